@@ -1,0 +1,5 @@
+"""``python -m faithcheck`` runs the command line."""
+
+from faithcheck.cli import main
+
+main()

@@ -1,0 +1,115 @@
+"""Configuration: seed 001's ``InitializationConfig`` and the options faithcheck adds.
+
+This is the one source of truth for configuration: the manifest's ``config_schema`` is
+``InitializationConfig.model_json_schema()``, and the CLI flags are generated from
+``FaithfulnessConfig``'s fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from faithcheck.errors import ConfigError
+
+__all__ = ["SEED_FIELD_HELP", "FaithfulnessConfig", "InitializationConfig", "Lang", "load_config"]
+
+Lang = Literal["en", "de", "fr"]
+
+
+def _role(role: str) -> dict[str, Any]:
+    return {"x-aip-param-role": role}
+
+
+class InitializationConfig(BaseModel):
+    """The ``rag.faithfulness`` configuration schema, exactly as seed 001 fixes it.
+
+    ``model`` names the LLM judge; it is only used when an LLM step is selected
+    (``extractor="llm"`` or ``verifier="llm"``). The offline default never calls it.
+    """
+
+    model_config = ConfigDict(title="InitializationConfig", extra="forbid", frozen=True)
+
+    concurrency_limit: int = Field(default=10, json_schema_extra=_role("operational"))
+    inverted: bool = Field(default=False, json_schema_extra=_role("scoring_metadata"))
+    lang: Lang = "en"
+    max: float = Field(default=1.0, json_schema_extra=_role("scoring_metadata"))
+    metric_name: str = Field(default="faithfulness", json_schema_extra=_role("scoring_metadata"))
+    min: float = Field(default=0.0, json_schema_extra=_role("scoring_metadata"))
+    model: str | None = "gpt-4o"
+    system_type: Literal["rag"] = Field(default="rag", json_schema_extra=_role("judge_wiring"))
+    weight: float = Field(default=1.0, json_schema_extra=_role("scoring_metadata"))
+
+
+class FaithfulnessConfig(InitializationConfig):
+    """Seed 001's fields plus the pipeline options of faithcheck.
+
+    ``threshold`` is on the reported scale (between ``min`` and ``max``); a row passes when its
+    value is at least the threshold, or at most the threshold when ``inverted``.
+    """
+
+    model_config = ConfigDict(title="FaithfulnessConfig", extra="forbid", frozen=True)
+
+    threshold: float = Field(default=0.7, description="pass mark on the reported scale")
+    strict_threshold: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="strict mode: any claim scoring below this makes the answer score 0",
+    )
+    extractor: Literal["sentence"] = Field(
+        default="sentence", description="claim extraction backend (sentence: offline splitter)"
+    )
+    verifier: Literal["baseline"] = Field(
+        default="baseline", description="claim verification backend (baseline: offline lexical+embedding)"
+    )
+    aggregation: Literal["verdict", "probability"] = Field(
+        default="verdict",
+        description="claim score fed to the mean: 1/0 by verdict (the fraction of supported "
+        "claims), or the verifier's probability of support",
+    )
+    scale: float = Field(default=1.0, gt=0.0, description="maximum of the seed-004 step view's score")
+    evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
+
+    @model_validator(mode="after")
+    def _check_ranges(self) -> FaithfulnessConfig:
+        if not self.max > self.min:
+            raise ValueError(f"max ({self.max}) must be greater than min ({self.min})")
+        lo, hi = self.min, self.max
+        if not lo <= self.threshold <= hi:
+            raise ValueError(f"threshold ({self.threshold}) must lie between min ({lo}) and max ({hi})")
+        if self.concurrency_limit < 1:
+            raise ValueError("concurrency_limit must be at least 1")
+        if self.weight < 0:
+            raise ValueError("weight must be >= 0")
+        return self
+
+
+SEED_FIELD_HELP: dict[str, str] = {
+    "concurrency_limit": "rows (or LLM calls) in flight at once",
+    "inverted": "report 1 - faithfulness (a hallucination rate); a row then passes at or below the threshold",
+    "lang": "language of answers and context: en, de or fr",
+    "max": "upper end of the reported scale",
+    "metric_name": "name written into results",
+    "min": "lower end of the reported scale",
+    "model": "LLM judge model, used only when an LLM step is selected",
+    "system_type": "system under test (always rag)",
+    "weight": "weight of this metric's rows in aggregates",
+}
+"""Help texts for seed 001's fields, kept out of the schema so it stays equal to the seed's."""
+
+
+def load_config(**options: Any) -> FaithfulnessConfig:
+    """Build a :class:`FaithfulnessConfig`, turning validation errors into :class:`ConfigError`.
+
+    >>> load_config(threshold=0.8).threshold
+    0.8
+    """
+    try:
+        return FaithfulnessConfig(**options)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}" for err in exc.errors()
+        )
+        raise ConfigError(f"invalid faithcheck configuration: {problems}") from None

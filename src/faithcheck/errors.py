@@ -1,0 +1,39 @@
+"""One exception hierarchy for everything faithcheck raises on purpose."""
+
+from __future__ import annotations
+
+
+class FaithcheckError(Exception):
+    """Base class of every error faithcheck raises deliberately."""
+
+
+class InputError(FaithcheckError, ValueError):
+    """A test case or dataset row is malformed.
+
+    The message names the row (when known), the field and what to do, e.g.
+    ``row 12 (input_id='q-7'): field 'retrieved_context': must be a non-empty list of strings``.
+    """
+
+    def __init__(self, field: str, problem: str, *, row: int | None = None, input_id: str | None = None):
+        self.field = field
+        self.problem = problem
+        self.row = row
+        self.input_id = input_id
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        where = []
+        if self.row is not None:
+            where.append(f"row {self.row}")
+        if self.input_id is not None:
+            where.append(f"input_id={self.input_id!r}")
+        prefix = f"{' '.join(where)}: " if where else ""
+        return f"{prefix}field {self.field!r}: {self.problem}"
+
+
+class ConfigError(FaithcheckError, ValueError):
+    """The metric configuration is invalid (unknown option, value out of range)."""
+
+
+class ModelLoadError(FaithcheckError, RuntimeError):
+    """A model file that ships with faithcheck (or a dependency) could not be loaded."""

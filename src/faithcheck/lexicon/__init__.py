@@ -1,0 +1,62 @@
+"""Per-language word lists (en, de, fr) used by the offline pipeline.
+
+The lists live in JSON files beside this module so that a linguist can review and extend
+them without touching code. They are small and hand-written on purpose: general stop-word
+packages drop content words such as "free" or "million" that decide faithfulness.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from faithcheck.config import Lang
+
+__all__ = ["Lexicon", "get_lexicon"]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Word lists of one language. Multi-word entries are matched as phrases."""
+
+    lang: Lang
+    stemmer: str
+    stopwords: frozenset[str]
+    negations: frozenset[str]
+    restrictions: tuple[str, ...]
+    absolutes: frozenset[str]
+    hedges: tuple[str, ...]
+    clause_connectors: tuple[str, ...]
+    filler_patterns: tuple[re.Pattern[str], ...]
+    meta_words: frozenset[str]
+    number_words: dict[str, float]
+    decimal_comma: bool
+    entity_capitalisation: bool
+
+
+@cache
+def get_lexicon(lang: Lang) -> Lexicon:
+    """The word lists of ``lang`` (loaded once per process).
+
+    >>> "not" in get_lexicon("en").negations
+    True
+    """
+    raw = json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8"))
+    return Lexicon(
+        lang=lang,
+        stemmer=raw["stemmer"],
+        stopwords=frozenset(raw["stopwords"]),
+        negations=frozenset(raw["negations"]),
+        restrictions=tuple(raw["restrictions"]),
+        absolutes=frozenset(raw["absolutes"]),
+        hedges=tuple(raw["hedges"]),
+        clause_connectors=tuple(raw["clause_connectors"]),
+        filler_patterns=tuple(re.compile(p, re.IGNORECASE) for p in raw["filler_patterns"]),
+        meta_words=frozenset(raw["meta_words"]),
+        number_words={k: float(v) for k, v in raw["number_words"].items()},
+        decimal_comma=bool(raw["decimal_comma"]),
+        entity_capitalisation=bool(raw["entity_capitalisation"]),
+    )

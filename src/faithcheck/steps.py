@@ -1,0 +1,67 @@
+"""Seed 004's view of a scoring run: the step results of extract and analyze.
+
+Derived from an :class:`EvalScore` without extra work: the claims that were judged, their
+verdicts as yes / no / unsure with reasons, the prompts sent to an LLM (empty offline), and the
+score on a configurable ``scale``.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from faithcheck.types import EvalScore, YesNoUnsure, to_yes_no_unsure
+
+__all__ = ["AnalyzeStepResult", "ScorerRun", "StepVerdict", "scorer_run"]
+
+
+class StepVerdict(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    verdict: YesNoUnsure
+    reason: str
+
+
+class AnalyzeStepResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    verdicts: list[StepVerdict]
+
+
+class ScorerRun(BaseModel):
+    """Return value of :meth:`Faithfulness.run`, shaped like seed 004's ``.run()`` result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_id: str = Field(default_factory=lambda: uuid.uuid4().hex)
+    extract_step_result: list[str]
+    extract_prompt: str | None = None
+    analyze_step_result: AnalyzeStepResult
+    analyze_prompt: str | None = None
+    score: float | None
+    reason: str
+    reason_prompt: str | None = None
+    status: str
+
+
+def scorer_run(result: EvalScore, *, scale: float = 1.0) -> ScorerRun:
+    """Build the seed-004 view of ``result``; ``score`` is the unit faithfulness × ``scale``.
+
+    Only the claims that entered the score appear, so claims and verdicts align one to one.
+    """
+    if scale <= 0:
+        raise ValueError(f"scale = {scale!r} must be positive")
+    judged = result.counted_claims
+    return ScorerRun(
+        extract_step_result=[c.claim.text for c in judged],
+        extract_prompt=result.prompts.get("extract"),
+        analyze_step_result=AnalyzeStepResult(
+            verdicts=[StepVerdict(verdict=to_yes_no_unsure(c.verdict.label), reason=c.verdict.reason) for c in judged]
+        ),
+        analyze_prompt=result.prompts.get("analyze"),
+        score=None if result.unit_value is None else result.unit_value * scale,
+        reason=result.reason,
+        reason_prompt=result.prompts.get("reason"),
+        status=result.status,
+    )

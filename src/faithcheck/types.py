@@ -1,0 +1,211 @@
+"""Typed data that crosses a boundary: test cases in, claims, verdicts and scores out.
+
+All models are frozen pydantic models, so they validate on construction, serialise to JSON
+with ``model_dump(mode="json")`` and cannot be changed behind a caller's back.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "FAILING_LABELS",
+    "Claim",
+    "ClaimResult",
+    "EvalScore",
+    "Evidence",
+    "Label",
+    "Message",
+    "Status",
+    "TestCase",
+    "Usage",
+    "Verdict",
+    "YesNoUnsure",
+    "to_yes_no_unsure",
+]
+
+Label = Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant"]
+"""Verdict labels: ``supported``, the four ways to fail of seed 001, and ``irrelevant``."""
+
+FAILING_LABELS: tuple[Label, ...] = ("unsupported", "contradicted", "wrong_entity", "overclaim")
+
+Status = Literal["ok", "no_claims", "error"]
+"""Outcome of a row: scored, nothing to score (value 0.0), or failed (with a message)."""
+
+YesNoUnsure = Literal["yes", "no", "unsure"]
+
+
+def to_yes_no_unsure(label: Label) -> YesNoUnsure:
+    """Seed 004's three-way view of a label.
+
+    supported → yes; contradicted and wrong_entity → no (the context says otherwise);
+    everything else → unsure (the context does not settle it).
+
+    >>> to_yes_no_unsure("overclaim")
+    'unsure'
+    """
+    if label == "supported":
+        return "yes"
+    if label in ("contradicted", "wrong_entity"):
+        return "no"
+    return "unsure"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Message(_Frozen):
+    """One chat turn of a multi-turn prompt."""
+
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str
+
+
+class TestCase(_Frozen):
+    """One RAG interaction to score: the question, the answer and the passages it could use.
+
+    ``prompt`` is the user's question, or the whole conversation as a list of messages
+    (``multi_turn_rag``). ``retrieved_context`` is the list of retrieved passages.
+    """
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    input_id: str = Field(min_length=1)
+    prompt: str | list[Message]
+    sut_response: str
+    retrieved_context: list[str] = Field(min_length=1)
+
+    @field_validator("retrieved_context")
+    @classmethod
+    def _no_blank_passages(cls, passages: list[str]) -> list[str]:
+        if all(not p.strip() for p in passages):
+            raise ValueError("every passage is blank: there is nothing to check the answer against")
+        return passages
+
+    @field_validator("prompt")
+    @classmethod
+    def _prompt_has_a_question(cls, prompt: str | list[Message]) -> str | list[Message]:
+        if isinstance(prompt, list) and not any(m.role == "user" for m in prompt):
+            raise ValueError("a conversation prompt needs at least one message with role 'user'")
+        return prompt
+
+    @property
+    def question(self) -> str:
+        """The question the answer responds to: the prompt, or the last user turn."""
+        if isinstance(self.prompt, str):
+            return self.prompt
+        return next(m.content for m in reversed(self.prompt) if m.role == "user")
+
+    @property
+    def task_type(self) -> Literal["single_turn_rag", "multi_turn_rag"]:
+        return "single_turn_rag" if isinstance(self.prompt, str) else "multi_turn_rag"
+
+
+class Claim(_Frozen):
+    """An atomic claim of the answer, with its character span ``[start, end)`` in the answer."""
+
+    id: str
+    text: str
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _span_is_ordered(self) -> Claim:
+        if self.end < self.start:
+            raise ValueError(f"claim span end ({self.end}) is before its start ({self.start})")
+        return self
+
+
+class Evidence(_Frozen):
+    """The context text that decided a verdict: passage index, span ``[start, end)``, quote."""
+
+    passage_index: int = Field(ge=0)
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    quote: str
+
+
+class Verdict(_Frozen):
+    """The judgement of one claim. ``score`` is the probability-like support in ``[0, 1]``."""
+
+    label: Label
+    score: float = Field(ge=0.0, le=1.0)
+    reason: str
+    evidence: Evidence | None = None
+
+    @property
+    def supported(self) -> bool:
+        return self.label == "supported"
+
+
+class ClaimResult(_Frozen):
+    """A claim together with its verdict."""
+
+    claim: Claim
+    verdict: Verdict
+
+    @property
+    def counts(self) -> bool:
+        """Whether the claim enters the score (irrelevant claims are kept but excluded)."""
+        return self.verdict.label != "irrelevant"
+
+
+class Usage(_Frozen):
+    """What scoring a row cost. LLM fields stay 0 for the offline pipeline."""
+
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_hits: int = 0
+    cost_usd: float = 0.0
+    wall_seconds: float = 0.0
+
+
+class EvalScore(_Frozen):
+    """The result of scoring one test case.
+
+    ``value`` is on the configured scale (seed 001's ``min``/``max``, ``inverted``); ``passed``
+    compares it with the threshold in the metric's direction. ``status`` says whether there was
+    anything to score: ``no_claims`` rows have value 0.0 (as the seeds require) and ``error``
+    rows have value ``None`` and a ``message``: never NaN, never a fake 0.
+    """
+
+    input_id: str
+    metric_name: str = "faithfulness"
+    value: float | None
+    unit_value: float | None = Field(
+        default=None, description="the faithfulness in [0, 1] before rescaling and inversion"
+    )
+    passed: bool
+    threshold: float
+    status: Status
+    reason: str
+    message: str | None = None
+    weight: float = 1.0
+    claims: list[ClaimResult] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    prompts: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _value_matches_status(self) -> EvalScore:
+        if self.status == "error":
+            if self.value is not None or self.passed:
+                raise ValueError("an error row has no value and does not pass")
+            if not self.message:
+                raise ValueError("an error row must carry a message")
+        elif self.value is None:
+            raise ValueError(f"a row with status {self.status!r} must have a value")
+        return self
+
+    @property
+    def counted_claims(self) -> list[ClaimResult]:
+        """The claims that enter the score (irrelevant ones excluded)."""
+        return [c for c in self.claims if c.counts]
+
+    @property
+    def failing_claims(self) -> list[ClaimResult]:
+        """Counted claims whose verdict is not ``supported``."""
+        return [c for c in self.counted_claims if not c.verdict.supported]

@@ -1,0 +1,163 @@
+"""The offline baseline verifier: lexical, number, entity and cue alignment plus embeddings.
+
+This is an honest, documented baseline, not an NLI model. For each evidence window it
+computes
+
+* ``coverage``: the share of the claim's content stems found in the window,
+* ``similarity``: the MiniLM cosine of claim and evidence sentence,
+* ``missing numbers``: numbers of the claim absent from the window,
+
+and maps them to a probability of support with a logistic function whose weights are
+stored in ``baseline_weights.json`` (fit on ``../shared/training`` data by
+``training/fit_baseline.py``; see that file for the protocol). It then looks for the cues that
+overlap misses and that decide the finer failure label:
+
+* a number of the claim that the window gives differently → ``contradicted``,
+* a negation on one side only → ``contradicted``,
+* a name in the claim that occurs nowhere in the context while the rest matches → ``wrong_entity``,
+* a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
+  drops, or an absolute claim ("always", "all") against hedged evidence → ``overclaim``.
+
+A claim is supported when any window supports it (union over windows), and otherwise gets the
+label of its best window. What it cannot do: paraphrase beyond shared stems and MiniLM
+similarity, reasoning over several sentences, and subtle meaning changes that keep the words.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from faithcheck.analysis import TextFeatures, analyze, coverage
+from faithcheck.config import Lang
+from faithcheck.types import Label, Verdict
+from faithcheck.verify.base import ClaimCheck, EvidenceWindow
+
+__all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
+
+_CUE_COVERAGE = 0.5
+"""A cue (negation, number, restriction) only decides when the window is about the claim."""
+_FLAGGED_SCORE_CAP = 0.2
+_QUOTE_CHARS = 160
+
+
+@dataclass(frozen=True)
+class BaselineWeights:
+    """Logistic weights: p(supported) = sigmoid(bias + Σ weight·feature)."""
+
+    bias: float
+    coverage: float
+    similarity: float
+    missing_number: float
+    threshold: float = 0.5
+
+    @classmethod
+    def load(cls) -> BaselineWeights:
+        raw = json.loads(resources.files("faithcheck.verify").joinpath("baseline_weights.json").read_text("utf-8"))
+        return cls(**{k: float(raw[k]) for k in ("bias", "coverage", "similarity", "missing_number", "threshold")})
+
+
+def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> tuple[float, float, float]:
+    """(coverage, similarity, missing-number indicator) of a claim against one window."""
+    evidence = analyze(window.text, lang)
+    missing = 1.0 if claim.numbers - evidence.numbers else 0.0
+    return coverage(claim, evidence), window.similarity, missing
+
+
+@dataclass(frozen=True)
+class _WindowVerdict:
+    label: Label
+    score: float
+    reason: str
+    window: EvidenceWindow
+
+
+class BaselineVerifier:
+    """Offline verifier; see the module docstring for what it checks."""
+
+    name = "baseline"
+
+    def __init__(self, weights: BaselineWeights | None = None):
+        self.weights = weights or _default_weights()
+
+    def probability(self, features: tuple[float, float, float]) -> float:
+        cov, sim, missing = features
+        w = self.weights
+        z = w.bias + w.coverage * cov + w.similarity * sim + w.missing_number * missing
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
+        return [self._verify_one(check, lang) for check in checks]
+
+    def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:
+        claim = analyze(check.claim.text, lang)
+        if not check.windows:
+            return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
+        judged = [self._judge_window(claim, w, check.passages, lang) for w in check.windows]
+        supporting = [j for j in judged if j.label == "supported"]
+        best = max(supporting or judged, key=lambda j: j.score)
+        return Verdict(label=best.label, score=best.score, reason=best.reason, evidence=best.window.as_evidence())
+
+    def _judge_window(
+        self, claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang
+    ) -> _WindowVerdict:
+        features = window_features(claim, window, lang)
+        p = self.probability(features)
+        evidence = analyze(window.text, lang)
+        sentence = analyze(window.sentence, lang)
+        cov = features[0]
+        quote = _quote(window)
+
+        def flagged(label: Label, why: str) -> _WindowVerdict:
+            return _WindowVerdict(label, min(p, _FLAGGED_SCORE_CAP), f"{why}: {quote}", window)
+
+        if cov >= _CUE_COVERAGE:
+            other_numbers = evidence.numbers - claim.numbers
+            missing_numbers = claim.numbers - evidence.numbers
+            if missing_numbers and other_numbers:
+                return flagged(
+                    "contradicted",
+                    f"the context gives {_fmt(other_numbers)}, not {_fmt(missing_numbers)}",
+                )
+            if claim.negated != sentence.negated:
+                side = "the claim" if claim.negated else "the context"
+                return flagged("contradicted", f"only {side} is negated, so they say opposite things")
+            context_lower = " ".join(passages).lower()
+            absent = sorted(e for e in claim.entities if e not in context_lower)
+            if absent:
+                return flagged("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context")
+            for word, scope in sentence.restriction_scopes:
+                dropped = scope - claim.content
+                if dropped and word not in claim.tokens:
+                    return flagged(
+                        "overclaim", f"the context restricts this ({word!r}) and the claim drops the restriction"
+                    )
+            if claim.absolute and sentence.hedged and not claim.hedged:
+                return flagged("overclaim", "the claim is absolute where the context hedges")
+        if p >= self.weights.threshold:
+            return _WindowVerdict("supported", p, f"supported by {quote}", window)
+        if missing := claim.numbers - evidence.numbers:
+            return _WindowVerdict(
+                "unsupported", p, f"the context does not state {_fmt(missing)}; closest: {quote}", window
+            )
+        return _WindowVerdict("unsupported", p, f"no passage states this; closest: {quote}", window)
+
+
+@cache
+def _default_weights() -> BaselineWeights:
+    return BaselineWeights.load()
+
+
+def _fmt(numbers: frozenset[float]) -> str:
+    return ", ".join(f"{n:g}" for n in sorted(numbers))
+
+
+def _quote(window: EvidenceWindow) -> str:
+    text = " ".join(window.sentence.split())
+    if len(text) > _QUOTE_CHARS:
+        text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
+    return f'"{text}" (passage {window.passage_index})'

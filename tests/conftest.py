@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from faithcheck import TestCase
+
+pytest_plugins = ["pytester"]
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture
+def return_policy_case() -> TestCase:
+    """Seed 003's first example: one supported claim, one overclaim."""
+    return TestCase(
+        input_id="seed-003-a",
+        prompt="What is our return window?",
+        sut_response="You can return items within 30 days. We offer free return shipping.",
+        retrieved_context=[
+            "Customers may return items within 30 days of purchase.",
+            "Return shipping is free for defective items only.",
+        ],
+    )
+
+
+@pytest.fixture
+def faithful_case() -> TestCase:
+    """Seed 003's fully faithful example."""
+    return TestCase(
+        input_id="seed-003-b",
+        prompt="What is our return window?",
+        sut_response="You can return items within 30 days of purchase.",
+        retrieved_context=["Customers may return items within 30 days of purchase."],
+    )

@@ -1,0 +1,97 @@
+"""End-to-end tests of the `faithcheck` command, run as a subprocess like a user would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import REPO
+
+
+def _faithcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_score_the_bundled_sample(tmp_path: Path) -> None:
+    out = tmp_path / "scores.jsonl"
+    done = _faithcheck("score", "examples/sample.jsonl", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    by_id = {r["input_id"]: r for r in rows}
+    assert by_id["returns-overclaim"]["value"] == 0.5
+    assert by_id["returns-faithful"]["value"] == 1.0
+    assert by_id["greeting-only"]["status"] == "no_claims"
+    assert all(r["status"] in {"ok", "no_claims"} for r in rows)
+    first = by_id["returns-overclaim"]["claims"][1]
+    assert first["verdict"]["label"] == "overclaim"
+    assert first["verdict"]["evidence"]["passage_index"] == 1
+    assert "mean faithfulness" in done.stderr
+    assert "passed (threshold 0.7)" in done.stderr
+
+
+def test_score_to_stdout_with_flags_and_config_file(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text("threshold: 0.4\nlang: de\n")
+    data = tmp_path / "de.jsonl"
+    data.write_text(
+        json.dumps(
+            {
+                "input_id": "de-1",
+                "prompt": "Ist die Rücksendung kostenlos?",
+                "sut_response": "Die Rücksendung ist kostenlos.",
+                "retrieved_context": ["Die Rücksendung ist nur für defekte Artikel kostenlos."],
+            }
+        )
+        + "\n"
+    )
+    done = _faithcheck("score", str(data), "--config", str(config), "--threshold", "0.9", "--quiet")
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    assert row["threshold"] == 0.9
+    assert row["claims"][0]["verdict"]["label"] == "overclaim"
+    assert done.stderr == ""
+
+
+def test_bad_rows_are_reported_and_the_others_scored(tmp_path: Path) -> None:
+    good = {
+        "input_id": "ok",
+        "prompt": "Q?",
+        "sut_response": "The sky is blue.",
+        "retrieved_context": ["The sky is blue."],
+    }
+    data = tmp_path / "mixed.jsonl"
+    data.write_text(
+        "\n".join(
+            [
+                json.dumps(good),
+                "{not json",
+                json.dumps({"input_id": "no-context", "prompt": "Q?", "sut_response": "A."}),
+                json.dumps({**good, "input_id": "empty", "retrieved_context": []}),
+                json.dumps({**good, "input_id": "ok-2"}),
+            ]
+        )
+        + "\n"
+    )
+    done = _faithcheck("score", str(data))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["status"] for r in rows] == ["ok", "error", "error", "error", "ok"]
+    assert rows[1]["message"].startswith("row 2: not valid JSON")
+    assert rows[2]["message"] == "row 3 input_id='no-context': field 'retrieved_context': required column is missing"
+    assert "field 'retrieved_context': is empty" in rows[3]["message"]
+    assert all(r["value"] is None for r in rows[1:4])
+    assert "error 3" in done.stderr
+
+
+def test_bad_option_is_a_usage_error() -> None:
+    done = _faithcheck("score", "examples/sample.jsonl", "--threshold", "3")
+    assert done.returncode == 2
+    assert "threshold" in done.stderr
+
+
+def test_missing_file_is_a_usage_error() -> None:
+    done = _faithcheck("score", "does-not-exist.jsonl")
+    assert done.returncode == 2
+    assert "does-not-exist.jsonl" in done.stderr

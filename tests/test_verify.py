@@ -1,0 +1,132 @@
+"""The offline baseline verifier on hand-made claims: the label and the reason must be right."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithcheck import Faithfulness, TestCase
+from faithcheck.config import Lang
+from faithcheck.embedding import default_encoder
+from faithcheck.types import Claim, Label
+from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index
+
+
+def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
+    encoder = default_encoder()
+    index = build_context_index(passages, encoder, lang)
+    check = ClaimCheck(
+        claim=Claim(id="c1", text=claim, start=0, end=len(claim)),
+        question="",
+        windows=index.select(claim, encoder.encode([claim])[0], top_k=3),
+        passages=index.passages,
+    )
+    verdict = BaselineVerifier().verify([check], lang)[0]
+    return verdict.label, verdict.reason
+
+
+CASES: list[tuple[Lang, str, list[str], Label, str]] = [
+    (
+        "en",
+        "You can return items within 30 days.",
+        ["Customers may return items within 30 days of purchase."],
+        "supported",
+        "30 days",
+    ),
+    (
+        "en",
+        "We offer free return shipping.",
+        ["Return shipping is free for defective items only."],
+        "overclaim",
+        "only",
+    ),
+    ("en", "The warranty lasts 5 years.", ["The warranty lasts 2 years."], "contradicted", "2, not 5"),
+    ("en", "The museum is open on Mondays.", ["The museum is not open on Mondays."], "contradicted", "negated"),
+    ("en", "Acme is headquartered in Boston.", ["Acme is headquartered in Pittsburgh."], "wrong_entity", "boston"),
+    ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
+    (
+        "en",
+        "All customers get free delivery.",
+        ["Some customers may get free delivery on large orders."],
+        "overclaim",
+        "absolute",
+    ),
+    (
+        "de",
+        "Sie können Artikel innerhalb von 30 Tagen zurückgeben.",
+        ["Kunden können Artikel innerhalb von 30 Tagen nach dem Kauf zurückgeben."],
+        "supported",
+        "30 Tagen",
+    ),
+    (
+        "de",
+        "Die Rücksendung ist kostenlos.",
+        ["Die Rücksendung ist nur für defekte Artikel kostenlos."],
+        "overclaim",
+        "nur",
+    ),
+    ("de", "Die Garantie beträgt 5 Jahre.", ["Die Garantie beträgt 2 Jahre."], "contradicted", "2, not 5"),
+    ("de", "Das Museum ist montags geöffnet.", ["Das Museum ist montags nicht geöffnet."], "contradicted", "negated"),
+    (
+        "fr",
+        "La livraison prend 3 jours ouvrés.",
+        ["La livraison standard prend 3 jours ouvrés."],
+        "supported",
+        "3 jours",
+    ),
+    (
+        "fr",
+        "Le retour est gratuit.",
+        ["Le retour est gratuit uniquement pour les articles défectueux."],
+        "overclaim",
+        "uniquement",
+    ),
+    (
+        "fr",
+        "Le retour est gratuit.",
+        ["Le retour n'est gratuit que pour les articles défectueux."],
+        "overclaim",
+        "ne que",
+    ),
+    ("fr", "Le musée est ouvert le lundi.", ["Le musée n'est pas ouvert le lundi."], "contradicted", "negated"),
+    ("fr", "La garantie est de 5 ans.", ["La garantie est de 2 ans."], "contradicted", "2, not 5"),
+]
+
+
+@pytest.mark.parametrize(("lang", "claim", "passages", "label", "why"), CASES)
+def test_baseline_label_and_reason(lang: Lang, claim: str, passages: list[str], label: Label, why: str) -> None:
+    got, reason = _verdict(claim, passages, lang)
+    assert got == label, reason
+    assert why.lower() in reason.lower()
+
+
+def test_union_over_windows_supports_when_any_window_does() -> None:
+    passages = [
+        "The warranty lasts 2 years for accessories.",
+        "Unrelated text about shipping.",
+        "The warranty lasts 5 years.",
+    ]
+    label, reason = _verdict("The warranty lasts 5 years.", passages)
+    assert label == "supported"
+    assert "passage 2" in reason
+
+
+def test_evidence_span_points_into_the_passage() -> None:
+    case = TestCase(
+        input_id="span",
+        prompt="How long is the warranty?",
+        sut_response="The warranty lasts 2 years.",
+        retrieved_context=["Shipping is free. The warranty lasts 2 years. Returns take a week."],
+    )
+    result = Faithfulness().evaluate(case)
+    evidence = result.claims[0].verdict.evidence
+    assert evidence is not None
+    passage = case.retrieved_context[evidence.passage_index]
+    assert passage[evidence.start : evidence.end] == evidence.quote == "The warranty lasts 2 years."
+
+
+def test_verifier_scores_are_probabilities_and_ordered() -> None:
+    verifier = BaselineVerifier()
+    strong = verifier.probability((1.0, 0.9, 0.0))
+    weak = verifier.probability((0.2, 0.2, 0.0))
+    assert 0.0 <= weak < 0.5 <= strong <= 1.0
+    assert verifier.probability((1.0, 0.9, 1.0)) < strong  # a missing number lowers support
