@@ -7,7 +7,7 @@ import pytest
 
 from faithcheck import ConfigError, Faithfulness, InputError, TestCase, Verdict
 from faithcheck.config import Lang
-from faithcheck.verify import BaselineVerifier, ClaimCheck
+from faithcheck.verify import BaselineVerifier, ClaimCheck, ClaimError, VerifierOutput
 
 # -- seed 003 ----------------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ def test_bad_input_raises_naming_the_field() -> None:
 class _BrokenVerifier:
     name = "broken"
 
-    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         raise TimeoutError("judge did not answer in 30 s")
 
 
@@ -107,15 +107,25 @@ class _ShortVerifier:
 
     name = "short"
 
-    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
-        return BaselineVerifier().verify(checks, lang)[:-1]
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        return VerifierOutput(verdicts=list(BaselineVerifier().verify(checks, lang)[:-1]))
 
 
 class _IrrelevantVerifier:
     name = "irrelevant"
 
-    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
-        return [Verdict(label="irrelevant", score=0.0, reason="?") for _ in checks]
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        return VerifierOutput(verdicts=[Verdict(label="irrelevant", score=0.0, reason="?") for _ in checks])
+
+
+class _OneClaimErrorVerifier:
+    """Judges every claim but the last, which it reports as an error."""
+
+    name = "one-error"
+
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        verdicts: list[Verdict | ClaimError] = list(BaselineVerifier().verify(checks, lang)[:-1])
+        return VerifierOutput(verdicts=[*verdicts, ClaimError("no valid verdict after 2 re-asks")])
 
 
 @pytest.mark.parametrize(
@@ -124,15 +134,32 @@ class _IrrelevantVerifier:
         (_BrokenVerifier(), "TimeoutError: judge did not answer"),
         (_ShortVerifier(), "returned 1 verdicts for 2 claims"),
         (_IrrelevantVerifier(), "only the filter may"),
+        (_OneClaimErrorVerifier(), "claim c2 ('We offer free return shipping.') has no verdict: no valid verdict"),
     ],
 )
 def test_a_failure_inside_a_row_is_an_error_status(return_policy_case: TestCase, backend: object, message: str) -> None:
-    score = Faithfulness(backend=backend).evaluate(return_policy_case)  # type: ignore[arg-type]
+    score = Faithfulness(verifier_backend=backend).evaluate(return_policy_case)  # type: ignore[arg-type]
     assert score.status == "error"
     assert score.value is None
     assert score.passed is False
     assert score.message is not None
     assert message in score.message
+
+
+def test_claims_judged_before_an_error_are_kept(return_policy_case: TestCase) -> None:
+    score = Faithfulness(verifier_backend=_OneClaimErrorVerifier()).evaluate(return_policy_case)
+    assert score.status == "error"
+    assert score.claims[0].verdict is not None
+    assert score.claims[0].verdict.label == "supported"
+    assert score.claims[1].verdict is None
+    assert score.claims[1].error == "no valid verdict after 2 re-asks"
+
+
+def test_evaluate_works_inside_a_running_event_loop(faithful_case: TestCase) -> None:
+    async def inside() -> float | None:
+        return Faithfulness().evaluate(faithful_case).value  # e.g. from a notebook cell
+
+    assert asyncio.run(inside()) == 1.0
 
 
 # -- configuration ---------------------------------------------------------------------------

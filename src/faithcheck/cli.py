@@ -164,7 +164,9 @@ def _error_record(row_number: int, input_id: str | None, message: str) -> dict[s
 
 def _summary_fields(record: dict[str, Any]) -> dict[str, Any]:
     keep = ("row", "input_id", "value", "passed", "status", "weight")
-    return {k: record.get(k) for k in keep} | {"labels": [c["verdict"]["label"] for c in record.get("claims", [])]}
+    return {k: record.get(k) for k in keep} | {
+        "labels": [c["verdict"]["label"] if c.get("verdict") else "no verdict" for c in record.get("claims", [])]
+    }
 
 
 def _print_summary(results: list[dict[str, Any]], metric: Faithfulness) -> None:

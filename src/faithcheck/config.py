@@ -83,6 +83,7 @@ class FaithfulnessConfig(InitializationConfig):
             raise ValueError("concurrency_limit must be at least 1")
         if self.weight < 0:
             raise ValueError("weight must be >= 0")
+
         return self
 
 

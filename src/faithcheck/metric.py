@@ -4,23 +4,26 @@ aggregation into one :class:`EvalScore` per test case."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Coroutine, Mapping, Sequence
+from typing import Any, TypeVar
 
+from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.config import FaithfulnessConfig, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError
-from faithcheck.extract import extract_claims, irrelevance_reason
+from faithcheck.extract import ClaimExtractor
 from faithcheck.rows import case_from_row
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
-from faithcheck.verify import BaselineVerifier, ClaimCheck, Verifier, build_context_index
+from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index
 
 __all__ = ["Faithfulness"]
 
 _REASON_CLAIM_CHARS = 120
+T = TypeVar("T")
 
 
 class Faithfulness:
@@ -30,12 +33,12 @@ class Faithfulness:
     ----------
     threshold:
         Pass mark on the reported scale (default 0.7, as in seed 003).
-    backend:
-        A custom :class:`~faithcheck.verify.Verifier` instance; by default the backend named by
-        the ``verifier`` option.
+    verifier_backend, extractor_backend:
+        Custom :class:`~faithcheck.verify.Verifier` / :class:`~faithcheck.extract.ClaimExtractor`
+        instances; by default the backends named by the ``verifier`` and ``extractor`` options.
     **options:
         Any field of :class:`~faithcheck.config.FaithfulnessConfig` (``lang``,
-        ``strict_threshold``, ``min``, ``max``, ``inverted``, ``weight``, ...).
+        ``strict_threshold``, ``min``, ``max``, ``inverted``, ``weight``, ``model``, ...).
 
     Examples
     --------
@@ -48,20 +51,33 @@ class Faithfulness:
     (1.0, True)
     """
 
-    def __init__(self, threshold: float = 0.7, *, backend: Verifier | None = None, **options: Any):
+    def __init__(
+        self,
+        threshold: float = 0.7,
+        *,
+        verifier_backend: Verifier | None = None,
+        extractor_backend: ClaimExtractor | None = None,
+        **options: Any,
+    ):
         self.config: FaithfulnessConfig = load_config(threshold=threshold, **options)
-        self.verifier: Verifier = backend or _make_verifier(self.config)
+        self.verifier: Verifier = verifier_backend or make_verifier(self.config)
+        self.extractor: ClaimExtractor = extractor_backend or make_extractor(self.config)
 
     @classmethod
-    def from_config(cls, config: FaithfulnessConfig, *, backend: Verifier | None = None) -> Faithfulness:
-        return cls(**config.model_dump(), backend=backend)
+    def from_config(cls, config: FaithfulnessConfig, **backends: Any) -> Faithfulness:
+        return cls(**config.model_dump(), **backends)
 
     @property
     def threshold(self) -> float:
         return self.config.threshold
 
     def __repr__(self) -> str:
-        return f"Faithfulness(threshold={self.threshold!r}, verifier={self.verifier.name!r}, lang={self.config.lang!r})"
+        return (
+            f"Faithfulness(threshold={self.threshold!r}, extractor={self.extractor.name!r}, "
+            f"verifier={self.verifier.name!r}, lang={self.config.lang!r})"
+        )
+
+    # -- public -------------------------------------------------------------------------------
 
     def evaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
         """Score one test case.
@@ -70,63 +86,110 @@ class Faithfulness:
         the field). A failure while scoring a valid case does not raise: the result has
         ``status="error"``, no value, and the message.
         """
-        case = case if isinstance(case, TestCase) else case_from_row(case)
-        started = time.perf_counter()
-        try:
-            claims = self._judge(case)
-        except InputError:
-            raise
-        except Exception as exc:  # one failing row must not lose the others
-            return self._error(case, f"{type(exc).__name__}: {exc}", started)
-        return self._score(case, claims, started)
+        return _run_sync(self.aevaluate(case))
 
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
-        """Async :meth:`evaluate`; the offline pipeline runs in a worker thread."""
-        return await asyncio.to_thread(self.evaluate, case)
+        """Async :meth:`evaluate`: LLM calls run concurrently, local models in a worker thread."""
+        case = case if isinstance(case, TestCase) else case_from_row(case)
+        started = time.perf_counter()
+        trace = _Trace()
+        try:
+            claims = await self._judge(case, trace)
+        except InputError:
+            raise
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # one failing row must not lose the others
+            return self._error(case, f"{type(exc).__name__}: {exc}", [], trace, started)
+        missing = [c for c in claims if c.error is not None]
+        if missing:
+            message = "; ".join(
+                f"claim {c.claim.id} ({_short(c.claim.text)!r}) has no verdict: {c.error}" for c in missing
+            )
+            return self._error(case, message, claims, trace, started)
+        return self._score(case, claims, trace, started)
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
         """Seed 004's view of a scoring run: claims, yes/no/unsure verdicts, prompts, scaled score."""
         return scorer_run(self.evaluate(case), scale=self.config.scale)
 
-    # -- the steps ---------------------------------------------------------------------------
+    def check_claims(
+        self, claims: Sequence[str], retrieved_context: Sequence[str], question: str = ""
+    ) -> list[Verdict]:
+        """Verify claims that are already atomic against the context (no extraction, no filter).
 
-    def _judge(self, case: TestCase) -> list[ClaimResult]:
+        For claim-level benchmarks and for callers with their own claim decomposition. A claim
+        the verifier could not judge raises :class:`~faithcheck.errors.FaithcheckError`.
+
+        >>> [v.label for v in Faithfulness().check_claims(["The warranty lasts 5 years."],
+        ...                                                ["The warranty lasts 2 years."])]
+        ['contradicted']
+        """
+        if not retrieved_context or all(not p.strip() for p in retrieved_context):
+            raise InputError("retrieved_context", "must hold at least one non-blank passage")
+        as_claims = [Claim(id=f"c{i + 1}", text=t, start=0, end=len(t)) for i, t in enumerate(claims)]
+        if not as_claims:
+            return []
+        output = _run_sync(self._verify(as_claims, question, retrieved_context))
+        verdicts: list[Verdict] = []
+        for claim, verdict in zip(as_claims, output.verdicts, strict=True):
+            if isinstance(verdict, ClaimError):
+                raise FaithcheckError(f"claim {claim.text!r} has no verdict: {verdict.message}")
+            verdicts.append(verdict)
+        return verdicts
+
+    # -- the steps ----------------------------------------------------------------------------
+
+    async def _judge(self, case: TestCase, trace: _Trace) -> list[ClaimResult]:
         lang = self.config.lang
-        claims = extract_claims(case.sut_response, lang)
+        extracted = await self.extractor.aextract(case.question, case.sut_response, lang)
+        trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
         results: dict[str, ClaimResult] = {}
         relevant: list[Claim] = []
-        for claim in claims:
-            why = irrelevance_reason(claim.text, case.question, lang)
-            if why is None:
-                relevant.append(claim)
+        for item in extracted.claims:
+            if item.irrelevant_reason is None:
+                relevant.append(item.claim)
             else:
-                results[claim.id] = ClaimResult(claim=claim, verdict=Verdict(label="irrelevant", score=0.0, reason=why))
+                dropped = Verdict(label="irrelevant", score=0.0, reason=item.irrelevant_reason)
+                results[item.claim.id] = ClaimResult(claim=item.claim, verdict=dropped)
         if relevant:
-            encoder = default_encoder()
-            index = build_context_index(case.retrieved_context, encoder, lang)
-            vectors = encoder.encode([c.text for c in relevant])
-            checks = [
-                ClaimCheck(
-                    claim=claim,
-                    question=case.question,
-                    windows=index.select(claim.text, vector, self.config.evidence_top_k),
-                    passages=index.passages,
-                )
-                for claim, vector in zip(relevant, vectors, strict=True)
-            ]
-            verdicts = self.verifier.verify(checks, lang)
-            _check_verdicts(verdicts, len(checks), self.verifier.name)
-            for claim, verdict in zip(relevant, verdicts, strict=True):
-                results[claim.id] = ClaimResult(claim=claim, verdict=verdict)
-        return [results[c.id] for c in claims]
+            output = await self._verify(relevant, case.question, case.retrieved_context)
+            trace.add("analyze", output.usage, output.prompts, output.raw_responses)
+            for claim, verdict in zip(relevant, output.verdicts, strict=True):
+                if isinstance(verdict, ClaimError):
+                    results[claim.id] = ClaimResult(claim=claim, error=verdict.message)
+                else:
+                    results[claim.id] = ClaimResult(claim=claim, verdict=verdict)
+        return [results[item.claim.id] for item in extracted.claims]
 
-    def _score(self, case: TestCase, claims: list[ClaimResult], started: float) -> EvalScore:
+    async def _verify(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> VerifierOutput:
+        """Select evidence for each claim and ask the verifier; check that every claim got an answer."""
+        checks = await asyncio.to_thread(self._checks, claims, question, passages)
+        output = await self.verifier.averify(checks, self.config.lang)
+        _check_output(output, len(checks), self.verifier.name)
+        return output
+
+    def _checks(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
+        encoder = default_encoder()
+        index = build_context_index(passages, encoder, self.config.lang)
+        vectors = encoder.encode([c.text for c in claims])
+        return [
+            ClaimCheck(
+                claim=claim,
+                question=question,
+                windows=index.select(claim.text, vector, self.config.evidence_top_k),
+                passages=index.passages,
+            )
+            for claim, vector in zip(claims, vectors, strict=True)
+        ]
+
+    def _score(self, case: TestCase, claims: list[ClaimResult], trace: _Trace, started: float) -> EvalScore:
         cfg = self.config
         counted = [c for c in claims if c.counts]
         if cfg.aggregation == "verdict":
-            scores = [1.0 if c.verdict.supported else 0.0 for c in counted]
+            scores = [1.0 if c.supported else 0.0 for c in counted]
         else:
-            scores = [c.verdict.score for c in counted]
+            scores = [c.verdict.score for c in counted if c.verdict is not None]
         unit = faithfulness(scores, strict_threshold=cfg.strict_threshold)
         value = rescale(unit, minimum=cfg.min, maximum=cfg.max, inverted=cfg.inverted)
         passed = value <= cfg.threshold if cfg.inverted else value >= cfg.threshold
@@ -141,10 +204,14 @@ class Faithfulness:
             reason=_reason(claims, scores, cfg),
             weight=cfg.weight,
             claims=claims,
-            usage=Usage(wall_seconds=time.perf_counter() - started),
+            usage=trace.usage(started),
+            prompts=trace.prompts,
+            raw_responses=trace.raw_responses,
         )
 
-    def _error(self, case: TestCase, message: str, started: float) -> EvalScore:
+    def _error(
+        self, case: TestCase, message: str, claims: list[ClaimResult], trace: _Trace, started: float
+    ) -> EvalScore:
         return EvalScore(
             input_id=case.input_id,
             metric_name=self.config.metric_name,
@@ -155,21 +222,51 @@ class Faithfulness:
             reason=f"not scored: {message}",
             message=message,
             weight=self.config.weight,
-            usage=Usage(wall_seconds=time.perf_counter() - started),
+            claims=claims,
+            usage=trace.usage(started),
+            prompts=trace.prompts,
+            raw_responses=trace.raw_responses,
         )
 
 
-def _make_verifier(config: FaithfulnessConfig) -> Verifier:
-    if config.verifier == "baseline":
-        return BaselineVerifier()
-    raise FaithcheckError(f"unknown verifier {config.verifier!r}")  # pragma: no cover - config rejects it
+class _Trace:
+    """Usage, prompts and raw replies gathered across the steps of one row."""
+
+    def __init__(self) -> None:
+        self._usage = Usage()
+        self.prompts: dict[str, str] = {}
+        self.raw_responses: dict[str, list[str]] = {}
+
+    def add(self, step: str, usage: Usage, prompts: list[str], raw: list[str]) -> None:
+        self._usage = self._usage + usage
+        if prompts:
+            # several calls in one step (batches, repairs) are joined in call order
+            self.prompts[step] = "\n\n-----\n\n".join(prompts)
+        if raw:
+            self.raw_responses[step] = list(raw)
+
+    def usage(self, started: float) -> Usage:
+        return self._usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
 
 
-def _check_verdicts(verdicts: Sequence[Verdict], expected: int, backend: str) -> None:
+def _run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to completion from sync code, also when an event loop already runs here
+    (a notebook): then it runs on a fresh loop in a worker thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:
     """A verifier's answer must cover every claim; a gap is an error, never 'supported'."""
-    if len(verdicts) != expected:
-        raise FaithcheckError(f"verifier {backend!r} returned {len(verdicts)} verdicts for {expected} claims")
-    for i, verdict in enumerate(verdicts):
+    if len(output.verdicts) != expected:
+        raise FaithcheckError(f"verifier {backend!r} returned {len(output.verdicts)} verdicts for {expected} claims")
+    for i, verdict in enumerate(output.verdicts):
+        if isinstance(verdict, ClaimError):
+            continue
         if not isinstance(verdict, Verdict):
             raise FaithcheckError(f"verifier {backend!r} returned {type(verdict).__name__} for claim {i}")
         if verdict.label == "irrelevant":
@@ -189,16 +286,18 @@ def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessCon
         if not claims:
             return "The answer is empty: no claims to check, so it scores 0."
         return f"The answer makes no claims about the question ({skipped} irrelevant), so it scores 0."
-    failing = [c for c in counted if not c.verdict.supported]
+    failing = [c for c in counted if not c.supported]
     if not failing:
-        parts = [
-            f"All {len(counted)} claim{'s are' if len(counted) != 1 else ' is'} supported by the context.{excluded}"
-        ]
+        what = "The claim is" if len(counted) == 1 else f"All {len(counted)} claims are"
+        parts = [f"{what} supported by the context.{excluded}"]
     else:
-        parts = [
-            f"{len(failing)} of {len(counted)} claims {'is' if len(failing) == 1 else 'are'} not supported.{excluded}"
+        verb = "is" if len(failing) == 1 else "are"
+        parts = [f"{len(failing)} of {len(counted)} claims {verb} not supported.{excluded}"]
+        parts += [
+            f"Claim '{_short(c.claim.text)}' is {c.verdict.label}: {c.verdict.reason}"
+            for c in failing
+            if c.verdict is not None
         ]
-        parts += [f"Claim '{_short(c.claim.text)}' is {c.verdict.label}: {c.verdict.reason}" for c in failing]
     threshold = cfg.strict_threshold
     if threshold is not None and any(s < threshold for s in scores):
         parts.append(f"Strict mode: a claim scored below {threshold:g}, so the answer scores 0.")

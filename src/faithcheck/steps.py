@@ -52,12 +52,12 @@ def scorer_run(result: EvalScore, *, scale: float = 1.0) -> ScorerRun:
     """
     if scale <= 0:
         raise ValueError(f"scale = {scale!r} must be positive")
-    judged = result.counted_claims
+    judged = [(c.claim, c.verdict) for c in result.counted_claims if c.verdict is not None]
     return ScorerRun(
-        extract_step_result=[c.claim.text for c in judged],
+        extract_step_result=[claim.text for claim, _ in judged],
         extract_prompt=result.prompts.get("extract"),
         analyze_step_result=AnalyzeStepResult(
-            verdicts=[StepVerdict(verdict=to_yes_no_unsure(c.verdict.label), reason=c.verdict.reason) for c in judged]
+            verdicts=[StepVerdict(verdict=to_yes_no_unsure(v.label), reason=v.reason) for _, v in judged]
         ),
         analyze_prompt=result.prompts.get("analyze"),
         score=None if result.unit_value is None else result.unit_value * scale,

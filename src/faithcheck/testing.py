@@ -68,13 +68,17 @@ def _pop_collector(collector: list[RecordedScore]) -> None:
 
 def describe_failure(result: EvalScore) -> str:
     """A multi-line message: the score, then each failing claim with its label and evidence."""
-    if result.status == "error":
+    if result.status == "error" and not result.claims:
         return f"{result.metric_name} could not score input_id={result.input_id!r}: {result.message}"
+    value = "no value" if result.value is None else f"{result.value:.3f}"
     lines = [
-        f"{result.metric_name} = {result.value:.3f} for input_id={result.input_id!r} "
+        f"{result.metric_name} = {value} for input_id={result.input_id!r} "
         f"(threshold {result.threshold:g}, status {result.status})"
     ]
     for c in result.failing_claims:
+        if c.verdict is None:
+            lines.append(f"  - [no verdict] {c.claim.text!r}: {c.error}")
+            continue
         lines.append(f"  - [{c.verdict.label}] {c.claim.text!r}")
         lines.append(f"      reason: {c.verdict.reason}")
         if c.verdict.evidence is not None:

@@ -142,26 +142,60 @@ class Verdict(_Frozen):
 
 
 class ClaimResult(_Frozen):
-    """A claim together with its verdict."""
+    """A claim with its verdict, or with the error that left it without one.
+
+    A claim without a verdict is never counted as supported: its row ends in status ``error``.
+    """
 
     claim: Claim
-    verdict: Verdict
+    verdict: Verdict | None = None
+    error: str | None = None
+
+    @model_validator(mode="after")
+    def _verdict_or_error(self) -> ClaimResult:
+        if (self.verdict is None) == (self.error is None):
+            raise ValueError("a claim result has either a verdict or an error")
+        return self
 
     @property
     def counts(self) -> bool:
         """Whether the claim enters the score (irrelevant claims are kept but excluded)."""
-        return self.verdict.label != "irrelevant"
+        return self.verdict is not None and self.verdict.label != "irrelevant"
+
+    @property
+    def supported(self) -> bool:
+        return self.verdict is not None and self.verdict.supported
 
 
 class Usage(_Frozen):
-    """What scoring a row cost. LLM fields stay 0 for the offline pipeline."""
+    """What scoring a row cost. LLM fields stay 0 for the offline pipeline.
+
+    ``cost_usd`` is ``None`` when the model has no known price (see ``faithcheck.llm.pricing``).
+    ``claims_local`` / ``claims_llm`` count the claims decided by the local verifier and by the
+    LLM (cascade mode shows the split).
+    """
 
     llm_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cache_hits: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0
     wall_seconds: float = 0.0
+    claims_local: int = 0
+    claims_llm: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        cost = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
+        return Usage(
+            llm_calls=self.llm_calls + other.llm_calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_hits=self.cache_hits + other.cache_hits,
+            cost_usd=cost,
+            wall_seconds=self.wall_seconds + other.wall_seconds,
+            claims_local=self.claims_local + other.claims_local,
+            claims_llm=self.claims_llm + other.claims_llm,
+        )
 
 
 class EvalScore(_Frozen):
@@ -188,6 +222,9 @@ class EvalScore(_Frozen):
     claims: list[ClaimResult] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     prompts: dict[str, str] = Field(default_factory=dict)
+    """The exact prompts sent to an LLM, by step (``extract``, ``analyze``); empty offline."""
+    raw_responses: dict[str, list[str]] = Field(default_factory=dict)
+    """The LLM's raw replies, by step, in call order; empty offline."""
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:
@@ -207,5 +244,5 @@ class EvalScore(_Frozen):
 
     @property
     def failing_claims(self) -> list[ClaimResult]:
-        """Counted claims whose verdict is not ``supported``."""
-        return [c for c in self.counted_claims if not c.verdict.supported]
+        """Counted claims whose verdict is not ``supported``, and claims left without a verdict."""
+        return [c for c in self.claims if (c.counts and not c.supported) or c.error is not None]

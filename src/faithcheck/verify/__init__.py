@@ -1,7 +1,16 @@
 """Evidence selection and verification backends."""
 
-from faithcheck.verify.base import ClaimCheck, EvidenceWindow, Verifier
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, Verifier, VerifierOutput
 from faithcheck.verify.baseline import BaselineVerifier
 from faithcheck.verify.evidence import ContextIndex, build_context_index
 
-__all__ = ["BaselineVerifier", "ClaimCheck", "ContextIndex", "EvidenceWindow", "Verifier", "build_context_index"]
+__all__ = [
+    "BaselineVerifier",
+    "ClaimCheck",
+    "ClaimError",
+    "ContextIndex",
+    "EvidenceWindow",
+    "Verifier",
+    "VerifierOutput",
+    "build_context_index",
+]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from faithcheck.config import Lang
-from faithcheck.types import Claim, Evidence, Verdict
+from faithcheck.types import Claim, Evidence, Usage, Verdict
 
-__all__ = ["ClaimCheck", "EvidenceWindow", "Verifier"]
+__all__ = ["ClaimCheck", "ClaimError", "EvidenceWindow", "Verifier", "VerifierOutput"]
 
 
 @dataclass(frozen=True)
@@ -44,15 +44,32 @@ class ClaimCheck:
     passages: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ClaimError:
+    """A claim the verifier could not judge (e.g. the LLM never returned a valid verdict)."""
+
+    message: str
+
+
+@dataclass
+class VerifierOutput:
+    """What a verifier returns for one row: one verdict (or error) per check, in order."""
+
+    verdicts: list[Verdict | ClaimError]
+    usage: Usage = field(default_factory=Usage)
+    prompts: list[str] = field(default_factory=list)
+    raw_responses: list[str] = field(default_factory=list)
+
+
 @runtime_checkable
 class Verifier(Protocol):
     """A verification backend. It receives every relevant claim of one row at once, so a
     backend can batch (a local model) or make a single call (an LLM judge).
 
-    It must return exactly one :class:`Verdict` per check, in order, never ``irrelevant``;
-    a claim it could not judge must come back as an error (raise), never as ``supported``.
+    It must return exactly one :class:`Verdict` or :class:`ClaimError` per check, in order,
+    never ``irrelevant``. A claim it could not judge is a ``ClaimError``, never ``supported``.
     """
 
     name: str
 
-    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]: ...
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput: ...

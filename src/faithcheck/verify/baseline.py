@@ -34,8 +34,8 @@ from importlib import resources
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
-from faithcheck.types import Label, Verdict
-from faithcheck.verify.base import ClaimCheck, EvidenceWindow
+from faithcheck.types import Label, Usage, Verdict
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
@@ -91,7 +91,12 @@ class BaselineVerifier:
         return 1.0 / (1.0 + math.exp(-z))
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
+        """Judge each check (synchronous; pure CPU work)."""
         return [self._verify_one(check, lang) for check in checks]
+
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        verdicts: list[Verdict | ClaimError] = list(self.verify(checks, lang))
+        return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
 
     def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:
         claim = analyze(check.claim.text, lang)
@@ -99,7 +104,16 @@ class BaselineVerifier:
             return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
         judged = [self._judge_window(claim, w, check.passages, lang) for w in check.windows]
         supporting = [j for j in judged if j.label == "supported"]
-        best = max(supporting or judged, key=lambda j: j.score)
+        # Union over windows: any supporting window decides. Otherwise a specific failure found
+        # in a window about the claim (a cue: number, negation, entity, restriction) explains the
+        # verdict better than "unsupported" from the closest-looking window.
+        flagged = [j for j in judged if j.label != "unsupported"]
+        if supporting:
+            best = max(supporting, key=lambda j: j.score)
+        elif flagged:
+            best = max(flagged, key=lambda j: j.window.retrieval_score)
+        else:
+            best = max(judged, key=lambda j: j.score)
         return Verdict(label=best.label, score=best.score, reason=best.reason, evidence=best.window.as_evidence())
 
     def _judge_window(

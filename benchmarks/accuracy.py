@@ -1,0 +1,272 @@
+"""Balanced accuracy of faithcheck's offline default on the human-labelled sets in ../shared/benchmarks.
+
+Protocol (fixed before looking at any result; nothing here is tuned on these sets):
+
+* **Factcheck-GPT** (``factcheck_gpt/subtask3_claim_evidence_stance.jsonl``, 3,305 pairs): each
+  (claim, evidence passage) pair is checked with ``Faithfulness.check_claims`` (no extraction, no
+  relevance filter: the claims are already atomic). Gold: ``completely-support`` → supported,
+  every other stance → not supported. Prediction: the verdict label is ``supported``.
+* **BEGIN** (``begin/*/begin_*.tsv``): ``knowledge`` is the context, ``message`` the question,
+  ``response`` the answer, scored with the full pipeline. Gold: ``Fully attributable`` → faithful,
+  ``Not fully attributable`` → not; ``Generic`` rows are dropped. Prediction: faithful iff the
+  row's status is ``ok`` and every relevant claim is supported (faithfulness == 1.0). The WoW test
+  file is the reported figure; the three dev files are listed too (never used for tuning).
+* **SummEdits** (``summedits/summedits_*.json``, 8 domains, all rows as in the official
+  notebook): ``doc`` is the context, ``summary`` the answer, the full pipeline with an empty
+  question. Gold: ``label`` 1 → consistent. Prediction as for BEGIN. Reported per domain and as the
+  plain mean over the 8 domains.
+
+Balanced accuracy = mean of the recall on each class. ROC AUC is also given, from a continuous
+score (claim level: the verdict score; response level: the lowest claim score, 0 for no claims),
+as a threshold-free diagnostic. ``overlap*`` is a reference only: plain word overlap between the
+claim (response sentence) and the best context sentence, with its threshold chosen on the test data
+itself (so it is optimistic by construction).
+
+Usage::
+
+    python benchmarks/accuracy.py                      # all sets, prints a Markdown table
+    python benchmarks/accuracy.py --limit 200          # a quick look: the first 200 rows per file
+    python benchmarks/accuracy.py --json results.json  # also write the figures as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from faithcheck import Faithfulness, TestCase
+from faithcheck.extract import split_sentences
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+_WORD = re.compile(r"\w+")
+
+
+@dataclass
+class SetResult:
+    name: str
+    unit: str
+    gold: list[int] = field(default_factory=list)
+    predicted: list[int] = field(default_factory=list)
+    score: list[float] = field(default_factory=list)
+    overlap: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = 0.0
+
+    def add(self, gold: int, predicted: int, score: float, overlap: float) -> None:
+        self.gold.append(gold)
+        self.predicted.append(predicted)
+        self.score.append(score)
+        self.overlap.append(overlap)
+
+    def summary(self) -> dict[str, object]:
+        gold = np.array(self.gold)
+        return {
+            "set": self.name,
+            "unit": self.unit,
+            "n": len(self.gold),
+            "positives": int(gold.sum()),
+            "balanced_accuracy": balanced_accuracy(self.gold, self.predicted),
+            "roc_auc": roc_auc(self.gold, self.score),
+            "overlap_oracle_bacc": oracle_threshold_bacc(self.gold, self.overlap),
+            "errors": self.errors,
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def balanced_accuracy(gold: list[int], predicted: list[int]) -> float:
+    g, p = np.array(gold), np.array(predicted)
+    recalls = [float((p[g == c] == c).mean()) for c in (0, 1) if (g == c).any()]
+    return 100.0 * float(np.mean(recalls))
+
+
+def roc_auc(gold: list[int], score: list[float]) -> float:
+    """Mann-Whitney U formulation, ties counted half."""
+    g, s = np.array(gold), np.array(score, dtype=float)
+    pos, neg = s[g == 1], s[g == 0]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    greater = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return 100.0 * float(greater) / (len(pos) * len(neg))
+
+
+def oracle_threshold_bacc(gold: list[int], score: list[float]) -> float:
+    """Best balanced accuracy over all thresholds: tuned on the test data, a reference only."""
+    best = 0.0
+    for t in sorted(set(score)):
+        best = max(best, balanced_accuracy(gold, [int(s >= t) for s in score]))
+    return best
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def word_overlap(claim: str, passages: list[str]) -> float:
+    """Share of the claim's words found in its best context sentence."""
+    words = _words(claim)
+    if not words:
+        return 0.0
+    sentences = [s.text for p in passages for s in split_sentences(p)] or passages
+    return max(len(words & _words(s)) / len(words) for s in sentences)
+
+
+def response_overlap(response: str, passages: list[str]) -> float:
+    sentences = [s.text for s in split_sentences(response)] or [response]
+    return min(word_overlap(s, passages) for s in sentences)
+
+
+# -- the sets ---------------------------------------------------------------------------------
+
+
+def factcheck_gpt(metric: Faithfulness, limit: int | None) -> SetResult:
+    result = SetResult("Factcheck-GPT claim/evidence", "claim-evidence pair")
+    path = SHARED / "factcheck_gpt" / "subtask3_claim_evidence_stance.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    started = time.perf_counter()
+    for i, row in enumerate(rows[:limit]):
+        gold = int(row["stance"] == "completely-support")
+        verdict = metric.check_claims([row["claim"]], [row["evidence"]])[0]
+        result.add(gold, int(verdict.supported), verdict.score, word_overlap(row["claim"], [row["evidence"]]))
+        _progress(result.name, i)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _response_level(metric: Faithfulness, name: str, cases: Iterator[tuple[TestCase, int]]) -> SetResult:
+    result = SetResult(name, "response")
+    started = time.perf_counter()
+    for i, (case, gold) in enumerate(cases):
+        score = metric.evaluate(case)
+        if score.status == "error":
+            result.errors += 1
+            predicted, continuous = 0, 0.0
+        else:
+            counted = score.counted_claims
+            predicted = int(score.status == "ok" and all(c.verdict.supported for c in counted))
+            continuous = min((c.verdict.score for c in counted), default=0.0)
+        result.add(gold, predicted, continuous, response_overlap(case.sut_response, case.retrieved_context))
+        _progress(name, i)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def begin(metric: Faithfulness, path: Path, name: str, limit: int | None) -> SetResult:
+    def cases() -> Iterator[tuple[TestCase, int]]:
+        with path.open(encoding="utf-8", newline="") as fh:
+            rows = [
+                r for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE) if r["begin_label"] != "Generic"
+            ]
+        for i, row in enumerate(rows[:limit]):
+            yield (
+                TestCase(
+                    input_id=f"{path.stem}-{i}",
+                    prompt=row["message"] or " ",
+                    sut_response=row["response"],
+                    retrieved_context=[row["knowledge"]],
+                ),
+                int(row["begin_label"] == "Fully attributable"),
+            )
+
+    return _response_level(metric, name, cases())
+
+
+def summedits(metric: Faithfulness, path: Path, limit: int | None) -> SetResult:
+    def cases() -> Iterator[tuple[TestCase, int]]:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        for row in rows[:limit]:
+            yield (
+                TestCase(
+                    input_id=str(row["id"]), prompt=" ", sut_response=row["summary"], retrieved_context=[row["doc"]]
+                ),
+                int(row["label"]),
+            )
+
+    domain = path.stem.removeprefix("summedits_")
+    return _response_level(metric, f"SummEdits {domain}", cases())
+
+
+def _progress(name: str, i: int) -> None:
+    if (i + 1) % 500 == 0:
+        print(f"  {name}: {i + 1} rows", file=sys.stderr, flush=True)
+
+
+# -- report -----------------------------------------------------------------------------------
+
+
+def markdown_table(rows: list[dict[str, object]]) -> str:
+    head = "| set | unit | n | supported | balanced accuracy | ROC AUC | overlap* | errors | seconds |"
+    lines = [head, "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(
+            f"| {r['set']} | {r['unit']} | {r['n']} | {r['positives']} | {r['balanced_accuracy']:.1f} "
+            f"| {r['roc_auc']:.1f} | {r['overlap_oracle_bacc']:.1f} | {r['errors']} | {r['seconds']} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="rows per file (default: all)")
+    parser.add_argument(
+        "--sets", default="factcheck,begin,summedits", help="comma-separated: factcheck,begin,summedits"
+    )
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    if not SHARED.is_dir():
+        parser.error(f"benchmarks not found at {SHARED}")
+
+    metric = Faithfulness()
+    wanted = set(args.sets.split(","))
+    runs: list[Callable[[], SetResult]] = []
+    if "factcheck" in wanted:
+        runs.append(lambda: factcheck_gpt(metric, args.limit))
+    if "begin" in wanted:
+        begin_files = [
+            ("wow/begin_test_wow.tsv", "BEGIN test (WoW)"),
+            ("wow/begin_dev_wow.tsv", "BEGIN dev (WoW)"),
+            ("cmu-dog/begin_dev_cmu.tsv", "BEGIN dev (CMU-DoG)"),
+            ("topicalchat/begin_dev_tc.tsv", "BEGIN dev (TopicalChat)"),
+        ]
+        for rel, name in begin_files:
+            runs.append(lambda rel=rel, name=name: begin(metric, SHARED / "begin" / rel, name, args.limit))
+    if "summedits" in wanted:
+        for path in sorted((SHARED / "summedits").glob("summedits_*.json")):
+            runs.append(lambda path=path: summedits(metric, path, args.limit))
+
+    rows = []
+    for run in runs:
+        result = run()
+        rows.append(result.summary())
+        print(f"{result.name}: bAcc {rows[-1]['balanced_accuracy']:.1f}", file=sys.stderr, flush=True)
+    domains = [r for r in rows if str(r["set"]).startswith("SummEdits ")]
+    if domains:
+        rows.append(
+            {
+                "set": f"SummEdits mean of {len(domains)} domains",
+                "unit": "summary",
+                "n": sum(int(str(r["n"])) for r in domains),
+                "positives": sum(int(str(r["positives"])) for r in domains),
+                "balanced_accuracy": float(np.mean([r["balanced_accuracy"] for r in domains])),
+                "roc_auc": float(np.mean([r["roc_auc"] for r in domains])),
+                "overlap_oracle_bacc": float(np.mean([r["overlap_oracle_bacc"] for r in domains])),
+                "errors": sum(int(str(r["errors"])) for r in domains),
+                "seconds": round(sum(float(str(r["seconds"])) for r in domains), 1),
+            }
+        )
+    print(markdown_table(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,50 @@
+"""The claim-extraction interface and the offline backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from faithcheck.config import Lang
+from faithcheck.extract.claims import extract_claims
+from faithcheck.extract.relevance import irrelevance_reason
+from faithcheck.types import Claim, Usage
+
+__all__ = ["ClaimExtractor", "ExtractedClaim", "ExtractorOutput", "SentenceExtractor"]
+
+
+@dataclass(frozen=True)
+class ExtractedClaim:
+    """A claim, and why it is irrelevant to the question (``None`` if it is relevant)."""
+
+    claim: Claim
+    irrelevant_reason: str | None = None
+
+
+@dataclass
+class ExtractorOutput:
+    claims: list[ExtractedClaim]
+    usage: Usage = field(default_factory=Usage)
+    prompts: list[str] = field(default_factory=list)
+    raw_responses: list[str] = field(default_factory=list)
+
+
+@runtime_checkable
+class ClaimExtractor(Protocol):
+    """Splits an answer into claims and marks the ones not about the question."""
+
+    name: str
+
+    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput: ...
+
+
+class SentenceExtractor:
+    """Offline: sentences and clauses (pysbd), then the lexical relevance filter."""
+
+    name = "sentence"
+
+    def extract(self, question: str, answer: str, lang: Lang) -> list[ExtractedClaim]:
+        return [ExtractedClaim(c, irrelevance_reason(c.text, question, lang)) for c in extract_claims(answer, lang)]
+
+    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput:
+        return ExtractorOutput(claims=self.extract(question, answer, lang))
