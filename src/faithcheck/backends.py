@@ -1,4 +1,8 @@
-"""Build the extraction and verification backends a configuration names."""
+"""Build the extraction and verification backends a configuration names.
+
+The LLM modules are imported only when an LLM step is selected, so the offline default never
+needs the provider SDKs.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,26 @@ __all__ = ["make_extractor", "make_verifier"]
 
 
 def make_extractor(config: FaithfulnessConfig) -> ClaimExtractor:
-    return SentenceExtractor()
+    if config.extractor == "sentence":
+        return SentenceExtractor()
+    from faithcheck.llm.judge import LLMClaimExtractor, client_from_config, price_from_config
+
+    client = client_from_config(config)
+    return LLMClaimExtractor(client, price=price_from_config(client, config))
 
 
 def make_verifier(config: FaithfulnessConfig) -> Verifier:
-    return BaselineVerifier()
+    if config.verifier == "baseline":
+        return BaselineVerifier()
+    from faithcheck.llm.judge import CascadeVerifier, LLMVerifier, client_from_config, price_from_config
+
+    client = client_from_config(config)
+    llm = LLMVerifier(
+        client,
+        max_claims_per_call=config.llm_max_claims_per_call,
+        repair_attempts=config.llm_repair_attempts,
+        price=price_from_config(client, config),
+    )
+    if config.verifier == "llm":
+        return llm
+    return CascadeVerifier(BaselineVerifier(), llm, low=config.cascade_low, high=config.cascade_high)

@@ -26,6 +26,7 @@ from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
 from faithcheck.rows import case_from_row
 from faithcheck.scoring import weighted_mean
+from faithcheck.types import TestCase
 
 __all__ = ["main"]
 
@@ -106,8 +107,11 @@ def manifest(as_json: bool) -> None:
     help="YAML or JSON file of configuration options (flags override it)",
 )
 @click.option("--quiet", is_flag=True, help="do not print the summary")
+@click.option("--dry-run", is_flag=True, help="estimate LLM calls, tokens and cost without calling anything, then stop")
 @_config_options
-def score(input_file: Path, output: Path | None, config_file: Path | None, quiet: bool, **flags: Any) -> None:
+def score(
+    input_file: Path, output: Path | None, config_file: Path | None, quiet: bool, dry_run: bool, **flags: Any
+) -> None:
     """Score every row of INPUT_FILE (JSON lines with input_id, prompt, sut_response,
     retrieved_context) and write one JSON line per row: score, status, per-claim verdicts."""
     options = _load_config_file(config_file)
@@ -116,6 +120,9 @@ def score(input_file: Path, output: Path | None, config_file: Path | None, quiet
         metric = Faithfulness(**options)
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
+    if dry_run:
+        _dry_run(metric, input_file)
+        return
 
     results: list[dict[str, Any]] = []
     sink: IO[str] = output.open("w", encoding="utf-8") if output else sys.stdout
@@ -130,7 +137,8 @@ def score(input_file: Path, output: Path | None, config_file: Path | None, quiet
         _print_summary(results, metric)
 
 
-def _score_rows(metric: Faithfulness, path: Path) -> Iterator[dict[str, Any]]:
+def _read_rows(path: Path) -> Iterator[tuple[int, TestCase | dict[str, Any]]]:
+    """(row number, test case), or (row number, error record) for a row that cannot be read."""
     with path.open(encoding="utf-8") as fh:
         for row_number, line in enumerate(fh, start=1):
             if not line.strip():
@@ -138,15 +146,46 @@ def _score_rows(metric: Faithfulness, path: Path) -> Iterator[dict[str, Any]]:
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                yield _error_record(row_number, None, f"row {row_number}: not valid JSON ({exc.msg})")
+                yield row_number, _error_record(row_number, None, f"row {row_number}: not valid JSON ({exc.msg})")
                 continue
             try:
-                case = case_from_row(row, row_number)
+                yield row_number, case_from_row(row, row_number)
             except InputError as exc:
-                yield _error_record(row_number, exc.input_id, str(exc))
-                continue
-            result = metric.evaluate(case)
-            yield {"row": row_number, **result.model_dump(mode="json")}
+                yield row_number, _error_record(row_number, exc.input_id, str(exc))
+
+
+def _score_rows(metric: Faithfulness, path: Path) -> Iterator[dict[str, Any]]:
+    for row_number, case in _read_rows(path):
+        if isinstance(case, TestCase):
+            yield {"row": row_number, **metric.evaluate(case).model_dump(mode="json")}
+        else:
+            yield case
+
+
+def _dry_run(metric: Faithfulness, path: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    if metric.extractor.name == "sentence" and metric.verifier.name == "baseline":
+        Console(stderr=True).print("offline configuration: no LLM calls, no cost")
+        return
+    from faithcheck.llm.dryrun import CostEstimate, estimate_case
+
+    total = CostEstimate()
+    bad = 0
+    for _, case in _read_rows(path):
+        if isinstance(case, TestCase):
+            total.add(estimate_case(metric, case))
+        else:
+            bad += 1
+    table = Table(
+        title=f"faithcheck dry run: {total.rows} rows ({bad} unreadable), nothing was sent", show_header=False
+    )
+    table.add_row("LLM calls", str(total.calls))
+    table.add_row("input tokens (estimate)", f"{total.input_tokens:,}")
+    table.add_row("output tokens (estimate)", f"{total.output_tokens:,}")
+    table.add_row("cost (estimate)", "unknown price" if total.cost_usd is None else f"${total.cost_usd:,.4f}")
+    Console().print(table)
 
 
 def _error_record(row_number: int, input_id: str | None, message: str) -> dict[str, Any]:
@@ -163,7 +202,7 @@ def _error_record(row_number: int, input_id: str | None, message: str) -> dict[s
 
 
 def _summary_fields(record: dict[str, Any]) -> dict[str, Any]:
-    keep = ("row", "input_id", "value", "passed", "status", "weight")
+    keep = ("row", "input_id", "value", "passed", "status", "weight", "usage")
     return {k: record.get(k) for k in keep} | {
         "labels": [c["verdict"]["label"] if c.get("verdict") else "no verdict" for c in record.get("claims", [])]
     }
@@ -186,6 +225,14 @@ def _print_summary(results: list[dict[str, Any]], metric: Faithfulness) -> None:
         table.add_row(f"mean {metric.config.metric_name}", f"{mean:.3f}")
         table.add_row(f"passed (threshold {metric.threshold:g})", f"{passed}/{len(scored)}")
     table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in labels.most_common()) or "-")
+    usages = [r["usage"] for r in results if r.get("usage")]
+    calls = sum(u["llm_calls"] for u in usages)
+    hits = sum(u["cache_hits"] for u in usages)
+    if calls or hits:
+        costs = [u["cost_usd"] for u in usages]
+        cost = "unknown price" if any(c is None for c in costs) else f"${sum(costs):,.4f}"
+        tokens = f"{sum(u['input_tokens'] for u in usages):,} in / {sum(u['output_tokens'] for u in usages):,} out"
+        table.add_row("LLM usage", f"{calls} calls, {tokens}, {hits} cache hits, cost {cost}")
     console.print(table)
     for r in results:
         if r["status"] == "error":

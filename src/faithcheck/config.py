@@ -58,11 +58,14 @@ class FaithfulnessConfig(InitializationConfig):
         le=1.0,
         description="strict mode: any claim scoring below this makes the answer score 0",
     )
-    extractor: Literal["sentence"] = Field(
-        default="sentence", description="claim extraction backend (sentence: offline splitter)"
+    extractor: Literal["sentence", "llm"] = Field(
+        default="sentence",
+        description="claim extraction: sentence (offline splitter) or llm (one call per row, resolves pronouns)",
     )
-    verifier: Literal["baseline"] = Field(
-        default="baseline", description="claim verification backend (baseline: offline lexical+embedding)"
+    verifier: Literal["baseline", "llm", "cascade"] = Field(
+        default="baseline",
+        description="claim verification: baseline (offline), llm (one call per row), or cascade "
+        "(offline first, the LLM only for claims in the uncertain band)",
     )
     aggregation: Literal["verdict", "probability"] = Field(
         default="verdict",
@@ -71,6 +74,32 @@ class FaithfulnessConfig(InitializationConfig):
     )
     scale: float = Field(default=1.0, gt=0.0, description="maximum of the seed-004 step view's score")
     evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
+    base_url: str | None = Field(default=None, description="OpenAI-compatible or Anthropic endpoint for model")
+    api_key_env: str | None = Field(
+        default=None, description="environment variable holding the API key (default: the provider's usual one)"
+    )
+    llm_timeout_seconds: float = Field(default=60.0, gt=0, description="timeout of one LLM call")
+    llm_max_retries: int = Field(default=4, ge=0, le=20, description="retries on 429, 5xx and timeouts")
+    llm_max_claims_per_call: int = Field(
+        default=12, ge=1, le=100, description="claims per verification call (longer lists are batched)"
+    )
+    llm_repair_attempts: int = Field(
+        default=2, ge=0, le=5, description="re-asks for claims whose verdict was missing or malformed"
+    )
+    cache: bool = Field(default=True, description="reuse LLM replies from the on-disk cache")
+    cache_dir: str | None = Field(default=None, description="cache folder (default: ~/.cache/faithcheck)")
+    cascade_low: float = Field(
+        default=0.2, ge=0.0, le=1.0, description="cascade: local scores at or below this are decided locally"
+    )
+    cascade_high: float = Field(
+        default=0.8, ge=0.0, le=1.0, description="cascade: local scores at or above this are decided locally"
+    )
+    price_input_per_mtok: float | None = Field(
+        default=None, ge=0.0, description="USD per million input tokens (overrides the built-in price table)"
+    )
+    price_output_per_mtok: float | None = Field(
+        default=None, ge=0.0, description="USD per million output tokens (overrides the built-in price table)"
+    )
 
     @model_validator(mode="after")
     def _check_ranges(self) -> FaithfulnessConfig:
@@ -83,7 +112,8 @@ class FaithfulnessConfig(InitializationConfig):
             raise ValueError("concurrency_limit must be at least 1")
         if self.weight < 0:
             raise ValueError("weight must be >= 0")
-
+        if self.cascade_low > self.cascade_high:
+            raise ValueError(f"cascade_low ({self.cascade_low}) must not exceed cascade_high ({self.cascade_high})")
         return self
 
 

@@ -164,12 +164,13 @@ class Faithfulness:
 
     async def _verify(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> VerifierOutput:
         """Select evidence for each claim and ask the verifier; check that every claim got an answer."""
-        checks = await asyncio.to_thread(self._checks, claims, question, passages)
+        checks = await asyncio.to_thread(self.select_evidence, claims, question, passages)
         output = await self.verifier.averify(checks, self.config.lang)
         _check_output(output, len(checks), self.verifier.name)
         return output
 
-    def _checks(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
+    def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
+        """For each claim, the ``evidence_top_k`` context windows a verifier will see."""
         encoder = default_encoder()
         index = build_context_index(passages, encoder, self.config.lang)
         vectors = encoder.encode([c.text for c in claims])

@@ -1,0 +1,292 @@
+"""One client layer over OpenAI-compatible chat completions and Anthropic's messages API.
+
+Both go through their official SDKs (``openai``, ``anthropic``) with the SDKs' own retries
+switched off: this module owns retries (jittered exponential backoff on 429, 5xx, timeouts and
+connection errors, honouring ``Retry-After``), the per-call timeout, a concurrency limit, the
+disk cache and the usage count, identically for every provider.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.llm.cache import ResponseCache
+from faithcheck.llm.spec import ProviderSpec
+
+__all__ = ["LLMCallError", "LLMClient", "LLMReply", "LLMRequest"]
+
+_RETRY_AFTER_CAP_S = 60.0
+_LOCAL_PLACEHOLDER_KEY = "not-needed"  # local OpenAI-compatible servers often need no key
+
+
+class LLMCallError(FaithcheckError):
+    """An LLM call failed for good (after retries), or the endpoint refused the request."""
+
+
+@dataclass(frozen=True)
+class LLMRequest:
+    """One structured call: a system and a user message, and the JSON schema of the reply."""
+
+    system: str
+    user: str
+    schema_name: str
+    schema: dict[str, Any]
+    max_output_tokens: int
+    prompt_version: str
+
+
+@dataclass(frozen=True)
+class LLMReply:
+    text: str
+    input_tokens: int
+    output_tokens: int
+    truncated: bool
+    cached: bool
+
+
+class _Retryable(Exception):
+    """A failure worth retrying, with the server's Retry-After (seconds) if it sent one."""
+
+    def __init__(self, message: str, retry_after: float | None):
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+
+class LLMClient:
+    """Calls one model. Safe to share between rows; SDK clients are kept per event loop."""
+
+    def __init__(
+        self,
+        spec: ProviderSpec,
+        *,
+        timeout_s: float = 60.0,
+        max_retries: int = 4,
+        concurrency: int = 8,
+        cache: ResponseCache | None = None,
+        seed: int = 0,
+        backoff_base_s: float = 0.5,
+        backoff_cap_s: float = 20.0,
+    ):
+        if timeout_s <= 0 or max_retries < 0 or concurrency < 1:
+            raise ConfigError("timeout must be > 0, retries >= 0 and concurrency >= 1")
+        self.spec = spec
+        self.timeout_s = timeout_s
+        self.max_retries = max_retries
+        self.concurrency = concurrency
+        self.cache = cache
+        self.seed = seed
+        self.backoff_base_s = backoff_base_s
+        self.backoff_cap_s = backoff_cap_s
+        self._per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Any, asyncio.Semaphore]] = (
+            weakref.WeakKeyDictionary()
+        )
+        # Endpoints that reject JSON-schema output get plain JSON instructions instead, once.
+        self._structured = True
+
+    # -- public -------------------------------------------------------------------------------
+
+    async def complete(self, request: LLMRequest) -> LLMReply:
+        """Send ``request`` (or answer it from the cache)."""
+        key = self._cache_key(request)
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                return LLMReply(hit["text"], hit["input_tokens"], hit["output_tokens"], hit["truncated"], cached=True)
+        sdk, semaphore = self._for_this_loop()
+        async with semaphore:
+            reply = await self._with_retries(lambda: self._call(sdk, request))
+        if self.cache is not None and not reply.truncated:
+            self.cache.put(
+                key,
+                {
+                    "text": reply.text,
+                    "input_tokens": reply.input_tokens,
+                    "output_tokens": reply.output_tokens,
+                    "truncated": reply.truncated,
+                },
+            )
+        return reply
+
+    # -- retries ------------------------------------------------------------------------------
+
+    async def _with_retries(self, attempt: Callable[[], Awaitable[LLMReply]]) -> LLMReply:
+        last = "no attempt made"
+        for n in range(self.max_retries + 1):
+            try:
+                return await attempt()
+            except _Retryable as exc:
+                last = exc.message
+                if n == self.max_retries:
+                    break
+                await asyncio.sleep(self._delay(n, exc.retry_after))
+        raise LLMCallError(f"{self.spec.label}: giving up after {self.max_retries + 1} attempts: {last}")
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), _RETRY_AFTER_CAP_S)
+        # "full jitter": uniform in [0, base * 2^attempt], capped
+        return random.uniform(0.0, min(self.backoff_cap_s, self.backoff_base_s * 2**attempt))
+
+    # -- providers ----------------------------------------------------------------------------
+
+    def _for_this_loop(self) -> tuple[Any, asyncio.Semaphore]:
+        loop = asyncio.get_running_loop()
+        entry = self._per_loop.get(loop)
+        if entry is None:
+            entry = (self._make_sdk_client(), asyncio.Semaphore(self.concurrency))
+            self._per_loop[loop] = entry
+        return entry
+
+    def _make_sdk_client(self) -> Any:
+        spec = self.spec
+        key = spec.api_key()
+        if key is None:
+            if spec.base_url is None or spec.provider == "azure":
+                raise ConfigError(f"{spec.label} needs an API key: set the environment variable {spec.api_key_env}")
+            key = _LOCAL_PLACEHOLDER_KEY
+        try:
+            if spec.provider == "anthropic":
+                import anthropic
+
+                return anthropic.AsyncAnthropic(
+                    api_key=key, base_url=spec.base_url, timeout=self.timeout_s, max_retries=0
+                )
+            import openai
+
+            if spec.provider == "azure":
+                import os
+
+                return openai.AsyncAzureOpenAI(
+                    api_key=key,
+                    azure_endpoint=spec.base_url or "",
+                    api_version=os.environ.get("OPENAI_API_VERSION", "2024-10-21"),
+                    timeout=self.timeout_s,
+                    max_retries=0,
+                )
+            return openai.AsyncOpenAI(api_key=key, base_url=spec.base_url, timeout=self.timeout_s, max_retries=0)
+        except ImportError as exc:
+            raise ConfigError(f"the LLM judge needs the provider SDKs: pip install 'faithcheck[llm]' ({exc})") from None
+
+    async def _call(self, sdk: Any, request: LLMRequest) -> LLMReply:
+        if self.spec.provider == "anthropic":
+            return await self._call_anthropic(sdk, request)
+        return await self._call_openai(sdk, request)
+
+    async def _call_openai(self, sdk: Any, request: LLMRequest) -> LLMReply:
+        import openai
+
+        messages = [{"role": "system", "content": request.system}, {"role": "user", "content": request.user}]
+        kwargs: dict[str, Any] = {
+            "model": self.spec.model,
+            "messages": messages,
+            "temperature": 0,
+            "seed": self.seed,
+            "max_tokens": request.max_output_tokens,
+        }
+        if self._structured:
+            kwargs["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": request.schema_name, "schema": request.schema, "strict": True},
+            }
+        try:
+            response = await sdk.chat.completions.create(**kwargs)
+        except openai.BadRequestError as exc:
+            if self._structured and "response_format" in str(exc):
+                self._structured = False
+                return await self._call_openai(sdk, request)
+            raise LLMCallError(f"{self.spec.label} refused the request: {_status_message(exc)}") from None
+        except openai.APIStatusError as exc:
+            raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
+        except (openai.APITimeoutError, openai.APIConnectionError) as exc:
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+        if not response.choices:
+            raise _Retryable("the reply had no choices", None)
+        choice = response.choices[0]
+        usage = response.usage
+        return LLMReply(
+            text=choice.message.content or "",
+            input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            truncated=choice.finish_reason == "length",
+            cached=False,
+        )
+
+    async def _call_anthropic(self, sdk: Any, request: LLMRequest) -> LLMReply:
+        import anthropic
+
+        kwargs: dict[str, Any] = {
+            "model": self.spec.model,
+            "system": request.system,
+            "messages": [{"role": "user", "content": request.user}],
+            "max_tokens": request.max_output_tokens,
+        }
+        if self._structured:
+            kwargs["output_config"] = {"format": {"type": "json_schema", "schema": request.schema}}
+        try:
+            response = await sdk.messages.create(**kwargs)
+        except anthropic.BadRequestError as exc:
+            if self._structured and ("output_config" in str(exc) or "format" in str(exc)):
+                self._structured = False
+                return await self._call_anthropic(sdk, request)
+            raise LLMCallError(f"{self.spec.label} refused the request: {_status_message(exc)}") from None
+        except anthropic.APIStatusError as exc:
+            raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
+        except (anthropic.APITimeoutError, anthropic.APIConnectionError) as exc:
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+        text = "".join(getattr(block, "text", "") for block in response.content if block.type == "text")
+        return LLMReply(
+            text=text,
+            input_tokens=int(response.usage.input_tokens or 0),
+            output_tokens=int(response.usage.output_tokens or 0),
+            truncated=response.stop_reason == "max_tokens",
+            cached=False,
+        )
+
+    def _classify_status(self, status: int, headers: Any, message: str) -> Exception:
+        if status == 429 or status == 408 or status >= 500:
+            return _Retryable(f"HTTP {status}: {message}", _retry_after_seconds(headers))
+        return LLMCallError(f"{self.spec.label}: HTTP {status}: {message}")
+
+    def _cache_key(self, request: LLMRequest) -> str:
+        return ResponseCache.key(
+            {
+                "provider": self.spec.provider,
+                "model": self.spec.model,
+                "base_url": self.spec.base_url,
+                "prompt_version": request.prompt_version,
+                "system": request.system,
+                "user": request.user,
+                "schema": json.dumps(request.schema, sort_keys=True),
+                "max_output_tokens": request.max_output_tokens,
+                "seed": self.seed,
+            }
+        )
+
+
+def _retry_after_seconds(headers: Any) -> float | None:
+    try:
+        value = headers.get("retry-after-ms")
+        if value is not None:
+            return float(value) / 1000.0
+        value = headers.get("retry-after")
+        return None if value is None else float(value)
+    except (TypeError, ValueError):
+        return None  # an HTTP date; fall back to backoff
+
+
+def _status_message(exc: Exception) -> str:
+    """The server's error message, without echoing request headers (which hold the key)."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        error = body.get("error", body)
+        if isinstance(error, dict) and "message" in error:
+            return str(error["message"])[:300]
+    return str(getattr(exc, "message", "") or type(exc).__name__)[:300]

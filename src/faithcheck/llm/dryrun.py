@@ -1,0 +1,73 @@
+"""``--dry-run``: what scoring a dataset with the LLM judge would cost, without calling it.
+
+Prompts are built exactly as for a real run (the same evidence selection, batching and
+templates), so input tokens are close to what the provider will count; output tokens are
+estimated per claim. With an LLM extractor, the claims the verifier will see are approximated
+by the offline splitter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck.extract import SentenceExtractor
+from faithcheck.llm.judge import CascadeVerifier, LLMClaimExtractor, LLMVerifier, estimate_tokens
+from faithcheck.llm.pricing import Price
+from faithcheck.metric import Faithfulness
+from faithcheck.types import TestCase
+
+__all__ = ["CostEstimate", "estimate_case"]
+
+_OUTPUT_TOKENS_PER_VERDICT = 60
+_OUTPUT_TOKENS_PER_EXTRACTED_CLAIM = 40
+
+
+@dataclass
+class CostEstimate:
+    rows: int = 0
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = 0.0
+
+    def add(self, other: CostEstimate) -> None:
+        self.rows += other.rows
+        self.calls += other.calls
+        self.input_tokens += other.input_tokens
+        self.output_tokens += other.output_tokens
+        self.cost_usd = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
+
+
+def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
+    """Estimated LLM calls, tokens and cost of scoring ``case`` with ``metric``."""
+    lang = metric.config.lang
+    estimate = CostEstimate(rows=1)
+    price: Price | None = None
+    claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
+    if isinstance(metric.extractor, LLMClaimExtractor) and case.sut_response.strip():
+        request = metric.extractor.build_request(case.question, case.sut_response, lang)
+        estimate.calls += 1
+        estimate.input_tokens += estimate_tokens(request.system + request.user)
+        estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(claims))
+        price = metric.extractor.price
+    verifier = metric.verifier
+    relevant = [c.claim for c in claims if c.irrelevant_reason is None]
+    llm: LLMVerifier | None = None
+    if isinstance(verifier, LLMVerifier):
+        llm = verifier
+    elif isinstance(verifier, CascadeVerifier):
+        llm = verifier.llm
+    if llm is not None and relevant:
+        checks = metric.select_evidence(relevant, case.question, case.retrieved_context)
+        if isinstance(verifier, CascadeVerifier):
+            local = verifier.local.verify(checks, lang)
+            checks = [checks[i] for i in verifier.uncertain(local)]
+        for batch in llm.batches(checks):
+            request = llm.build_request(batch, case.question, lang)
+            estimate.calls += 1
+            estimate.input_tokens += estimate_tokens(request.system + request.user)
+            estimate.output_tokens += _OUTPUT_TOKENS_PER_VERDICT * len(batch)
+        price = price or llm.price
+    if estimate.calls:
+        estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
+    return estimate

@@ -1,0 +1,398 @@
+"""The LLM judge: claim extraction in one call, verification of all claims in one call, and the
+cascade that sends only the claims the local verifier is unsure of.
+
+Fail-closed throughout: a reply that does not parse, a missing or malformed verdict, or a
+verdict whose evidence quote does not occur in the context never becomes ``supported``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from faithcheck.config import FaithfulnessConfig, Lang
+from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.extract.base import ExtractedClaim, ExtractorOutput
+from faithcheck.extract.sentences import split_sentences
+from faithcheck.llm.cache import ResponseCache, default_cache_dir
+from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest
+from faithcheck.llm.parsing import RawVerdict, parse_claims, parse_verdicts
+from faithcheck.llm.pricing import Price, price_for
+from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
+from faithcheck.llm.spec import parse_model
+from faithcheck.types import Claim, Evidence, Usage, Verdict
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
+from faithcheck.verify.baseline import BaselineVerifier
+
+__all__ = [
+    "CLAIMS_SCHEMA",
+    "VERDICTS_SCHEMA",
+    "CascadeVerifier",
+    "LLMClaimExtractor",
+    "LLMVerifier",
+    "client_from_config",
+    "estimate_tokens",
+    "price_from_config",
+]
+
+_LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim"]
+
+VERDICTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "verdicts": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "claim_id": {"type": "string"},
+                    "label": {"type": "string", "enum": _LABELS},
+                    "reason": {"type": "string"},
+                    "evidence_id": {"type": ["string", "null"]},
+                    "quote": {"type": "string"},
+                },
+                "required": ["claim_id", "label", "reason", "evidence_id", "quote"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["verdicts"],
+    "additionalProperties": False,
+}
+
+CLAIMS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "claims": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string"},
+                    "text": {"type": "string"},
+                    "source": {"type": "string"},
+                    "relevant": {"type": "boolean"},
+                    "reason": {"type": "string"},
+                },
+                "required": ["id", "text", "source", "relevant", "reason"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["claims"],
+    "additionalProperties": False,
+}
+
+_OUTPUT_TOKENS_PER_VERDICT = 120
+_OUTPUT_TOKENS_PER_CLAIM = 80
+
+
+def estimate_tokens(text: str) -> int:
+    """A provider-neutral token estimate (about 4 characters a token), for ``--dry-run``.
+
+    >>> estimate_tokens("12345678")
+    2
+    """
+    return math.ceil(len(text) / 4)
+
+
+@lru_cache(maxsize=16)
+def _shared_client(
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    timeout_s: float,
+    max_retries: int,
+    concurrency: int,
+    cache_path: str | None,
+) -> LLMClient:
+    cache = ResponseCache(Path(cache_path)) if cache_path else None
+    spec = parse_model(model, base_url=base_url, api_key_env=api_key_env)
+    return LLMClient(spec, timeout_s=timeout_s, max_retries=max_retries, concurrency=concurrency, cache=cache)
+
+
+def client_from_config(config: FaithfulnessConfig) -> LLMClient:
+    """The LLM client a configuration describes; extractor and verifier share it (and its
+    concurrency limit and cache)."""
+    cache_path = None
+    if config.cache:
+        cache_path = str(Path(config.cache_dir) if config.cache_dir else default_cache_dir()) + "/llm-cache.sqlite"
+    spec = parse_model(config.model, base_url=config.base_url, api_key_env=config.api_key_env)
+    if spec.api_key() is None and (spec.base_url is None or spec.provider == "azure"):
+        # fail at construction, not on the first row
+        raise ConfigError(f"{spec.label} needs an API key: set the environment variable {spec.api_key_env}")
+    return _shared_client(
+        config.model,
+        config.base_url,
+        config.api_key_env,
+        config.llm_timeout_seconds,
+        config.llm_max_retries,
+        config.concurrency_limit,
+        cache_path,
+    )
+
+
+@dataclass
+class _Calls:
+    """Usage, prompts and raw replies of the calls made for one row step."""
+
+    price: Price | None
+    usage: Usage = field(default_factory=Usage)
+    prompts: list[str] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+
+    def record(self, request: LLMRequest, reply: LLMReply) -> None:
+        cost = None if self.price is None else self.price.cost(reply.input_tokens, reply.output_tokens)
+        if reply.cached:
+            cost = 0.0 if self.price is not None else None
+        self.usage = self.usage + Usage(
+            llm_calls=0 if reply.cached else 1,
+            input_tokens=0 if reply.cached else reply.input_tokens,
+            output_tokens=0 if reply.cached else reply.output_tokens,
+            cache_hits=1 if reply.cached else 0,
+            cost_usd=cost,
+        )
+        self.prompts.append(f"[system]\n{request.system}\n\n[user]\n{request.user}")
+        self.raw.append(reply.text)
+
+
+def price_from_config(client: LLMClient, config: FaithfulnessConfig | None = None) -> Price | None:
+    """The price of the client's model, with the configuration's overrides."""
+    return price_for(
+        client.spec.model,
+        input_override=None if config is None else config.price_input_per_mtok,
+        output_override=None if config is None else config.price_output_per_mtok,
+    )
+
+
+# -- extraction ---------------------------------------------------------------------------------
+
+
+class LLMClaimExtractor:
+    """One call per answer: atomic, self-contained claims, irrelevant ones marked."""
+
+    name = "llm"
+
+    def __init__(self, client: LLMClient, *, max_claims: int = 100, price: Price | None = None, retries: int = 1):
+        self.client = client
+        self.max_claims = max_claims
+        self.price = price if price is not None else price_from_config(client)
+        self.retries = retries
+
+    def build_request(self, question: str, answer: str, lang: Lang) -> LLMRequest:
+        prompt = load_prompt("extract", lang)
+        user = prompt.render(question=escape_data(question), answer=escape_data(answer))
+        budget = min(8192, 256 + 3 * estimate_tokens(answer) + _OUTPUT_TOKENS_PER_CLAIM * 4)
+        return LLMRequest(prompt.system, user, "claims", CLAIMS_SCHEMA, budget, f"extract.{PROMPT_VERSION}.{lang}")
+
+    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput:
+        if not answer.strip():
+            return ExtractorOutput(claims=[])
+        calls = _Calls(self.price)
+        request = self.build_request(question, answer, lang)
+        problem = ""
+        for _ in range(self.retries + 1):
+            reply = await self.client.complete(request)
+            calls.record(request, reply)
+            raws = None if reply.truncated else parse_claims(reply.text)
+            if raws is not None:
+                claims = [_to_extracted(i, raw, answer, lang) for i, raw in enumerate(raws[: self.max_claims])]
+                return ExtractorOutput(claims=claims, usage=calls.usage, prompts=calls.prompts, raw_responses=calls.raw)
+            problem = "the reply was cut off" if reply.truncated else "the reply was not a valid claim list"
+            request = LLMRequest(
+                request.system,
+                request.user,
+                request.schema_name,
+                request.schema,
+                min(16384, request.max_output_tokens * 2),
+                request.prompt_version,
+            )
+        raise FaithcheckError(f"claim extraction failed: {problem} ({self.client.spec.label})")
+
+
+def _to_extracted(index: int, raw: Any, answer: str, lang: Lang) -> ExtractedClaim:
+    start, end = _locate_in_answer(raw.source or raw.text, answer, lang)
+    claim = Claim(id=f"c{index + 1}", text=raw.text, start=start, end=end)
+    reason = None if raw.relevant else (raw.reason.strip() or "not a claim about the question")
+    return ExtractedClaim(claim=claim, irrelevant_reason=reason)
+
+
+def _flexible(quote: str) -> re.Pattern[str] | None:
+    words = quote.split()
+    if not words:
+        return None
+    return re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
+
+
+def _locate_in_answer(source: str, answer: str, lang: Lang) -> tuple[int, int]:
+    """The span of ``source`` in the answer; else the sentence sharing most words with it."""
+    pattern = _flexible(source)
+    if pattern is not None and (m := pattern.search(answer)):
+        return m.start(), m.end()
+    words = {w.lower() for w in re.findall(r"\w+", source)}
+    sentences = split_sentences(answer, lang)
+    if not sentences:
+        return 0, len(answer)
+    best = max(sentences, key=lambda s: len(words & {w.lower() for w in re.findall(r"\w+", s.text)}))
+    return best.start, best.end
+
+
+# -- verification -------------------------------------------------------------------------------
+
+
+class LLMVerifier:
+    """One call per row verifies every claim against its selected evidence (batched when long)."""
+
+    name = "llm"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        *,
+        max_claims_per_call: int = 12,
+        repair_attempts: int = 2,
+        price: Price | None = None,
+    ):
+        self.client = client
+        self.max_claims_per_call = max_claims_per_call
+        self.repair_attempts = repair_attempts
+        self.price = price if price is not None else price_from_config(client)
+
+    def build_request(self, checks: Sequence[ClaimCheck], question: str, lang: Lang) -> LLMRequest:
+        prompt = load_prompt("verify", lang)
+        excerpt_ids: dict[tuple[int, int, int], str] = {}
+        excerpts: list[str] = []
+        for check in checks:
+            for window in check.windows:
+                key = _window_key(window)
+                if key not in excerpt_ids:
+                    excerpt_ids[key] = f"E{len(excerpt_ids) + 1}"
+                    excerpts.append(
+                        f'<excerpt id="{excerpt_ids[key]}" passage="{window.passage_index}">'
+                        f"{escape_data(window.text)}</excerpt>"
+                    )
+        claims = [f'<claim id="{c.claim.id}">{escape_data(c.claim.text)}</claim>' for c in checks]
+        user = prompt.render(
+            question=escape_data(question), excerpts="\n".join(excerpts) or "(no excerpts)", claims="\n".join(claims)
+        )
+        budget = min(8192, 64 + _OUTPUT_TOKENS_PER_VERDICT * len(checks))
+        return LLMRequest(prompt.system, user, "verdicts", VERDICTS_SCHEMA, budget, f"verify.{PROMPT_VERSION}.{lang}")
+
+    def batches(self, checks: Sequence[ClaimCheck]) -> list[list[ClaimCheck]]:
+        size = self.max_claims_per_call
+        return [list(checks[i : i + size]) for i in range(0, len(checks), size)]
+
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        if not checks:
+            return VerifierOutput(verdicts=[])
+        calls = _Calls(self.price)
+        results: dict[str, Verdict | ClaimError] = {}
+        try:
+            async with asyncio.TaskGroup() as group:  # cancelling the row cancels every batch
+                for batch in self.batches(checks):
+                    group.create_task(self._verify_batch(batch, lang, calls, results))
+        except ExceptionGroup as failed:
+            # the other batches are already cancelled; report the first failure as the row's
+            raise failed.exceptions[0] from None
+        ordered = [results[c.claim.id] for c in checks]
+        judged = sum(1 for v in ordered if isinstance(v, Verdict))
+        usage = calls.usage + Usage(claims_llm=judged)
+        return VerifierOutput(verdicts=ordered, usage=usage, prompts=calls.prompts, raw_responses=calls.raw)
+
+    async def _verify_batch(
+        self, batch: list[ClaimCheck], lang: Lang, calls: _Calls, results: dict[str, Verdict | ClaimError]
+    ) -> None:
+        pending = {c.claim.id: c for c in batch}
+        problems: dict[str, str] = {}
+        for _ in range(self.repair_attempts + 1):
+            # only the claims still without a valid verdict are asked again
+            todo = list(pending.values())
+            request = self.build_request(todo, todo[0].question, lang)
+            reply = await self.client.complete(request)
+            calls.record(request, reply)
+            found, problems = parse_verdicts(reply.text, pending)
+            for claim_id, raw in found.items():
+                results[claim_id] = _to_verdict(raw, pending[claim_id])
+                del pending[claim_id]
+            if not pending:
+                return
+        for claim_id in pending:
+            results[claim_id] = ClaimError(
+                f"no valid verdict after {self.repair_attempts + 1} attempts: {problems.get(claim_id, 'missing')}"
+            )
+
+
+def _window_key(window: EvidenceWindow) -> tuple[int, int, int]:
+    return (window.passage_index, window.start, window.end)
+
+
+def _locate_quote(quote: str, passages: Sequence[str]) -> Evidence | None:
+    pattern = _flexible(quote.strip().strip('"“”«»'))
+    if pattern is None:
+        return None
+    for i, passage in enumerate(passages):
+        if m := pattern.search(passage):
+            return Evidence(passage_index=i, start=m.start(), end=m.end(), quote=passage[m.start() : m.end()])
+    return None
+
+
+def _to_verdict(raw: RawVerdict, check: ClaimCheck) -> Verdict:
+    """Turn a parsed verdict into a :class:`Verdict`, checking its quote against the context.
+
+    A verdict other than ``unsupported`` must quote the context; without a quote, or with a quote
+    that does not occur there (after whitespace normalisation), it is downgraded to
+    ``unsupported`` and the reason says so.
+    """
+    evidence = _locate_quote(raw.quote, check.passages) if raw.quote.strip() else None
+    if raw.label == "unsupported":
+        return Verdict(label="unsupported", score=0.0, reason=raw.reason, evidence=evidence)
+    if evidence is None:
+        why = "gave no quote" if not raw.quote.strip() else f"quoted text that is not in the context ({raw.quote!r})"
+        return Verdict(
+            label="unsupported",
+            score=0.0,
+            reason=f"downgraded from {raw.label}: the judge {why}. Judge's reason: {raw.reason}",
+        )
+    score = 1.0 if raw.label == "supported" else 0.0
+    return Verdict(label=raw.label, score=score, reason=raw.reason, evidence=evidence)
+
+
+# -- cascade ------------------------------------------------------------------------------------
+
+
+class CascadeVerifier:
+    """The local verifier decides the claims it is confident about (score at or below ``low``, or
+    at or above ``high``); only the claims in between go to the LLM."""
+
+    name = "cascade"
+
+    def __init__(self, local: BaselineVerifier, llm: LLMVerifier, *, low: float = 0.2, high: float = 0.8):
+        if not 0.0 <= low <= high <= 1.0:
+            raise ValueError(f"cascade band must satisfy 0 <= low ({low}) <= high ({high}) <= 1")
+        self.local = local
+        self.llm = llm
+        self.low = low
+        self.high = high
+
+    def uncertain(self, verdicts: Sequence[Verdict]) -> list[int]:
+        return [i for i, v in enumerate(verdicts) if self.low < v.score < self.high]
+
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        local = await asyncio.to_thread(self.local.verify, checks, lang)
+        unsure = self.uncertain(local)
+        merged: list[Verdict | ClaimError] = list(local)
+        usage = Usage(claims_local=len(checks) - len(unsure))
+        if not unsure:
+            return VerifierOutput(verdicts=merged, usage=usage)
+        asked = await self.llm.averify([checks[i] for i in unsure], lang)
+        for i, verdict in zip(unsure, asked.verdicts, strict=True):
+            merged[i] = verdict
+        return VerifierOutput(
+            verdicts=merged, usage=usage + asked.usage, prompts=asked.prompts, raw_responses=asked.raw_responses
+        )

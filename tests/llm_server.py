@@ -1,0 +1,224 @@
+"""A real HTTP server on loopback that speaks the OpenAI chat-completions and the Anthropic
+messages protocols, with scripted replies. Tests point the real SDK clients at it, so HTTP,
+retries, timeouts and parsing run for real; only the model behind the API is a script.
+
+Token usage in replies is measured by the server itself (about 4 characters a token over the
+message text), so a test or benchmark can compare what each approach sends.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """One scripted reply. ``content`` is the assistant's text; the server wraps it in the
+    protocol's envelope. ``raw`` replaces the whole body (for broken envelopes)."""
+
+    content: str = ""
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    truncated: bool = False
+    raw: bytes | None = None
+
+
+def count_tokens(text: str) -> int:
+    return math.ceil(len(text) / 4)
+
+
+@dataclass
+class Seen:
+    """A request as the server saw it."""
+
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        """All message text of the request (system and user)."""
+        parts: list[str] = []
+        if isinstance(self.body.get("system"), str):
+            parts.append(self.body["system"])
+        for message in self.body.get("messages", []):
+            content = message.get("content")
+            if isinstance(content, str):
+                parts.append(content)
+            elif isinstance(content, list):
+                parts.extend(str(block.get("text", "")) for block in content)
+        return "\n".join(parts)
+
+    @property
+    def user(self) -> str:
+        return str(self.body["messages"][-1]["content"])
+
+
+class FakeLLMServer:
+    """Scripted replies are served first in, first out; when the script is empty the
+    ``responder`` (if any) answers from the request."""
+
+    def __init__(self, responder: Callable[[Seen], Reply] | None = None):
+        self.script: deque[Reply] = deque()
+        self.responder = responder
+        self.requests: list[Seen] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("content-length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                seen = Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                with server._lock:
+                    server.requests.append(seen)
+                    server.in_flight += 1
+                    server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                    reply = server.script.popleft() if server.script else None
+                try:
+                    if reply is None:
+                        reply = server.responder(seen) if server.responder else Reply(status=500, content="no script")
+                    if reply.delay:
+                        time.sleep(reply.delay)
+                    payload = reply.raw if reply.raw is not None else server._envelope(seen, reply)
+                    self.send_response(reply.status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(payload)))
+                    for key, value in reply.headers.items():
+                        self.send_header(key, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+                finally:
+                    with server._lock:
+                        server.in_flight -= 1
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return int(self._httpd.server_address[1])
+
+    @property
+    def openai_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def anthropic_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> FakeLLMServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def push(self, *replies: Reply) -> None:
+        self.script.extend(replies)
+
+    def _envelope(self, seen: Seen, reply: Reply) -> bytes:
+        if reply.status != 200:
+            if seen.path.endswith("/messages"):
+                error = {"type": "error", "error": {"type": "api_error", "message": reply.content or "error"}}
+            else:
+                error = {"error": {"message": reply.content or "error", "type": "server_error", "code": None}}
+            return json.dumps(error).encode()
+        input_tokens = count_tokens(seen.text)
+        output_tokens = count_tokens(reply.content)
+        if seen.path.endswith("/messages"):
+            return json.dumps(
+                {
+                    "id": f"msg_{len(self.requests)}",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": seen.body.get("model", "claude"),
+                    "content": [{"type": "text", "text": reply.content}],
+                    "stop_reason": "max_tokens" if reply.truncated else "end_turn",
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+                }
+            ).encode()
+        return json.dumps(
+            {
+                "id": f"chatcmpl-{len(self.requests)}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": seen.body.get("model", "gpt"),
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": reply.content},
+                        "finish_reason": "length" if reply.truncated else "stop",
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": input_tokens,
+                    "completion_tokens": output_tokens,
+                    "total_tokens": input_tokens + output_tokens,
+                },
+            }
+        ).encode()
+
+
+# -- a scripted "model" that answers sensibly, for end-to-end runs and the benchmark ------------
+
+_CLAIM = re.compile(r'<claim id="([^"]+)">(.*?)</claim>', re.DOTALL)
+_EXCERPT = re.compile(r'<excerpt id="([^"]+)" passage="\d+">(.*?)</excerpt>', re.DOTALL)
+_ANSWER = re.compile(r"<answer>\n(.*?)\n</answer>", re.DOTALL)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"\w+", text) if len(w) > 2}
+
+
+def judge_responder(seen: Seen) -> Reply:
+    """Answers extraction requests with one claim per sentence, and verification requests by
+    word overlap, quoting the best excerpt verbatim (a stand-in for a real model)."""
+    user = seen.user
+    claims = _CLAIM.findall(user)
+    if claims:
+        excerpts = _EXCERPT.findall(user)
+        verdicts = []
+        for claim_id, text in claims:
+            best = max(excerpts, key=lambda e: len(_words(text) & _words(e[1])), default=None)
+            overlap = len(_words(text) & _words(best[1])) / max(1, len(_words(text))) if best else 0.0
+            supported = overlap >= 0.6
+            verdicts.append(
+                {
+                    "claim_id": claim_id,
+                    "label": "supported" if supported else "unsupported",
+                    "reason": "stated in the excerpt" if supported else "not in the excerpts",
+                    "evidence_id": best[0] if best else None,
+                    "quote": " ".join(best[1].split()[:12]) if best and supported else "",
+                }
+            )
+        return Reply(json.dumps({"verdicts": verdicts}))
+    answer = _ANSWER.search(user)
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", answer.group(1) if answer else "") if s.strip()]
+    items = [
+        {"id": f"c{i + 1}", "text": s, "source": s, "relevant": not s.endswith("!"), "reason": ""}
+        for i, s in enumerate(sentences)
+    ]
+    return Reply(json.dumps({"claims": items}))
