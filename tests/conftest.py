@@ -36,3 +36,11 @@ def faithful_case() -> TestCase:
         sut_response="You can return items within 30 days of purchase.",
         retrieved_context=["Customers may return items within 30 days of purchase."],
     )
+
+
+@pytest.fixture(autouse=True)
+def _isolated_state(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Keep the run store and the LLM cache of every test (and of the CLI it starts) out of ~."""
+    home = tmp_path_factory.mktemp("faithcheck-home")
+    monkeypatch.setenv("FAITHCHECK_HOME", str(home))
+    monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(home / "cache"))

@@ -419,7 +419,7 @@ def test_cli_scores_with_the_llm_judge_and_reports_usage(server: FakeLLMServer, 
     assert "unknown price" in done.stderr  # a local model has no price
     # an unchanged re-run is answered from the cache
     before = len(server.requests)
-    again = _cli(*args)
+    again = _cli(*args, "--overwrite")
     assert again.returncode == 0, again.stderr
     assert len(server.requests) == before
     assert "0 calls" in again.stderr

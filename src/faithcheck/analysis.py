@@ -7,6 +7,7 @@ verifier. They are language-aware through :mod:`faithcheck.lexicon` and Snowball
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -42,9 +43,15 @@ class TextFeatures:
     hedged: bool
 
 
-@cache
+_local = threading.local()
+
+
 def _stemmer(name: str) -> Any:
-    return snowballstemmer.stemmer(name)
+    # Snowball stemmers keep the word being stemmed in the object: one per thread
+    stemmers: dict[str, Any] = _local.__dict__.setdefault("stemmers", {})
+    if name not in stemmers:
+        stemmers[name] = snowballstemmer.stemmer(name)
+    return stemmers[name]
 
 
 @lru_cache(maxsize=65536)

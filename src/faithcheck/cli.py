@@ -8,25 +8,37 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import types
 import typing
-from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import Any, Literal
 
 import click
 import yaml
 from pydantic.fields import FieldInfo
+from rich.console import Console
 
 from faithcheck import __version__
+from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig
 from faithcheck.errors import ConfigError, InputError
+from faithcheck.io.readers import FileFormat, iter_source, parse_column_map
+from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
 from faithcheck.rows import case_from_row
-from faithcheck.scoring import weighted_mean
-from faithcheck.types import TestCase
+from faithcheck.runner import (
+    DEFAULT_BATCH_SIZE,
+    DEFAULT_JOB_TIMEOUT,
+    RunResult,
+    expected_rows,
+    run_versions,
+    score_dataset,
+)
+from faithcheck.store import RunStore, dataset_fingerprint, default_store_path
 
 __all__ = ["main"]
 
@@ -83,6 +95,9 @@ def main() -> None:
     """faithcheck: is a RAG answer grounded in the passages it retrieved?"""
 
 
+main.add_command(runs)
+
+
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of YAML")
 def manifest(as_json: bool) -> None:
@@ -97,7 +112,28 @@ def manifest(as_json: bool) -> None:
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="write results here (JSON lines) instead of standard output",
+    help="write results here: .jsonl (one line per row) or .parquet (a rows and a claims table); "
+    "default: JSON lines on standard output",
+)
+@click.option(
+    "--format",
+    "input_format",
+    type=click.Choice(["jsonl", "csv", "parquet"]),
+    default=None,
+    help="input format (default: from the file name)",
+)
+@click.option(
+    "--output-format",
+    type=click.Choice(["jsonl", "parquet"]),
+    default=None,
+    help="output format (default: from the output file name)",
+)
+@click.option(
+    "--map",
+    "column_map",
+    default=None,
+    metavar="SRC=DST,...",
+    help="rename input columns, e.g. question=prompt,answer=sut_response,contexts=retrieved_context",
 )
 @click.option(
     "--config",
@@ -106,64 +142,136 @@ def manifest(as_json: bool) -> None:
     default=None,
     help="YAML or JSON file of configuration options (flags override it)",
 )
-@click.option("--quiet", is_flag=True, help="do not print the summary")
+@click.option(
+    "--resume/--no-resume",
+    default=True,
+    show_default=True,
+    help="continue an interrupted run into the same output (same input and configuration)",
+)
+@click.option("--overwrite", is_flag=True, help="replace an existing output or interrupted run")
+@click.option(
+    "--batch-size",
+    type=click.IntRange(min=1),
+    default=DEFAULT_BATCH_SIZE,
+    show_default=True,
+    help="rows read and scored at a time (bounds memory)",
+)
+@click.option(
+    "--row-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="seconds one row may take; a slower row ends as status error",
+)
+@click.option(
+    "--job-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_JOB_TIMEOUT,
+    show_default=True,
+    help="seconds the whole job may take; finished rows are kept for --resume",
+)
+@click.option(
+    "--summary-json",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="also write the run summary here as JSON",
+)
+@click.option("--quiet", is_flag=True, help="no progress bar and no summary")
+@click.option(
+    "--store",
+    "store_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="record the run in this run store [default: $FAITHCHECK_HOME/runs.sqlite or ~/.local/share/faithcheck]",
+)
+@click.option("--no-store", is_flag=True, help="do not record the run (see `faithcheck runs`)")
 @click.option("--dry-run", is_flag=True, help="estimate LLM calls, tokens and cost without calling anything, then stop")
 @_config_options
 def score(
-    input_file: Path, output: Path | None, config_file: Path | None, quiet: bool, dry_run: bool, **flags: Any
+    input_file: Path,
+    output: Path | None,
+    input_format: FileFormat | None,
+    output_format: OutputFormat | None,
+    column_map: str | None,
+    config_file: Path | None,
+    resume: bool,
+    overwrite: bool,
+    batch_size: int,
+    row_timeout: float | None,
+    job_timeout: float,
+    summary_json: Path | None,
+    quiet: bool,
+    store_path: Path | None,
+    no_store: bool,
+    dry_run: bool,
+    **flags: Any,
 ) -> None:
-    """Score every row of INPUT_FILE (JSON lines with input_id, prompt, sut_response,
-    retrieved_context) and write one JSON line per row: score, status, per-claim verdicts."""
+    """Score every row of INPUT_FILE (JSONL, CSV or Parquet with input_id, prompt, sut_response,
+    retrieved_context) and write one result per row: score, status, per-claim verdicts."""
     options = _load_config_file(config_file)
     options.update({k: v for k, v in flags.items() if v is not None})
     try:
         metric = Faithfulness(**options)
-    except ConfigError as exc:
+        mapping = parse_column_map(column_map)
+    except (ConfigError, InputError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
-        _dry_run(metric, input_file)
+        _dry_run(metric, input_file, input_format, mapping)
         return
 
-    results: list[dict[str, Any]] = []
-    sink: IO[str] = output.open("w", encoding="utf-8") if output else sys.stdout
-    try:
-        for record in _score_rows(metric, input_file):
-            sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-            results.append(_summary_fields(record))
-    finally:
-        if output:
-            sink.close()
+    console = Console(stderr=True)
+    store = None if no_store else RunStore(store_path or default_store_path())
+    run_id = None
+    if store is not None:
+        run_id = store.start_run(
+            input_path=str(input_file.resolve()),
+            output_path=str(output.resolve()) if output else None,
+            dataset_fingerprint=dataset_fingerprint(input_file),
+            config=metric.config.model_dump(mode="json"),
+            versions=run_versions(metric),
+        )
+    total = None if quiet else expected_rows(input_file, input_format)
+    with _progress_bar(console, total, enabled=not quiet) as on_record:
+        try:
+            result = score_dataset(
+                input_file,
+                metric,
+                output=output,
+                output_format=output_format,
+                input_format=input_format,
+                column_map=mapping,
+                batch_size=batch_size,
+                row_timeout=row_timeout,
+                job_timeout=job_timeout,
+                resume=resume,
+                overwrite=overwrite,
+                progress=on_record,
+                on_batch=(lambda records: store.add_rows(run_id, records)) if store and run_id else None,
+            )
+        except OutputExistsError as exc:
+            if store and run_id:
+                store.finish_run(run_id, status="failed", summary={"error": str(exc)})
+            raise click.UsageError(str(exc)) from None
+        except KeyboardInterrupt:
+            if store and run_id:
+                store.finish_run(run_id, status="interrupted", summary={})
+            console.print("[yellow]interrupted[/yellow]: finished rows are saved; run the same command to resume")
+            sys.exit(130)
+    if store and run_id:
+        finished = "finished" if result.summary.status == "finished" else "interrupted"
+        store.finish_run(run_id, status=finished, summary=result.summary.to_dict())
+    if output is None and result.records is not None:
+        for record in result.records:
+            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    if summary_json is not None:
+        summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
-        _print_summary(results, metric)
+        print_summary(console, result, metric, run_id)
+    if result.summary.status == "timeout":
+        console.print(f"[red]job timeout[/red] after {job_timeout:g} s: run the same command to resume")
+        sys.exit(3)
 
 
-def _read_rows(path: Path) -> Iterator[tuple[int, TestCase | dict[str, Any]]]:
-    """(row number, test case), or (row number, error record) for a row that cannot be read."""
-    with path.open(encoding="utf-8") as fh:
-        for row_number, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                yield row_number, _error_record(row_number, None, f"row {row_number}: not valid JSON ({exc.msg})")
-                continue
-            try:
-                yield row_number, case_from_row(row, row_number)
-            except InputError as exc:
-                yield row_number, _error_record(row_number, exc.input_id, str(exc))
-
-
-def _score_rows(metric: Faithfulness, path: Path) -> Iterator[dict[str, Any]]:
-    for row_number, case in _read_rows(path):
-        if isinstance(case, TestCase):
-            yield {"row": row_number, **metric.evaluate(case).model_dump(mode="json")}
-        else:
-            yield case
-
-
-def _dry_run(metric: Faithfulness, path: Path) -> None:
-    from rich.console import Console
+def _dry_run(metric: Faithfulness, path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:
     from rich.table import Table
 
     if metric.extractor.name == "sentence" and metric.verifier.name == "baseline":
@@ -173,11 +281,15 @@ def _dry_run(metric: Faithfulness, path: Path) -> None:
 
     total = CostEstimate()
     bad = 0
-    for _, case in _read_rows(path):
-        if isinstance(case, TestCase):
-            total.add(estimate_case(metric, case))
-        else:
+    for row in iter_source(path, fmt=input_format, column_map=mapping):
+        try:
+            case = case_from_row(row.data, row.number) if row.data is not None else None
+        except InputError:
+            case = None
+        if case is None:
             bad += 1
+        else:
+            total.add(estimate_case(metric, case))
     table = Table(
         title=f"faithcheck dry run: {total.rows} rows ({bad} unreadable), nothing was sent", show_header=False
     )
@@ -188,52 +300,71 @@ def _dry_run(metric: Faithfulness, path: Path) -> None:
     Console().print(table)
 
 
-def _error_record(row_number: int, input_id: str | None, message: str) -> dict[str, Any]:
-    return {
-        "row": row_number,
-        "input_id": input_id,
-        "value": None,
-        "passed": False,
-        "status": "error",
-        "reason": f"not scored: {message}",
-        "message": message,
-        "claims": [],
-    }
+@contextmanager
+def _progress_bar(console: Console, total: int | None, *, enabled: bool) -> Iterator[Callable[[dict[str, Any]], None]]:
+    """A progress bar with rows/s, ETA and, when an LLM is used, the cost so far."""
+    if not enabled:
+        yield lambda record: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    cost = [0.0]
+    with Progress(
+        TextColumn("scoring"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} rows/s"),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[cost]}"),
+        console=console,
+        transient=False,
+    ) as bar:
+        task = bar.add_task("scoring", total=total, rate="-", cost="")
+        started = time.perf_counter()
+        count = [0]
+
+        def on_record(record: dict[str, Any]) -> None:
+            count[0] += 1
+            usage = record.get("usage") or {}
+            if usage.get("cost_usd"):
+                cost[0] += float(usage["cost_usd"])
+            elapsed = time.perf_counter() - started
+            rate = f"{count[0] / elapsed:.1f}" if elapsed > 0 else "-"
+            bar.update(task, advance=1, rate=rate, cost=f"${cost[0]:.4f}" if cost[0] else "")
+
+        yield on_record
 
 
-def _summary_fields(record: dict[str, Any]) -> dict[str, Any]:
-    keep = ("row", "input_id", "value", "passed", "status", "weight", "usage")
-    return {k: record.get(k) for k in keep} | {
-        "labels": [c["verdict"]["label"] if c.get("verdict") else "no verdict" for c in record.get("claims", [])]
-    }
-
-
-def _print_summary(results: list[dict[str, Any]], metric: Faithfulness) -> None:
-    from rich.console import Console
+def print_summary(console: Console, result: RunResult, metric: Faithfulness, run_id: str | None = None) -> None:
+    """The end-of-run summary table (and the worst rows and errors)."""
     from rich.table import Table
 
-    console = Console(stderr=True)
-    statuses = Counter(r["status"] for r in results)
-    scored = [r for r in results if r["status"] != "error"]
-    labels = Counter(label for r in results for label in r["labels"])
-    table = Table(title=f"faithcheck: {len(results)} rows", show_header=False)
-    table.add_row("rows", str(len(results)))
-    table.add_row("status", ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
-    if scored:
-        mean = weighted_mean([r["value"] for r in scored], [r["weight"] for r in scored])
-        passed = sum(1 for r in scored if r["passed"])
-        table.add_row(f"mean {metric.config.metric_name}", f"{mean:.3f}")
-        table.add_row(f"passed (threshold {metric.threshold:g})", f"{passed}/{len(scored)}")
-    table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in labels.most_common()) or "-")
-    usages = [r["usage"] for r in results if r.get("usage")]
-    calls = sum(u["llm_calls"] for u in usages)
-    hits = sum(u["cache_hits"] for u in usages)
-    if calls or hits:
-        costs = [u["cost_usd"] for u in usages]
-        cost = "unknown price" if any(c is None for c in costs) else f"${sum(costs):,.4f}"
-        tokens = f"{sum(u['input_tokens'] for u in usages):,} in / {sum(u['output_tokens'] for u in usages):,} out"
-        table.add_row("LLM usage", f"{calls} calls, {tokens}, {hits} cache hits, cost {cost}")
+    s = result.summary
+    table = Table(title=f"faithcheck: {s.rows} rows", show_header=False)
+    table.add_row("status", ", ".join(f"{k} {v}" for k, v in sorted(s.statuses.items())) or "-")
+    if result.resumed_rows:
+        table.add_row("resumed", f"{result.resumed_rows} rows were already done")
+    if s.mean is not None:
+        ci = f" (95% CI {s.ci95[0]:.3f}-{s.ci95[1]:.3f})" if s.ci95 else ""
+        table.add_row(f"mean {metric.config.metric_name}", f"{s.mean:.3f}{ci}")
+        table.add_row(f"passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored} ({s.pass_rate:.1%})")
+    table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
+    if s.llm_calls or s.cache_hits:
+        cost = "unknown price" if s.cost_usd is None else f"${s.cost_usd:,.4f}"
+        tokens = f"{s.input_tokens:,} in / {s.output_tokens:,} out"
+        table.add_row("LLM usage", f"{s.llm_calls} calls, {tokens}, {s.cache_hits} cache hits, cost {cost}")
+    rate = f", {s.rows_per_second:.1f} rows/s" if s.rows_per_second else ""
+    table.add_row("time", f"{s.wall_seconds:.1f} s{rate}")
+    if result.files:
+        table.add_row("written", ", ".join(str(f) for f in result.files))
+    if run_id:
+        table.add_row("run", f"{run_id} (faithcheck runs show {run_id})")
     console.print(table)
-    for r in results:
-        if r["status"] == "error":
-            console.print(f"[red]error[/red] row {r['row']}: {r.get('message') or ''}", highlight=False)
+    if s.worst and s.mean is not None:
+        console.print("lowest-scoring rows:")
+        for w in s.worst:
+            console.print(
+                f"  row {w['row']} ({w['input_id']}): {w['value']:.3f} - {w['reason'][:150]}", highlight=False
+            )
+    for e in s.errors:
+        console.print(f"[red]error[/red] row {e['row']}: {e['message']}", highlight=False)

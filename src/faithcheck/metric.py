@@ -153,7 +153,7 @@ class Faithfulness:
                 dropped = Verdict(label="irrelevant", score=0.0, reason=item.irrelevant_reason)
                 results[item.claim.id] = ClaimResult(claim=item.claim, verdict=dropped)
         if relevant:
-            output = await self._verify(relevant, case.question, case.retrieved_context)
+            output = await self._verify(relevant, case.question, case.evidence)
             trace.add("analyze", output.usage, output.prompts, output.raw_responses)
             for claim, verdict in zip(relevant, output.verdicts, strict=True):
                 if isinstance(verdict, ClaimError):

@@ -58,10 +58,11 @@ class _Frozen(BaseModel):
 
 
 class Message(_Frozen):
-    """One chat turn of a multi-turn prompt."""
+    """One chat turn of a multi-turn prompt; ``context`` holds passages retrieved for that turn."""
 
     role: Literal["system", "user", "assistant", "tool"]
     content: str
+    context: list[str] | None = None
 
 
 class TestCase(_Frozen):
@@ -98,6 +99,16 @@ class TestCase(_Frozen):
         if isinstance(self.prompt, str):
             return self.prompt
         return next(m.content for m in reversed(self.prompt) if m.role == "user")
+
+    @property
+    def evidence(self) -> list[str]:
+        """All passages available to the answer: those retrieved in earlier turns of the
+        conversation, then ``retrieved_context`` (duplicates dropped, order kept)."""
+        passages = list(self.retrieved_context)
+        if isinstance(self.prompt, list):
+            earlier = [p for m in self.prompt for p in (m.context or [])]
+            passages = earlier + passages
+        return list(dict.fromkeys(passages))
 
     @property
     def task_type(self) -> Literal["single_turn_rag", "multi_turn_rag"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -47,4 +48,5 @@ class SentenceExtractor:
         return [ExtractedClaim(c, irrelevance_reason(c.text, question, lang)) for c in extract_claims(answer, lang)]
 
     async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput:
-        return ExtractorOutput(claims=self.extract(question, answer, lang))
+        claims = await asyncio.to_thread(self.extract, question, answer, lang)
+        return ExtractorOutput(claims=claims)

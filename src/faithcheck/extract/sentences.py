@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import pysbd
 
@@ -25,9 +26,15 @@ class TextSpan:
     end: int
 
 
-@cache
+_local = threading.local()
+
+
 def _segmenter(lang: Lang) -> pysbd.Segmenter:
-    return pysbd.Segmenter(language=lang, clean=False)
+    # pysbd segmenters keep per-call state: one per thread, since rows are scored concurrently
+    cache: dict[str, pysbd.Segmenter] = _local.__dict__.setdefault("segmenters", {})
+    if lang not in cache:
+        cache[lang] = pysbd.Segmenter(language=lang, clean=False)
+    return cache[lang]
 
 
 @lru_cache(maxsize=8192)

@@ -58,7 +58,7 @@ def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
     elif isinstance(verifier, CascadeVerifier):
         llm = verifier.llm
     if llm is not None and relevant:
-        checks = metric.select_evidence(relevant, case.question, case.retrieved_context)
+        checks = metric.select_evidence(relevant, case.question, case.evidence)
         if isinstance(verifier, CascadeVerifier):
             local = verifier.local.verify(checks, lang)
             checks = [checks[i] for i in verifier.uncertain(local)]

@@ -25,6 +25,7 @@ similarity, reasoning over several sentences, and subtle meaning changes that ke
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from collections.abc import Sequence
@@ -95,7 +96,7 @@ class BaselineVerifier:
         return [self._verify_one(check, lang) for check in checks]
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
-        verdicts: list[Verdict | ClaimError] = list(self.verify(checks, lang))
+        verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
 
     def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:

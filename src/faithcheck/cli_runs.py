@@ -1,0 +1,295 @@
+"""``faithcheck runs``: list the recorded runs, show one, diff two (see :mod:`faithcheck.store`).
+
+Every command takes ``--store PATH``; without it the store is :func:`~faithcheck.store.default_store_path`.
+A run is named by its id or any unique prefix of it. An unknown or ambiguous id exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from faithcheck.store import DIFF_KINDS, RowDiff, RunInfo, RunNotFoundError, RunStore, StoreError, default_store_path
+
+__all__ = ["runs"]
+
+_DIFF_TABLE_ROWS = 50
+_STATUS_STYLE = {"running": "yellow", "finished": "green", "interrupted": "magenta", "failed": "red"}
+_KIND_STYLE = {
+    "regression": "red",
+    "improvement": "green",
+    "changed": "yellow",
+    "only_in_a": "cyan",
+    "only_in_b": "cyan",
+}
+
+
+class RunLookupError(click.ClickException):
+    """A run id that names no run, or more than one: a usage error (exit code 2)."""
+
+    exit_code = 2
+
+
+def _store_option(command: Any) -> Any:
+    return click.option(
+        "--store",
+        "store_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="the run store file [default: $FAITHCHECK_HOME/runs.sqlite, else ~/.local/share/faithcheck/runs.sqlite]",
+    )(command)
+
+
+def _json_option(command: Any) -> Any:
+    return click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")(command)
+
+
+def _open(store_path: Path | None, *, must_exist: bool) -> tuple[Path, RunStore | None]:
+    """The store at ``store_path`` (or the default), or ``None`` when there is no such file yet."""
+    path = store_path if store_path is not None else default_store_path()
+    if not path.exists():
+        if must_exist:
+            raise RunLookupError(f"no run store at {path} (record a run first, or pass --store)")
+        return path, None
+    try:
+        return path, RunStore(path)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@contextmanager
+def _lookup() -> Iterator[None]:
+    try:
+        yield
+    except RunNotFoundError as exc:
+        raise RunLookupError(str(exc)) from None
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _num(value: float | None, spec: str = ".3f") -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def _time(stamp: str | None) -> str:
+    return "-" if stamp is None else stamp[:19].replace("T", " ")
+
+
+def _status(status: str) -> str:
+    style = _STATUS_STYLE.get(status)
+    return f"[{style}]{escape(status)}[/{style}]" if style else escape(status)
+
+
+def _rows_cell(info: RunInfo) -> str:
+    return f"{info.rows} ({info.errors} errors)" if info.errors else str(info.rows)
+
+
+@click.group()
+def runs() -> None:
+    """Recorded runs: list them, show one, diff two."""
+
+
+@runs.command("list")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="show the N newest runs")
+@_store_option
+@_json_option
+def list_command(limit: int, store_path: Path | None, as_json: bool) -> None:
+    """List the recorded runs, newest first."""
+    path, store = _open(store_path, must_exist=False)
+    infos = [] if store is None else store.list_runs(limit)
+    if as_json:
+        click.echo(json.dumps([asdict(info) for info in infos], indent=2, ensure_ascii=False))
+        return
+    console = _console()
+    if not infos:
+        console.print(f"no runs recorded in {escape(str(path))}")
+        return
+    table = Table(title=f"faithcheck runs ({escape(str(path))}), times in UTC")
+    table.add_column("id", no_wrap=True)
+    table.add_column("started", no_wrap=True)
+    table.add_column("status")
+    table.add_column("rows", justify="right")
+    table.add_column("mean", justify="right")
+    table.add_column("pass rate", justify="right")
+    table.add_column("input", overflow="fold")
+    for info in infos:
+        table.add_row(
+            info.run_id,
+            _time(info.started_at),
+            _status(info.status),
+            _rows_cell(info),
+            _num(info.mean),
+            _num(info.pass_rate, ".1%"),
+            escape(info.input_path),
+        )
+    console.print(table)
+
+
+def _value_cell(value: Any) -> str:
+    if isinstance(value, str):
+        return escape(value)
+    return escape(json.dumps(value, ensure_ascii=False, sort_keys=True))
+
+
+def _mapping_table(title: str, data: dict[str, Any]) -> Table:
+    table = Table(title=title, show_header=False, title_justify="left")
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in data.items():
+        table.add_row(escape(str(key)), _value_cell(value))
+    if not data:
+        table.add_row("-", "")
+    return table
+
+
+@runs.command("show")
+@click.argument("run")
+@_store_option
+@_json_option
+def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
+    """Show RUN (an id or unique id prefix): metadata, configuration, versions and summary."""
+    _, store = _open(store_path, must_exist=True)
+    assert store is not None
+    with _lookup():
+        info = store.get_run(run)
+        config = store.run_config(info.run_id)
+        versions = store.run_versions(info.run_id)
+        summary = store.run_summary(info.run_id)
+    if as_json:
+        data = {"run": asdict(info), "config": config, "versions": versions, "summary": summary}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    meta = Table(title=f"run {info.run_id}", show_header=False, title_justify="left")
+    meta.add_column(no_wrap=True)
+    meta.add_column(overflow="fold")
+    meta.add_row("status", _status(info.status))
+    meta.add_row("started (UTC)", _time(info.started_at))
+    meta.add_row("finished (UTC)", _time(info.finished_at))
+    meta.add_row("input", escape(info.input_path))
+    meta.add_row("output", escape(info.output_path or "-"))
+    meta.add_row("dataset", escape(info.dataset_fingerprint))
+    meta.add_row("rows", _rows_cell(info))
+    meta.add_row("mean", _num(info.mean))
+    meta.add_row("pass rate", _num(info.pass_rate, ".1%"))
+    console = _console()
+    console.print(meta)
+    console.print(_mapping_table("config", config))
+    console.print(_mapping_table("versions", versions))
+    console.print(_mapping_table("summary", summary))
+
+
+def _labels(labels: tuple[str, ...] | None) -> str:
+    if labels is None:
+        return "-"
+    return ", ".join(labels) if labels else "(no claims)"
+
+
+def _change(a: str, b: str) -> str:
+    return a if a == b else f"{a} → {b}"
+
+
+def _status_change(d: RowDiff) -> str:
+    text = _change(d.status_a or "-", d.status_b or "-")
+    if d.passed_a is not None and d.passed_b is not None and d.passed_a != d.passed_b:
+        text += ", " + _change("pass" if d.passed_a else "fail", "pass" if d.passed_b else "fail")
+    return text
+
+
+def _diff_row(d: RowDiff) -> tuple[str, ...]:
+    style = _KIND_STYLE[d.kind]
+    name = d.input_id if d.occurrence == 0 else f"{d.input_id} #{d.occurrence + 1}"
+    delta = "-" if d.delta is None else f"{d.delta:+.3f}"
+    labels_a, labels_b = _labels(d.labels_a), _labels(d.labels_b)
+    return (
+        f"[{style}]{d.kind}[/{style}]",
+        escape(name),
+        f"{_num(d.value_a)} → {_num(d.value_b)}",
+        delta,
+        escape(_status_change(d)),
+        "" if labels_a == labels_b else escape(f"{labels_a} → {labels_b}"),
+    )
+
+
+@runs.command("diff")
+@click.argument("a")
+@click.argument("b")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=None,
+    help=f"show at most N changed rows [default: {_DIFF_TABLE_ROWS} in the table, all with --json]",
+)
+@click.option("--fail-on-regression", is_flag=True, help="exit with code 1 if any row regressed (for CI)")
+@_store_option
+@_json_option
+@click.pass_context
+def diff_command(
+    ctx: click.Context,
+    a: str,
+    b: str,
+    limit: int | None,
+    fail_on_regression: bool,
+    store_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Compare run A with run B, row by row (matched on input_id): regressions first, then improvements,
+    rows whose verdicts changed, and rows only in one run."""
+    _, store = _open(store_path, must_exist=True)
+    assert store is not None
+    with _lookup():
+        info_a, info_b = store.get_run(a), store.get_run(b)
+        diffs = store.diff_runs(info_a.run_id, info_b.run_id)
+    counts = Counter(d.kind for d in diffs)
+    per_kind = {kind: counts.get(kind, 0) for kind in DIFF_KINDS}
+    if limit is None:
+        limit = len(diffs) if as_json else _DIFF_TABLE_ROWS
+    shown = diffs[:limit]
+    same_dataset = info_a.dataset_fingerprint == info_b.dataset_fingerprint
+    if as_json:
+        data = {
+            "a": asdict(info_a),
+            "b": asdict(info_b),
+            "same_dataset": same_dataset,
+            "counts": per_kind,
+            "rows": [asdict(d) for d in shown],
+            "rows_left_out": len(diffs) - len(shown),
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        console = _console()
+        for tag, info in (("A", info_a), ("B", info_b)):
+            console.print(
+                f"{tag}: {info.run_id}  {_time(info.started_at)} UTC  {_status(info.status)}  "
+                f"{_rows_cell(info)} rows, mean {_num(info.mean)}  {escape(info.input_path)}"
+            )
+        if not same_dataset:
+            console.print(
+                f"[yellow]note:[/yellow] the runs scored different dataset files "
+                f"({escape(info_a.dataset_fingerprint)} vs {escape(info_b.dataset_fingerprint)})"
+            )
+        console.print(", ".join(f"{kind} {n}" for kind, n in per_kind.items()))
+        if not diffs:
+            console.print("no differences in the rows matched on input_id")
+        elif shown:
+            table = Table()
+            for column in ("kind", "input_id", "value a → b", "delta", "status", "labels"):
+                table.add_column(column, overflow="fold")
+            for d in shown:
+                table.add_row(*_diff_row(d))
+            console.print(table)
+        if len(shown) < len(diffs):
+            console.print(f"... and {len(diffs) - len(shown)} more (use --limit)")
+    if fail_on_regression and per_kind["regression"]:
+        ctx.exit(1)

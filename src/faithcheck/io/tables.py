@@ -1,0 +1,108 @@
+"""Flat table layouts of results, for Parquet: one table of rows, one of claims."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyarrow as pa
+
+__all__ = ["CLAIMS_SCHEMA", "ROWS_SCHEMA", "claims_rows", "row_fields"]
+
+ROWS_SCHEMA = pa.schema(
+    [
+        ("row", pa.int64()),
+        ("input_id", pa.string()),
+        ("metric_name", pa.string()),
+        ("value", pa.float64()),
+        ("unit_value", pa.float64()),
+        ("passed", pa.bool_()),
+        ("threshold", pa.float64()),
+        ("status", pa.string()),
+        ("reason", pa.string()),
+        ("message", pa.string()),
+        ("weight", pa.float64()),
+        ("claims", pa.int64()),
+        ("supported_claims", pa.int64()),
+        ("llm_calls", pa.int64()),
+        ("input_tokens", pa.int64()),
+        ("output_tokens", pa.int64()),
+        ("cache_hits", pa.int64()),
+        ("cost_usd", pa.float64()),
+        ("wall_seconds", pa.float64()),
+    ]
+)
+
+CLAIMS_SCHEMA = pa.schema(
+    [
+        ("row", pa.int64()),
+        ("input_id", pa.string()),
+        ("claim_id", pa.string()),
+        ("text", pa.string()),
+        ("start", pa.int64()),
+        ("end", pa.int64()),
+        ("label", pa.string()),
+        ("score", pa.float64()),
+        ("reason", pa.string()),
+        ("evidence_passage", pa.int64()),
+        ("evidence_start", pa.int64()),
+        ("evidence_end", pa.int64()),
+        ("evidence_quote", pa.string()),
+        ("error", pa.string()),
+    ]
+)
+
+
+def row_fields(record: dict[str, Any]) -> dict[str, Any]:
+    """One result record as a flat row of :data:`ROWS_SCHEMA`."""
+    usage = record.get("usage") or {}
+    claims = record.get("claims") or []
+    labels = [(c.get("verdict") or {}).get("label") for c in claims]
+    return {
+        "row": record["row"],
+        "input_id": record.get("input_id"),
+        "metric_name": record.get("metric_name"),
+        "value": record.get("value"),
+        "unit_value": record.get("unit_value"),
+        "passed": bool(record.get("passed")),
+        "threshold": record.get("threshold"),
+        "status": record.get("status"),
+        "reason": record.get("reason"),
+        "message": record.get("message"),
+        "weight": record.get("weight"),
+        "claims": sum(1 for label in labels if label not in (None, "irrelevant")),
+        "supported_claims": sum(1 for label in labels if label == "supported"),
+        "llm_calls": usage.get("llm_calls", 0),
+        "input_tokens": usage.get("input_tokens", 0),
+        "output_tokens": usage.get("output_tokens", 0),
+        "cache_hits": usage.get("cache_hits", 0),
+        "cost_usd": usage.get("cost_usd"),
+        "wall_seconds": usage.get("wall_seconds"),
+    }
+
+
+def claims_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The claims of one result record as rows of :data:`CLAIMS_SCHEMA`."""
+    out = []
+    for item in record.get("claims") or []:
+        claim = item["claim"]
+        verdict = item.get("verdict") or {}
+        evidence = verdict.get("evidence") or {}
+        out.append(
+            {
+                "row": record["row"],
+                "input_id": record.get("input_id"),
+                "claim_id": claim["id"],
+                "text": claim["text"],
+                "start": claim["start"],
+                "end": claim["end"],
+                "label": verdict.get("label"),
+                "score": verdict.get("score"),
+                "reason": verdict.get("reason"),
+                "evidence_passage": evidence.get("passage_index"),
+                "evidence_start": evidence.get("start"),
+                "evidence_end": evidence.get("end"),
+                "evidence_quote": evidence.get("quote"),
+                "error": item.get("error"),
+            }
+        )
+    return out

@@ -1,0 +1,273 @@
+"""Scoring datasets: read rows as a stream, score them concurrently, write them durably.
+
+Memory stays bounded: rows are read and scored ``batch_size`` at a time (seed 001's
+``stream_batch_size``), at most ``concurrency_limit`` rows are in flight, and results are written
+as they finish. A row that fails or takes longer than ``row_timeout`` seconds becomes a record with
+``status: "error"``; the job as a whole stops at ``job_timeout`` seconds (seed 001's
+``timeout_seconds``), keeping what it finished so the run can be resumed.
+
+:func:`score_batch` is the per-batch function; the local runner and the Ray integration
+(:mod:`faithcheck.ray`) both use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import platform
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from faithcheck.errors import InputError
+from faithcheck.io.readers import FileFormat, SourceRow, count_rows, iter_source
+from faithcheck.io.writers import OutputFormat, ResultSink
+from faithcheck.manifest import EXECUTION
+from faithcheck.metric import Faithfulness
+from faithcheck.rows import case_from_row
+from faithcheck.store import dataset_fingerprint
+from faithcheck.summary import RunSummary, SummaryBuilder
+
+__all__ = ["RunResult", "error_record", "run_versions", "score_batch", "score_batch_async", "score_dataset"]
+
+DEFAULT_BATCH_SIZE = int(EXECUTION["stream_batch_size"])
+DEFAULT_JOB_TIMEOUT = float(EXECUTION["timeout_seconds"])
+_FLUSH_ROWS = 50
+_FLUSH_SECONDS = 1.0
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+def error_record(row: int, input_id: str | None, message: str, metric: Faithfulness | None = None) -> dict[str, Any]:
+    """The record of a row that could not be scored (never a fake score)."""
+    return {
+        "row": row,
+        "input_id": input_id,
+        "metric_name": metric.config.metric_name if metric else "faithfulness",
+        "value": None,
+        "unit_value": None,
+        "passed": False,
+        "threshold": metric.threshold if metric else None,
+        "status": "error",
+        "reason": f"not scored: {message}",
+        "message": message,
+        "weight": metric.config.weight if metric else 1.0,
+        "claims": [],
+        "usage": None,
+        "prompts": {},
+        "raw_responses": {},
+    }
+
+
+async def _score_one(
+    metric: Faithfulness, row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
+) -> dict[str, Any]:
+    if row.data is None:
+        return error_record(row.number, None, row.error or f"row {row.number}: unreadable", metric)
+    try:
+        case = case_from_row(row.data, row.number)
+    except InputError as exc:
+        return error_record(row.number, exc.input_id, str(exc), metric)
+    async with semaphore:
+        try:
+            async with asyncio.timeout(row_timeout):
+                result = await metric.aevaluate(case)
+        except TimeoutError:
+            return error_record(
+                row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metric
+            )
+    return {"row": row.number, **result.model_dump(mode="json")}
+
+
+async def score_batch_async(
+    metric: Faithfulness,
+    rows: Sequence[SourceRow],
+    *,
+    row_timeout: float | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Score ``rows`` concurrently (at most ``concurrency_limit`` at once); records in input order.
+
+    ``on_record`` sees each record as soon as it is finished (in completion order).
+    """
+    semaphore = asyncio.Semaphore(metric.config.concurrency_limit)
+
+    async def one(row: SourceRow) -> dict[str, Any]:
+        record = await _score_one(metric, row, row_timeout, semaphore)
+        if on_record is not None:
+            on_record(record)
+        return record
+
+    async with asyncio.TaskGroup() as group:
+        tasks = [group.create_task(one(row)) for row in rows]
+    return [t.result() for t in tasks]
+
+
+def score_batch(metric: Faithfulness, rows: Sequence[dict[str, Any]], *, first_row: int = 1) -> list[dict[str, Any]]:
+    """Synchronous per-batch function: score row mappings, numbered from ``first_row``."""
+    source = [SourceRow(first_row + i, dict(r)) for i, r in enumerate(rows)]
+    return asyncio.run(score_batch_async(metric, source))
+
+
+@dataclass
+class RunResult:
+    """What :func:`score_dataset` did: the summary, the files written, and, when no output path
+    was given, the records themselves."""
+
+    summary: RunSummary
+    files: list[Path] = field(default_factory=list)
+    records: list[dict[str, Any]] | None = None
+    resumed_rows: int = 0
+
+
+def run_versions(metric: Faithfulness) -> dict[str, Any]:
+    """Versions that decide the scores: faithcheck, Python, key libraries, backends, model."""
+    versions: dict[str, Any] = {"python": platform.python_version()}
+    for package in ("faithcheck", "onnxruntime", "tokenizers", "pysbd", "openai", "anthropic"):
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = None
+    versions["extractor"] = metric.extractor.name
+    versions["verifier"] = metric.verifier.name
+    if "llm" in (metric.extractor.name, metric.verifier.name) or metric.verifier.name == "cascade":
+        versions["model"] = metric.config.model
+    return versions
+
+
+def fingerprint(source: str | Path | Any) -> str:
+    """sha256 of a dataset file, or a description for in-memory data (which cannot be resumed)."""
+    if isinstance(source, (str, Path)):
+        return dataset_fingerprint(Path(source))
+    return f"object:{type(source).__module__}.{type(source).__name__}"
+
+
+def score_dataset(
+    source: str | Path | Any,
+    metric: Faithfulness | None = None,
+    *,
+    output: str | Path | None = None,
+    output_format: OutputFormat | None = None,
+    input_format: FileFormat | None = None,
+    column_map: dict[str, str] | None = None,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    row_timeout: float | None = None,
+    job_timeout: float | None = DEFAULT_JOB_TIMEOUT,
+    resume: bool = True,
+    overwrite: bool = False,
+    progress: Progress | None = None,
+    on_batch: Callable[[list[dict[str, Any]]], None] | None = None,
+) -> RunResult:
+    """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset`` or
+    iterable of mappings) with ``metric`` (default: ``Faithfulness()``).
+
+    With ``output``, results are written durably as they finish and an interrupted run resumes
+    where it stopped (for the same input and configuration); without it, the records are
+    returned in :attr:`RunResult.records`. ``progress`` is called with each finished record;
+    ``on_batch`` with every group of records written (the run store uses it).
+    """
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    metric = metric or Faithfulness()
+    started = time.perf_counter()
+    builder = SummaryBuilder(threshold=metric.threshold)
+    sink: ResultSink | None = None
+    collected: list[dict[str, Any]] | None = None
+    if output is not None:
+        path = Path(output)
+        fmt: OutputFormat = output_format or ("parquet" if path.suffix.lower() in (".parquet", ".pq") else "jsonl")
+        meta = {
+            "dataset_fingerprint": fingerprint(source),
+            "config": metric.config.model_dump(mode="json"),
+            "format": fmt,
+            "versions": run_versions(metric),
+        }
+        sink = ResultSink(path, fmt, meta=meta, resume=resume, overwrite=overwrite)
+    else:
+        collected = []
+    resumed = len(sink.done) if sink else 0
+    if sink and resumed:
+        chunk: list[dict[str, Any]] = []
+        for record in _journal_records(sink.journal):
+            builder.add(record)
+            chunk.append(record)
+            if on_batch is not None and len(chunk) >= DEFAULT_BATCH_SIZE:
+                on_batch(chunk)
+                chunk = []
+        if on_batch is not None and chunk:
+            on_batch(chunk)
+
+    pending: list[dict[str, Any]] = []
+    last_flush = time.monotonic()
+
+    def flush() -> None:
+        nonlocal last_flush
+        if sink is not None:
+            sink.write(pending)
+        if on_batch is not None and pending:
+            on_batch(list(pending))
+        pending.clear()
+        last_flush = time.monotonic()
+
+    def on_record(record: dict[str, Any]) -> None:
+        builder.add(record)
+        if collected is not None:
+            collected.append(record)
+        pending.append(record)
+        if len(pending) >= _FLUSH_ROWS or time.monotonic() - last_flush >= _FLUSH_SECONDS:
+            flush()
+        if progress is not None:
+            progress(record)
+
+    status = "finished"
+    done = sink.done if sink else set()
+    rows = (r for r in iter_source(source, fmt=input_format, column_map=column_map) if r.number not in done)
+    try:
+        asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record))
+    except TimeoutError:
+        status = "timeout"
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        flush()
+        if sink:
+            sink.close()
+        raise
+    flush()
+    files: list[Path] = []
+    if sink is not None:
+        if status == "finished":
+            files = sink.finish()
+        else:
+            sink.close()
+            files = [sink.journal]
+    summary = builder.result(wall_seconds=time.perf_counter() - started, status=status)
+    if collected is not None:
+        collected.sort(key=lambda r: int(r["row"]))
+    return RunResult(summary=summary, files=files, records=collected, resumed_rows=resumed)
+
+
+async def _run_batches(
+    metric: Faithfulness,
+    rows: Iterator[SourceRow],
+    batch_size: int,
+    row_timeout: float | None,
+    job_timeout: float | None,
+    on_record: Callable[[dict[str, Any]], None],
+) -> None:
+    async with asyncio.timeout(job_timeout):
+        while batch := list(islice(rows, batch_size)):
+            await score_batch_async(metric, batch, row_timeout=row_timeout, on_record=on_record)
+
+
+def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:
+    with journal.open(encoding="utf-8") as fh:
+        for line in fh:
+            yield json.loads(line)
+
+
+def expected_rows(source: str | Path | Any, input_format: FileFormat | None = None) -> int | None:
+    """Row count for a progress bar (cheap; ``None`` when unknown)."""
+    return count_rows(source, fmt=input_format)

@@ -1,0 +1,547 @@
+"""The run store: every ``faithcheck`` run and its scored rows, kept in one SQLite file.
+
+A run is started with :meth:`RunStore.start_run`, filled with :meth:`RunStore.add_rows` (the records
+that ``faithcheck score`` writes, one per dataset row) and closed with :meth:`RunStore.finish_run`.
+Two runs are compared row by row with :meth:`RunStore.diff_runs`, matched on ``input_id``.
+
+The file lives at :func:`default_store_path` unless told otherwise. It uses WAL mode, so one process
+can record a run while another lists or diffs runs. Each method opens its own short-lived connection,
+so a :class:`RunStore` holds no open file and may be shared freely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from faithcheck.errors import FaithcheckError, InputError
+
+__all__ = [
+    "DIFF_KINDS",
+    "FINISH_STATUSES",
+    "RowDiff",
+    "RunInfo",
+    "RunNotFoundError",
+    "RunStore",
+    "StoreError",
+    "dataset_fingerprint",
+    "default_store_path",
+]
+
+SCHEMA_VERSION: Final = 1
+FINISH_STATUSES: Final = ("finished", "interrupted", "failed")
+"""The statuses :meth:`RunStore.finish_run` accepts; a run is ``running`` until then."""
+DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_in_b")
+"""The kinds of :class:`RowDiff`, in the order :meth:`RunStore.diff_runs` returns them."""
+
+DiffKind = Literal["regression", "improvement", "changed", "only_in_a", "only_in_b"]
+
+_VALUE_EPSILON: Final = 1e-9  # two scores closer than this are the same score
+_BUSY_TIMEOUT_S: Final = 30.0
+_CHUNK: Final = 1 << 20
+_RUN_ID_LENGTH: Final = 12
+_AMBIGUOUS_SHOWN: Final = 5
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS runs (
+    run_id TEXT PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'interrupted', 'failed')),
+    input_path TEXT NOT NULL,
+    output_path TEXT,
+    dataset_fingerprint TEXT NOT NULL,
+    config_json TEXT NOT NULL,
+    versions_json TEXT NOT NULL,
+    summary_json TEXT,
+    rows_total INTEGER
+);
+CREATE INDEX IF NOT EXISTS runs_started_at ON runs (started_at);
+CREATE TABLE IF NOT EXISTS rows (
+    run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+    row INTEGER NOT NULL,
+    input_id TEXT,
+    value REAL,
+    passed INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    weight REAL NOT NULL DEFAULT 1.0,
+    labels_json TEXT NOT NULL,
+    record_json TEXT NOT NULL,
+    PRIMARY KEY (run_id, row)
+);
+"""
+
+
+class StoreError(FaithcheckError, RuntimeError):
+    """The run store file cannot be used (for example, a newer faithcheck wrote it)."""
+
+
+class RunNotFoundError(FaithcheckError, KeyError):
+    """No run matches an id or id prefix, or a prefix matches more than one run.
+
+    ``run_id`` is the id (or prefix) that was asked for; ``matches`` the full ids it matched
+    (empty when none did, two or more when it was ambiguous).
+    """
+
+    def __init__(self, run_id: str, message: str, *, matches: Sequence[str] = ()) -> None:
+        self.run_id = run_id
+        self.matches = tuple(matches)
+        self.message = message
+        super().__init__(message)
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.message
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """One run as :meth:`RunStore.list_runs` and :meth:`RunStore.get_run` report it.
+
+    ``rows`` counts the rows stored so far (it grows while a run is ``running``); ``errors`` those with
+    status ``error``. ``mean`` is the weighted mean value and ``pass_rate`` the share of passed rows,
+    both over the rows that are not errors, and ``None`` when there are none.
+    """
+
+    run_id: str
+    started_at: str
+    finished_at: str | None
+    status: str
+    input_path: str
+    output_path: str | None
+    dataset_fingerprint: str
+    rows: int
+    errors: int
+    mean: float | None
+    pass_rate: float | None
+
+
+@dataclass(frozen=True)
+class RowDiff:
+    """How one dataset row (matched on ``input_id``) differs between run A and run B.
+
+    ``occurrence`` is 0 unless ``input_id`` repeats within a run, in which case the n-th row with that
+    id in A is matched with the n-th in B. The ``*_b`` fields are ``None`` for ``only_in_a`` and the
+    ``*_a`` fields for ``only_in_b``. ``delta`` is ``value_b - value_a``, ``None`` unless both are
+    scores. ``labels_*`` are the per-claim verdict labels (``"no verdict"`` for a claim that failed).
+    """
+
+    kind: DiffKind
+    input_id: str
+    occurrence: int
+    row_a: int | None
+    row_b: int | None
+    value_a: float | None
+    value_b: float | None
+    delta: float | None
+    passed_a: bool | None
+    passed_b: bool | None
+    status_a: str | None
+    status_b: str | None
+    labels_a: tuple[str, ...] | None
+    labels_b: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class _Row:
+    row: int
+    input_id: str
+    value: float | None
+    passed: bool
+    status: str
+    labels: tuple[str, ...]
+
+
+def default_store_path() -> Path:
+    """Where runs are stored by default: ``$FAITHCHECK_HOME/runs.sqlite`` when that variable is set,
+    else ``~/.local/share/faithcheck/runs.sqlite``. Only computes the path; :class:`RunStore` creates it."""
+    home = os.environ.get("FAITHCHECK_HOME")
+    base = Path(home).expanduser() if home else Path.home() / ".local" / "share" / "faithcheck"
+    return base / "runs.sqlite"
+
+
+def dataset_fingerprint(path: Path) -> str:
+    """Fingerprint of a dataset file: ``"sha256:"`` and the first 16 hex digits of the SHA-256 of its bytes.
+
+    The file is read in chunks, so any size works. Two runs with the same fingerprint scored the same file.
+    """
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+    return "sha256:" + digest.hexdigest()[:16]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _dumps(data: Any) -> str:
+    """Compact JSON; values JSON cannot hold (paths, enums) are written as their ``str``."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
+
+
+def _labels(record: Mapping[str, Any]) -> list[str]:
+    labels = []
+    for claim in record.get("claims") or []:
+        verdict = claim.get("verdict") if isinstance(claim, Mapping) else None
+        labels.append(str(verdict["label"]) if isinstance(verdict, Mapping) and "label" in verdict else "no verdict")
+    return labels
+
+
+def _row_values(run_id: str, record: Mapping[str, Any]) -> tuple[Any, ...]:
+    if not isinstance(record, Mapping):
+        raise InputError("record", f"must be a mapping (one scored row), got {type(record).__name__}")
+    input_id = record.get("input_id")
+    input_id = None if input_id is None else str(input_id)
+    row = record.get("row")
+    if isinstance(row, bool) or not isinstance(row, int):
+        raise InputError("row", f"must be the integer row number of the dataset line, got {row!r}", input_id=input_id)
+    value = record.get("value")
+    if value is not None:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InputError("value", f"must be a number or null, got {value!r}", row=row, input_id=input_id)
+        value = float(value)
+    weight = record.get("weight")
+    weight = 1.0 if weight is None else float(weight)
+    status = str(record.get("status") or "error")
+    return (
+        run_id,
+        row,
+        input_id,
+        value,
+        int(bool(record.get("passed"))),
+        status,
+        weight,
+        _dumps(_labels(record)),
+        _dumps(record),
+    )
+
+
+class RunStore:
+    """All recorded runs, in the SQLite file ``path`` (created, with its folders, if missing).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as home:
+    ...     store = RunStore(Path(home) / "runs.sqlite")
+    ...     run = store.start_run(input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:0",
+    ...                           config={}, versions={})
+    ...     store.add_rows(run, [{"row": 1, "input_id": "q-1", "value": 0.5, "passed": False, "status": "ok"}])
+    ...     store.finish_run(run, status="finished", summary={})
+    ...     info = store.get_run(run[:6])
+    >>> (info.status, info.rows, info.mean, info.pass_rate)
+    ('finished', 1, 0.5, 0.0)
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} holds run store schema {version}, newer than this faithcheck "
+                    f"understands ({SCHEMA_VERSION}); upgrade faithcheck"
+                )
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.executescript(_SCHEMA)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.commit()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot use {self.path} as a run store: {exc}") from exc
+        finally:
+            conn.close()
+
+    def __repr__(self) -> str:
+        return f"RunStore({str(self.path)!r})"
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection inside one transaction: committed on success, rolled back on error, then closed."""
+        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            with conn:
+                yield conn
+        finally:
+            conn.close()
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def start_run(
+        self,
+        *,
+        input_path: str,
+        output_path: str | None,
+        dataset_fingerprint: str,
+        config: Mapping[str, Any],
+        versions: Mapping[str, Any],
+    ) -> str:
+        """Record a new run with status ``running`` and return its id (12 hex digits).
+
+        ``config`` is the scoring configuration and ``versions`` whatever identifies the software
+        (faithcheck, Python, dependencies, model and verifier names); both are stored as JSON.
+        """
+        run_id = uuid.uuid4().hex[:_RUN_ID_LENGTH]
+        with self._connect() as conn:
+            conn.execute(
+                "INSERT INTO runs (run_id, started_at, status, input_path, output_path, dataset_fingerprint,"
+                " config_json, versions_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)",
+                (
+                    run_id,
+                    _now(),
+                    str(input_path),
+                    None if output_path is None else str(output_path),
+                    dataset_fingerprint,
+                    _dumps(dict(config)),
+                    _dumps(dict(versions)),
+                ),
+            )
+        return run_id
+
+    def add_rows(self, run_id: str, records: Iterable[Mapping[str, Any]]) -> None:
+        """Store scored records (the dicts ``faithcheck score`` writes) under the run ``run_id`` (full id).
+
+        All records are written in one transaction: if one is malformed (no integer ``row``), none is
+        stored and :class:`~faithcheck.errors.InputError` is raised. A record whose ``row`` is already
+        stored replaces it, so a resumed run can re-add rows without duplicating them.
+        """
+        with self._connect() as conn:
+            self._require(conn, run_id)
+            conn.executemany(
+                "INSERT OR REPLACE INTO rows (run_id, row, input_id, value, passed, status, weight, labels_json,"
+                " record_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (_row_values(run_id, record) for record in records),
+            )
+
+    def finish_run(self, run_id: str, *, status: str, summary: Mapping[str, Any]) -> None:
+        """Close the run ``run_id`` (full id) with ``status`` (``finished``, ``interrupted`` or ``failed``),
+        its ``summary`` (stored as JSON) and the number of rows stored."""
+        if status not in FINISH_STATUSES:
+            raise ValueError(f"status must be one of {', '.join(FINISH_STATUSES)}; got {status!r}")
+        with self._connect() as conn:
+            self._require(conn, run_id)
+            conn.execute(
+                "UPDATE runs SET finished_at = ?, status = ?, summary_json = ?,"
+                " rows_total = (SELECT COUNT(*) FROM rows WHERE rows.run_id = runs.run_id) WHERE run_id = ?",
+                (_now(), status, _dumps(dict(summary)), run_id),
+            )
+
+    # -- reading -------------------------------------------------------------------------------
+
+    _INFO_SELECT: Final = """
+        SELECT r.run_id, r.started_at, r.finished_at, r.status, r.input_path, r.output_path,
+               r.dataset_fingerprint,
+               COUNT(w.row) AS n_rows,
+               COALESCE(SUM(w.status = 'error'), 0) AS n_errors,
+               SUM(CASE WHEN w.status != 'error' AND w.value IS NOT NULL THEN w.value * w.weight END)
+                 / NULLIF(SUM(CASE WHEN w.status != 'error' AND w.value IS NOT NULL THEN w.weight END), 0) AS mean,
+               AVG(CASE WHEN w.status != 'error' THEN w.passed END) AS pass_rate
+        FROM runs AS r LEFT JOIN rows AS w ON w.run_id = r.run_id
+    """
+
+    @staticmethod
+    def _info(row: sqlite3.Row) -> RunInfo:
+        return RunInfo(
+            run_id=row["run_id"],
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            status=row["status"],
+            input_path=row["input_path"],
+            output_path=row["output_path"],
+            dataset_fingerprint=row["dataset_fingerprint"],
+            rows=int(row["n_rows"]),
+            errors=int(row["n_errors"]),
+            mean=None if row["mean"] is None else float(row["mean"]),
+            pass_rate=None if row["pass_rate"] is None else float(row["pass_rate"]),
+        )
+
+    def list_runs(self, limit: int | None = 20) -> list[RunInfo]:
+        """The most recent runs, newest first (at most ``limit``; all of them when ``limit`` is ``None``)."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0 or None, got {limit}")
+        with self._connect() as conn:
+            rows = conn.execute(
+                self._INFO_SELECT + " GROUP BY r.run_id ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+        return [self._info(row) for row in rows]
+
+    def resolve(self, run_id: str) -> str:
+        """The full id of the run whose id is ``run_id`` or starts with it (like a short git hash).
+
+        Raises :class:`RunNotFoundError`, naming the id, when no run or more than one run matches.
+        """
+        with self._connect() as conn:
+            return self._resolve(conn, run_id)
+
+    def _resolve(self, conn: sqlite3.Connection, run_id: str) -> str:
+        wanted = run_id.strip().lower()
+        if not wanted:
+            raise RunNotFoundError(run_id, "empty run id")
+        matches = [
+            r[0]
+            for r in conn.execute(
+                "SELECT run_id FROM runs WHERE substr(run_id, 1, ?) = ? ORDER BY run_id", (len(wanted), wanted)
+            )
+        ]
+        if len(matches) == 1:
+            return str(matches[0])
+        if wanted in matches:
+            return wanted
+        if not matches:
+            raise RunNotFoundError(run_id, f"no run {run_id!r} in {self.path}")
+        shown = ", ".join(matches[:_AMBIGUOUS_SHOWN]) + (", ..." if len(matches) > _AMBIGUOUS_SHOWN else "")
+        raise RunNotFoundError(
+            run_id,
+            f"run id {run_id!r} is ambiguous: it matches {len(matches)} runs ({shown}); give more characters",
+            matches=matches,
+        )
+
+    def _require(self, conn: sqlite3.Connection, run_id: str) -> None:
+        if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone() is None:
+            raise RunNotFoundError(run_id, f"no run {run_id!r} in {self.path} (writing needs the full run id)")
+
+    def get_run(self, run_id: str) -> RunInfo:
+        """The run with id ``run_id`` or a unique prefix of it; :class:`RunNotFoundError` otherwise."""
+        with self._connect() as conn:
+            full = self._resolve(conn, run_id)
+            row = conn.execute(self._INFO_SELECT + " WHERE r.run_id = ? GROUP BY r.run_id", (full,)).fetchone()
+        return self._info(row)
+
+    def _json_column(self, run_id: str, column: Literal["config_json", "versions_json", "summary_json"]) -> Any:
+        with self._connect() as conn:
+            full = self._resolve(conn, run_id)
+            text = conn.execute(f"SELECT {column} FROM runs WHERE run_id = ?", (full,)).fetchone()[0]
+        return {} if text is None else json.loads(text)
+
+    def run_config(self, run_id: str) -> dict[str, Any]:
+        """The configuration the run (id or unique prefix) was started with."""
+        config: dict[str, Any] = self._json_column(run_id, "config_json")
+        return config
+
+    def run_versions(self, run_id: str) -> dict[str, Any]:
+        """The software versions the run (id or unique prefix) was started with."""
+        versions: dict[str, Any] = self._json_column(run_id, "versions_json")
+        return versions
+
+    def run_summary(self, run_id: str) -> dict[str, Any]:
+        """The summary the run (id or unique prefix) was finished with; ``{}`` while it has none."""
+        summary: dict[str, Any] = self._json_column(run_id, "summary_json")
+        return summary
+
+    def run_records(self, run_id: str) -> Iterator[dict[str, Any]]:
+        """The stored records of the run (id or unique prefix), in row order, exactly as they were added."""
+        with self._connect() as conn:
+            full = self._resolve(conn, run_id)
+            texts = [r[0] for r in conn.execute("SELECT record_json FROM rows WHERE run_id = ? ORDER BY row", (full,))]
+        for text in texts:
+            record: dict[str, Any] = json.loads(text)
+            yield record
+
+    def _rows(self, conn: sqlite3.Connection, run_id: str) -> dict[tuple[str, int], _Row]:
+        """Rows with an input_id, keyed by (input_id, occurrence), in row order."""
+        out: dict[tuple[str, int], _Row] = {}
+        seen: dict[str, int] = {}
+        query = (
+            "SELECT row, input_id, value, passed, status, labels_json FROM rows"
+            " WHERE run_id = ? AND input_id IS NOT NULL ORDER BY row"
+        )
+        for r in conn.execute(query, (run_id,)):
+            occurrence = seen.get(r["input_id"], 0)
+            seen[r["input_id"]] = occurrence + 1
+            out[(r["input_id"], occurrence)] = _Row(
+                row=r["row"],
+                input_id=r["input_id"],
+                value=r["value"],
+                passed=bool(r["passed"]),
+                status=r["status"],
+                labels=tuple(json.loads(r["labels_json"])),
+            )
+        return out
+
+    def diff_runs(self, a: str, b: str) -> list[RowDiff]:
+        """The rows that differ between runs ``a`` and ``b`` (ids or unique prefixes), matched on ``input_id``.
+
+        Rows without an ``input_id`` are skipped; an ``input_id`` that repeats within a run is matched by
+        occurrence. Each difference is one :class:`RowDiff`, of kind
+
+        - ``regression``: the value dropped, or the row went from passed to failed, or from scored to error;
+        - ``improvement``: the reverse, when nothing regressed;
+        - ``changed``: the same value, but the verdict labels (or the status) differ;
+        - ``only_in_a`` / ``only_in_b``: the row is in one run only.
+
+        Unchanged rows are left out. Regressions come first, largest drop first (rows that became errors,
+        having no delta, lead); then improvements, largest gain first (rows that stopped being errors
+        lead); then changed rows, rows only in A and rows only in B, each in row order.
+        """
+        with self._connect() as conn:
+            rows_a = self._rows(conn, self._resolve(conn, a))
+            rows_b = self._rows(conn, self._resolve(conn, b))
+        diffs: list[RowDiff] = []
+        for key, ra in rows_a.items():
+            rb = rows_b.get(key)
+            kind = "only_in_a" if rb is None else _classify(ra, rb)
+            if kind is not None:
+                diffs.append(_row_diff(kind, key[1], ra, rb))
+        diffs.extend(_row_diff("only_in_b", key[1], None, rb) for key, rb in rows_b.items() if key not in rows_a)
+        return sorted(diffs, key=_diff_order)
+
+
+def _classify(a: _Row, b: _Row) -> DiffKind | None:
+    went_down = went_up = False
+    if a.value is not None and b.value is not None:
+        went_down = b.value < a.value - _VALUE_EPSILON
+        went_up = b.value > a.value + _VALUE_EPSILON
+    a_error, b_error = a.status == "error", b.status == "error"
+    if went_down or (a.passed and not b.passed) or (b_error and not a_error):
+        return "regression"
+    if went_up or (b.passed and not a.passed) or (a_error and not b_error):
+        return "improvement"
+    if a.labels != b.labels or a.status != b.status:
+        return "changed"
+    return None
+
+
+def _row_diff(kind: DiffKind, occurrence: int, a: _Row | None, b: _Row | None) -> RowDiff:
+    some = a if a is not None else b
+    assert some is not None
+    value_a = None if a is None else a.value
+    value_b = None if b is None else b.value
+    return RowDiff(
+        kind=kind,
+        input_id=some.input_id,
+        occurrence=occurrence,
+        row_a=None if a is None else a.row,
+        row_b=None if b is None else b.row,
+        value_a=value_a,
+        value_b=value_b,
+        delta=None if value_a is None or value_b is None else value_b - value_a,
+        passed_a=None if a is None else a.passed,
+        passed_b=None if b is None else b.passed,
+        status_a=None if a is None else a.status,
+        status_b=None if b is None else b.status,
+        labels_a=None if a is None else a.labels,
+        labels_b=None if b is None else b.labels,
+    )
+
+
+def _diff_order(d: RowDiff) -> tuple[int, float, int]:
+    rank = DIFF_KINDS.index(d.kind)
+    row = (d.row_a if d.row_a is not None else d.row_b) or 0
+    if d.kind == "regression":
+        return rank, float("-inf") if d.delta is None else d.delta, row
+    if d.kind == "improvement":
+        return rank, float("-inf") if d.delta is None else -d.delta, row
+    return rank, 0.0, row

@@ -1,0 +1,139 @@
+"""The end-of-run summary, accumulated row by row in bounded memory."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["RunSummary", "SummaryBuilder", "t_critical_975"]
+
+_WORST = 5
+# Two-sided 95% Student t quantiles for 1..30 degrees of freedom; the normal value beyond.
+_T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042]  # fmt: skip
+
+
+def t_critical_975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom.
+
+    >>> t_critical_975(10), t_critical_975(1000)
+    (2.228, 1.96)
+    """
+    if df < 1:
+        raise ValueError("df must be at least 1")
+    return _T975[df - 1] if df <= len(_T975) else 1.96
+
+
+@dataclass
+class RunSummary:
+    """What a run produced. ``mean`` is weighted by each row's ``weight``; the 95% confidence
+    interval is Student-t over the scored rows (``error`` rows are excluded from both)."""
+
+    rows: int = 0
+    scored: int = 0
+    statuses: dict[str, int] = field(default_factory=dict)
+    mean: float | None = None
+    ci95: tuple[float, float] | None = None
+    passed: int = 0
+    pass_rate: float | None = None
+    threshold: float | None = None
+    labels: dict[str, int] = field(default_factory=dict)
+    worst: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_hits: int = 0
+    cost_usd: float | None = 0.0
+    wall_seconds: float = 0.0
+    rows_per_second: float | None = None
+    status: str = "finished"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["ci95"] = list(self.ci95) if self.ci95 else None
+        return out
+
+
+class SummaryBuilder:
+    """Feeds on result records; keeps counters, sums and the few worst rows only."""
+
+    def __init__(self, threshold: float | None = None, max_errors: int = 20):
+        self._summary = RunSummary(threshold=threshold)
+        self._statuses: Counter[str] = Counter()
+        self._labels: Counter[str] = Counter()
+        self._n = 0
+        self._sum = 0.0
+        self._sum_sq = 0.0
+        self._wsum = 0.0
+        self._wvalue = 0.0
+        self._worst: list[tuple[float, int, dict[str, Any]]] = []
+        self._max_errors = max_errors
+
+    def add(self, record: dict[str, Any]) -> None:
+        s = self._summary
+        s.rows += 1
+        status = str(record.get("status"))
+        self._statuses[status] += 1
+        for claim in record.get("claims") or []:
+            verdict = claim.get("verdict")
+            self._labels[verdict["label"] if verdict else "no verdict"] += 1
+        usage = record.get("usage") or {}
+        s.llm_calls += int(usage.get("llm_calls", 0))
+        s.input_tokens += int(usage.get("input_tokens", 0))
+        s.output_tokens += int(usage.get("output_tokens", 0))
+        s.cache_hits += int(usage.get("cache_hits", 0))
+        if usage and s.cost_usd is not None:
+            cost = usage.get("cost_usd")
+            s.cost_usd = None if cost is None else s.cost_usd + float(cost)
+        value = record.get("value")
+        if status == "error" or value is None:
+            if len(s.errors) < self._max_errors:
+                s.errors.append(
+                    {"row": record.get("row"), "input_id": record.get("input_id"), "message": record.get("message")}
+                )
+            return
+        value = float(value)
+        weight = float(record.get("weight", 1.0))
+        self._n += 1
+        self._sum += value
+        self._sum_sq += value * value
+        self._wsum += weight
+        self._wvalue += weight * value
+        if record.get("passed"):
+            s.passed += 1
+        entry = {
+            "row": record.get("row"),
+            "input_id": record.get("input_id"),
+            "value": value,
+            "reason": record.get("reason"),
+        }
+        # a max-heap of the lowest values, by negating: bounded memory for any dataset size
+        item = (-value, -int(record.get("row") or 0), entry)
+        if len(self._worst) < _WORST:
+            heapq.heappush(self._worst, item)
+        elif item > self._worst[0]:
+            heapq.heapreplace(self._worst, item)
+
+    def result(self, *, wall_seconds: float, status: str = "finished") -> RunSummary:
+        s = self._summary
+        s.statuses = dict(self._statuses)
+        s.labels = dict(self._labels.most_common())
+        s.scored = self._n
+        s.wall_seconds = wall_seconds
+        s.status = status
+        s.rows_per_second = s.rows / wall_seconds if wall_seconds > 0 else None
+        if self._n:
+            s.mean = self._wvalue / self._wsum if self._wsum > 0 else self._sum / self._n
+            s.pass_rate = s.passed / self._n
+            if self._n > 1:
+                plain_mean = self._sum / self._n
+                variance = max(0.0, (self._sum_sq - self._n * plain_mean**2) / (self._n - 1))
+                half = t_critical_975(self._n - 1) * math.sqrt(variance / self._n)
+                s.ci95 = (s.mean - half, s.mean + half)
+        s.worst = [entry for _, _, entry in sorted(self._worst, reverse=True)]
+        return s

@@ -1,0 +1,461 @@
+"""The run store (faithcheck.store) on a real SQLite file, and the `faithcheck runs` commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from faithcheck.cli_runs import runs
+from faithcheck.errors import FaithcheckError, InputError
+from faithcheck.store import RowDiff, RunNotFoundError, RunStore, dataset_fingerprint, default_store_path
+
+CONFIG = {"threshold": 0.7, "extractor": "sentence", "verifier": "baseline"}
+VERSIONS = {"faithcheck": "0.1.0", "python": "3.11.9", "verifier": "baseline"}
+
+
+def record(
+    row: int,
+    input_id: str | None,
+    value: float | None,
+    *,
+    labels: tuple[str | None, ...] = ("supported",),
+    status: str = "ok",
+    threshold: float = 0.7,
+    weight: float = 1.0,
+) -> dict[str, Any]:
+    """A scored row in the format `faithcheck score` writes; a label of None is a claim whose check failed."""
+    claims = []
+    for i, label in enumerate(labels):
+        claim = {"id": f"c{i + 1}", "text": f"claim {i + 1}", "start": 0, "end": 7}
+        if label is None:
+            claims.append({"claim": claim, "verdict": None, "error": "verifier timed out"})
+        else:
+            evidence = {"passage_index": 0, "start": 0, "end": 5, "quote": "quote"}
+            verdict = {"label": label, "score": 0.9, "reason": "r", "evidence": evidence}
+            claims.append({"claim": claim, "verdict": verdict, "error": None})
+    return {
+        "row": row,
+        "input_id": input_id,
+        "metric_name": "faithfulness",
+        "value": value,
+        "unit_value": value,
+        "passed": value is not None and status != "error" and value >= threshold,
+        "threshold": threshold,
+        "status": status,
+        "reason": "because",
+        "message": "boom" if status == "error" else None,
+        "weight": weight,
+        "claims": claims if status != "error" else [],
+        "usage": {
+            "llm_calls": 0,
+            "input_tokens": 0,
+            "output_tokens": 0,
+            "cache_hits": 0,
+            "cost_usd": None,
+            "wall_seconds": 0.01,
+            "claims_local": len(claims),
+            "claims_llm": 0,
+        },
+        "prompts": {},
+        "raw_responses": {},
+    }
+
+
+def error_record(row: int, input_id: str | None) -> dict[str, Any]:
+    """A row that could not be read, as `faithcheck score` reports it."""
+    return {
+        "row": row,
+        "input_id": input_id,
+        "value": None,
+        "passed": False,
+        "status": "error",
+        "reason": "not scored: bad row",
+        "message": "bad row",
+        "claims": [],
+    }
+
+
+def new_run(store: RunStore, records: list[dict[str, Any]], *, fingerprint: str = "sha256:00000000000000aa") -> str:
+    run_id = store.start_run(
+        input_path="qa.jsonl",
+        output_path="scores.jsonl",
+        dataset_fingerprint=fingerprint,
+        config=CONFIG,
+        versions=VERSIONS,
+    )
+    store.add_rows(run_id, records)
+    store.finish_run(run_id, status="finished", summary={"rows": len(records)})
+    return run_id
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> RunStore:
+    return RunStore(tmp_path / "nested" / "dir" / "runs.sqlite")
+
+
+# -- paths and fingerprints -------------------------------------------------------------------
+
+
+def test_default_store_path_uses_faithcheck_home_else_local_share(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAITHCHECK_HOME", str(tmp_path / "fc"))
+    assert default_store_path() == tmp_path / "fc" / "runs.sqlite"
+    monkeypatch.delenv("FAITHCHECK_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_store_path() == tmp_path / "home" / ".local" / "share" / "faithcheck" / "runs.sqlite"
+
+
+def test_dataset_fingerprint_is_a_prefixed_sha256_prefix(tmp_path: Path) -> None:
+    small = tmp_path / "abc.jsonl"
+    small.write_bytes(b"abc")
+    assert dataset_fingerprint(small) == "sha256:ba7816bf8f01cfea"
+    big = tmp_path / "big.jsonl"
+    data = bytes(range(256)) * 12_000  # about 3 MiB: several chunks
+    big.write_bytes(data)
+    assert dataset_fingerprint(big) == "sha256:" + hashlib.sha256(data).hexdigest()[:16]
+
+
+# -- recording runs ---------------------------------------------------------------------------
+
+
+def test_start_add_finish_get(store: RunStore) -> None:
+    assert store.path.parent.is_dir()
+    run_id = store.start_run(
+        input_path="data/qa.jsonl",
+        output_path=None,
+        dataset_fingerprint="sha256:0123456789abcdef",
+        config=CONFIG,
+        versions=VERSIONS,
+    )
+    assert re.fullmatch(r"[0-9a-f]{12}", run_id)
+    running = store.get_run(run_id)
+    assert (running.status, running.rows, running.finished_at, running.mean, running.pass_rate) == (
+        "running",
+        0,
+        None,
+        None,
+        None,
+    )
+    records = [
+        record(1, "q-1", 1.0, labels=("supported", "supported")),
+        record(2, "q-2", 0.5, labels=("supported", None), weight=3.0),
+        error_record(3, None),
+    ]
+    store.add_rows(run_id, records)
+    store.finish_run(run_id, status="finished", summary={"mean": 0.625, "rows": 3})
+
+    info = store.get_run(run_id)
+    assert info.run_id == run_id
+    assert info.status == "finished"
+    assert info.finished_at is not None
+    assert info.finished_at >= info.started_at
+    assert (info.input_path, info.output_path, info.dataset_fingerprint) == (
+        "data/qa.jsonl",
+        None,
+        "sha256:0123456789abcdef",
+    )
+    assert (info.rows, info.errors) == (3, 1)
+    assert info.mean == 0.625  # (1.0 * 1 + 0.5 * 3) / 4, the error row left out
+    assert info.pass_rate == 0.5
+    assert store.run_config(run_id) == CONFIG
+    assert store.run_versions(run_id) == VERSIONS
+    assert store.run_summary(run_id) == {"mean": 0.625, "rows": 3}
+    assert list(store.run_records(run_id)) == records
+
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT rows_total FROM runs WHERE run_id = ?", (run_id,)).fetchone()[0] == 3
+        stored = conn.execute(
+            "SELECT row, input_id, value, passed, status, labels_json, record_json FROM rows ORDER BY row"
+        ).fetchall()
+    assert [s[:6] for s in stored] == [
+        (1, "q-1", 1.0, 1, "ok", '["supported","supported"]'),
+        (2, "q-2", 0.5, 0, "ok", '["supported","no verdict"]'),
+        (3, None, None, 0, "error", "[]"),
+    ]
+    assert ", " not in stored[0][6]  # compact JSON
+    assert json.loads(stored[1][6]) == records[1]
+
+
+def test_summary_is_empty_until_finished_and_finish_checks_status(store: RunStore) -> None:
+    run_id = store.start_run(
+        input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:x", config={}, versions={}
+    )
+    assert store.run_summary(run_id) == {}
+    with pytest.raises(ValueError, match="'done'"):
+        store.finish_run(run_id, status="done", summary={})
+    store.finish_run(run_id, status="interrupted", summary={"rows": 0})
+    assert store.get_run(run_id).status == "interrupted"
+
+
+def test_list_runs_newest_first_with_limit(store: RunStore) -> None:
+    assert store.list_runs() == []
+    ids = [new_run(store, [record(1, "q-1", v)]) for v in (0.25, 0.5, 1.0)]
+    listed = store.list_runs()
+    assert [r.run_id for r in listed] == ids[::-1]
+    assert [r.mean for r in listed] == [1.0, 0.5, 0.25]
+    assert [r.pass_rate for r in listed] == [1.0, 0.0, 0.0]
+    assert [r.run_id for r in store.list_runs(limit=2)] == [ids[2], ids[1]]
+    assert len(store.list_runs(limit=None)) == 3
+
+
+def test_resumed_run_replaces_rows_instead_of_duplicating(store: RunStore) -> None:
+    run_id = store.start_run(
+        input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:x", config={}, versions={}
+    )
+    store.add_rows(run_id, [record(1, "q-1", 1.0), record(2, "q-2", 0.25)])
+    store.finish_run(run_id, status="interrupted", summary={})
+    store.add_rows(run_id, (r for r in [record(2, "q-2", 0.5), record(3, "q-3", 0.75)]))
+    store.finish_run(run_id, status="finished", summary={})
+    info = store.get_run(run_id)
+    assert (info.rows, info.status, info.mean) == (3, "finished", 0.75)
+    assert [r["value"] for r in store.run_records(run_id)] == [1.0, 0.5, 0.75]
+
+
+def test_add_rows_is_all_or_nothing_and_needs_the_full_id(store: RunStore) -> None:
+    run_id = new_run(store, [record(1, "q-1", 1.0)])
+    with pytest.raises(InputError, match="field 'row'"):
+        store.add_rows(run_id, [record(2, "q-2", 0.5), {"input_id": "q-3", "value": 0.5}])
+    assert store.get_run(run_id).rows == 1
+    with pytest.raises(RunNotFoundError, match=run_id[:6]):
+        store.add_rows(run_id[:6], [record(2, "q-2", 0.5)])
+    with pytest.raises(RunNotFoundError, match="nope"):
+        store.finish_run("nope", status="failed", summary={})
+
+
+def test_get_run_by_unique_prefix_and_errors_for_unknown_or_ambiguous(store: RunStore) -> None:
+    ids = [new_run(store, []) for _ in range(17)]  # 17 ids, 16 hex digits: two share a first digit
+    by_first: dict[str, list[str]] = defaultdict(list)
+    for run_id in ids:
+        by_first[run_id[0]].append(run_id)
+    shared = next(group for group in by_first.values() if len(group) > 1)
+
+    target = ids[5]
+    assert store.get_run(target).run_id == target
+    assert store.get_run(target[:8]).run_id == target
+    assert store.get_run(target[:8].upper()).run_id == target
+    assert store.run_config(target[:8]) == CONFIG
+
+    with pytest.raises(RunNotFoundError) as ambiguous:
+        store.get_run(shared[0][0])
+    assert str(ambiguous.value).startswith(f"run id {shared[0][0]!r} is ambiguous: it matches {len(shared)} runs")
+    assert set(ambiguous.value.matches) == set(shared)
+    assert shared[0] in str(ambiguous.value)
+
+    with pytest.raises(RunNotFoundError) as unknown:
+        store.get_run("zz99")
+    assert str(unknown.value) == f"no run 'zz99' in {store.path}"
+    assert isinstance(unknown.value, FaithcheckError)
+    assert isinstance(unknown.value, KeyError)
+    assert unknown.value.matches == ()
+    with pytest.raises(RunNotFoundError, match="empty run id"):
+        store.get_run("  ")
+
+
+# -- diffs ------------------------------------------------------------------------------------
+
+
+def two_runs(store: RunStore) -> tuple[str, str]:
+    a = [
+        record(1, "same", 1.0),
+        record(2, "drop-small", 1.0),
+        record(3, "drop-big", 1.0),
+        record(4, "to-error", 0.5),
+        record(5, "fail-threshold", 0.75),
+        record(6, "gain-small", 0.5),
+        record(7, "gain-big", 0.0, labels=("unsupported",)),
+        record(8, "relabel", 0.5, labels=("supported", "overclaim")),
+        record(9, "dup", 1.0),
+        record(10, "gone", 0.5),
+        record(11, "dup", 0.5),
+        error_record(12, None),
+        error_record(13, "err-both"),
+        record(14, "ok-to-no-claims", 0.0, labels=(), status="ok"),
+    ]
+    b = [
+        record(1, "same", 1.0),
+        record(2, "drop-small", 0.75),
+        record(3, "drop-big", 0.25),
+        error_record(4, "to-error"),
+        record(5, "fail-threshold", 0.75, threshold=0.8),
+        record(6, "gain-small", 0.75),
+        record(7, "gain-big", 1.0),
+        record(8, "relabel", 0.5, labels=("supported", "contradicted")),
+        record(9, "dup", 1.0),
+        record(10, "new", 1.0),
+        record(12, None, 0.0),
+        error_record(13, "err-both"),
+        record(14, "ok-to-no-claims", 0.0, labels=(), status="no_claims"),
+    ]
+    return new_run(store, a), new_run(store, b, fingerprint="sha256:00000000000000bb")
+
+
+def test_diff_classifies_and_orders_rows(store: RunStore) -> None:
+    a, b = two_runs(store)
+    diffs = store.diff_runs(a[:7], b[:7])
+    assert [(d.kind, d.input_id, d.occurrence, d.delta) for d in diffs] == [
+        ("regression", "to-error", 0, None),
+        ("regression", "drop-big", 0, -0.75),
+        ("regression", "drop-small", 0, -0.25),
+        ("regression", "fail-threshold", 0, 0.0),
+        ("improvement", "gain-big", 0, 1.0),
+        ("improvement", "gain-small", 0, 0.25),
+        ("changed", "relabel", 0, 0.0),
+        ("changed", "ok-to-no-claims", 0, 0.0),
+        ("only_in_a", "gone", 0, None),
+        ("only_in_a", "dup", 1, None),
+        ("only_in_b", "new", 0, None),
+    ]
+    assert diffs[6] == RowDiff(
+        kind="changed",
+        input_id="relabel",
+        occurrence=0,
+        row_a=8,
+        row_b=8,
+        value_a=0.5,
+        value_b=0.5,
+        delta=0.0,
+        passed_a=False,
+        passed_b=False,
+        status_a="ok",
+        status_b="ok",
+        labels_a=("supported", "overclaim"),
+        labels_b=("supported", "contradicted"),
+    )
+    to_error = diffs[0]
+    assert (to_error.value_a, to_error.value_b, to_error.status_a, to_error.status_b) == (0.5, None, "ok", "error")
+    assert (to_error.labels_a, to_error.labels_b) == (("supported",), ())
+    gone = diffs[8]
+    assert (gone.row_a, gone.row_b, gone.value_b, gone.status_b, gone.labels_b) == (10, None, None, None, None)
+
+
+def test_diff_the_other_way_swaps_regressions_and_improvements(store: RunStore) -> None:
+    a, b = two_runs(store)
+    kinds = [(d.kind, d.input_id) for d in store.diff_runs(b, a)]
+    assert kinds == [
+        ("regression", "gain-big"),
+        ("regression", "gain-small"),
+        ("improvement", "to-error"),
+        ("improvement", "drop-big"),
+        ("improvement", "drop-small"),
+        ("improvement", "fail-threshold"),
+        ("changed", "relabel"),
+        ("changed", "ok-to-no-claims"),
+        ("only_in_a", "new"),
+        ("only_in_b", "gone"),
+        ("only_in_b", "dup"),
+    ]
+
+
+def test_diff_of_a_run_with_itself_is_empty(store: RunStore) -> None:
+    a, _ = two_runs(store)
+    assert store.diff_runs(a, a) == []
+    with pytest.raises(RunNotFoundError, match="'missing'"):
+        store.diff_runs(a, "missing")
+
+
+# -- the `faithcheck runs` commands -------------------------------------------------------------
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(runs, list(args), env={"COLUMNS": "200"})
+
+
+def test_cli_list(store: RunStore, tmp_path: Path) -> None:
+    a, b = two_runs(store)
+    done = invoke("list", "--store", str(store.path))
+    assert done.exit_code == 0, done.output
+    assert done.output.index(b) < done.output.index(a)  # newest first
+    assert "finished" in done.output
+    assert "qa.jsonl" in done.output
+    assert "14 (2 errors)" in done.output
+    assert "0.604" in done.output  # mean of run A: 7.25 / 12 scored rows
+
+    listed = json.loads(invoke("list", "--store", str(store.path), "--limit", "1", "--json").output)
+    assert [r["run_id"] for r in listed] == [b]
+    assert (listed[0]["rows"], listed[0]["errors"], listed[0]["status"]) == (13, 2, "finished")
+
+    missing = tmp_path / "none" / "runs.sqlite"
+    empty = invoke("list", "--store", str(missing))
+    assert empty.exit_code == 0
+    assert "no runs recorded" in empty.output
+    assert not missing.exists()
+
+
+def test_cli_show(store: RunStore) -> None:
+    a, _ = two_runs(store)
+    done = invoke("show", a[:6], "--store", str(store.path), "--json")
+    assert done.exit_code == 0, done.output
+    shown = json.loads(done.output)
+    assert shown["run"]["run_id"] == a
+    assert shown["run"]["rows"] == 14
+    assert shown["run"]["output_path"] == "scores.jsonl"
+    assert shown["config"] == CONFIG
+    assert shown["versions"] == VERSIONS
+    assert shown["summary"] == {"rows": 14}
+
+    text = invoke("show", a, "--store", str(store.path))
+    assert text.exit_code == 0, text.output
+    for expected in (f"run {a}", "sha256:00000000000000aa", "extractor", "sentence", "3.11.9"):
+        assert expected in text.output
+
+
+def test_cli_diff_json_and_table(store: RunStore) -> None:
+    a, b = two_runs(store)
+    done = invoke("diff", a, b, "--store", str(store.path), "--json")
+    assert done.exit_code == 0, done.output
+    diff = json.loads(done.output)
+    assert diff["counts"] == {"regression": 4, "improvement": 2, "changed": 2, "only_in_a": 2, "only_in_b": 1}
+    assert diff["same_dataset"] is False
+    assert [r["input_id"] for r in diff["rows"][:3]] == ["to-error", "drop-big", "drop-small"]
+    assert diff["rows"][1]["labels_a"] == ["supported"]
+    assert diff["rows_left_out"] == 0
+
+    limited = json.loads(invoke("diff", a, b, "--store", str(store.path), "--json", "--limit", "2").output)
+    assert [r["input_id"] for r in limited["rows"]] == ["to-error", "drop-big"]
+    assert limited["rows_left_out"] == 9
+    assert limited["counts"]["regression"] == 4
+
+    table = invoke("diff", a[:8], b[:8], "--store", str(store.path), "--limit", "4")
+    assert table.exit_code == 0, table.output
+    assert "regression 4, improvement 2, changed 2, only_in_a 2, only_in_b 1" in table.output
+    assert "1.000 → 0.250" in table.output
+    assert "-0.750" in table.output
+    assert "ok → error" in table.output
+    assert "ok, pass → fail" in table.output  # fail-threshold: same value, stricter threshold
+    assert "relabel" not in table.output  # beyond --limit 4
+    assert "and 7 more" in table.output
+    assert "different dataset files" in table.output
+
+
+def test_cli_diff_fail_on_regression(store: RunStore) -> None:
+    a, b = two_runs(store)
+    regressed = invoke("diff", a, b, "--store", str(store.path), "--fail-on-regression")
+    assert regressed.exit_code == 1, regressed.output
+    same = invoke("diff", b, b, "--store", str(store.path), "--fail-on-regression")
+    assert same.exit_code == 0, same.output
+    assert "no differences" in same.output
+    improved_only = new_run(store, [record(1, "q", 0.5)])
+    better = new_run(store, [record(1, "q", 1.0)])
+    assert invoke("diff", improved_only, better, "--store", str(store.path), "--fail-on-regression").exit_code == 0
+    assert invoke("diff", better, improved_only, "--store", str(store.path), "--fail-on-regression").exit_code == 1
+
+
+def test_cli_unknown_run_is_a_usage_error(store: RunStore, tmp_path: Path) -> None:
+    a, _ = two_runs(store)
+    for args in (("show", "feedbeef"), ("diff", a, "feedbeef"), ("diff", "feedbeef", a)):
+        done = invoke(*args, "--store", str(store.path))
+        assert done.exit_code == 2, done.output
+        assert "no run 'feedbeef'" in done.output
+    no_store = invoke("show", a, "--store", str(tmp_path / "missing.sqlite"))
+    assert no_store.exit_code == 2
+    assert "no run store at" in no_store.output
