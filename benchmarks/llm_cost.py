@@ -8,14 +8,15 @@ every configuration is measured with the same ruler. Nothing leaves the machine.
   (synthetic, deterministic). Reported for: LLM extraction + LLM verification, offline
   extraction + LLM verification, and the cascade.
 * **Ragas reference**: Ragas's faithfulness makes 2 calls per row: statement generation (question
-  + answer) and NLI over *the whole context* with every statement. If Ragas is importable it is
-  run against the same server; otherwise its two prompts are reconstructed from its published
-  prompt text (see ``_ragas_reconstructed``) and measured with the same token count — the
-  output says which.
+  + answer) and NLI over *the whole context* with every statement. Ragas 0.4.3 could not be run
+  end to end here (its LLM wrappers fail to import with the langchain releases on the index), so
+  its two prompts are rendered by Ragas's own prompt classes (``_ragas_prompts``) and measured
+  with the same token count. Point ``RAGAS_SITE_PACKAGES`` at a venv's site-packages that has
+  ragas installed (it is searched after faithcheck's own packages).
 * **Cascade on the dev benchmarks**: LLM calls per row in cascade mode over the BEGIN dev files
   (development data, never used for tuning), as the issue asks (target ≤ 0.5).
 
-    python benchmarks/llm_cost.py
+    RAGAS_SITE_PACKAGES=/path/to/ragas-venv/lib/python3.11/site-packages python benchmarks/llm_cost.py [ROWS]
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ sys.path.insert(0, str(REPO))
 from tests.llm_server import FakeLLMServer, count_tokens, judge_responder  # noqa: E402
 
 from faithcheck import Faithfulness, TestCase  # noqa: E402
+from faithcheck.extract import split_sentences  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "benchmarks"
 
@@ -88,21 +90,46 @@ def _measure(server: FakeLLMServer, case: TestCase, **options: object) -> tuple[
     return len(seen), server_tokens, score.usage.output_tokens
 
 
-def _ragas_reconstructed(case: TestCase) -> tuple[int, int]:
-    """Ragas faithfulness, reconstructed: (calls, input tokens) with this server's token count.
+def _ragas_prompts(case: TestCase) -> tuple[list[str], str]:
+    """Ragas faithfulness's two prompts for ``case``, and how they were obtained.
 
-    Ragas (0.2/0.3 series) sends (1) its statement-generator prompt with its few-shot example,
-    the question and the answer, then (2) its NLI prompt with its few-shot examples, the *full*
-    retrieved context joined, and every statement. The instruction and example text below are
-    abridged from Ragas's prompt classes (``StatementGeneratorPrompt``, ``NLIStatementPrompt``);
-    their lengths (about 1,100 and 1,600 characters) are what matters here.
+    Ragas (0.4 series, ``ragas.metrics.collections.Faithfulness``) sends (1) its statement
+    generator prompt with the question and the answer, then (2) its NLI prompt with the *whole*
+    retrieved context joined by newlines and every statement. When the ``ragas`` package is
+    installed, its own prompt classes render both prompts (only the prompt modules are loaded,
+    not its LLM stack); the statements fed to the NLI prompt are the answer's sentences, which is
+    what Ragas's statement step returns for answers of simple sentences like this one.
     """
-    statement_instruction = "Given a question and an answer, analyze the complexity of each sentence ..." + "x" * 1100
-    nli_instruction = "Your task is to judge the faithfulness of statements based on a given context ..." + "x" * 1600
-    statements = [s for s in case.sut_response.split(". ") if s]
-    first = statement_instruction + case.question + case.sut_response
-    second = nli_instruction + "\n".join(case.retrieved_context) + "\n".join(statements)
-    return 2, count_tokens(first) + count_tokens(second)
+    import importlib.util
+    import types
+
+    if extra := os.environ.get("RAGAS_SITE_PACKAGES"):  # a separate venv's site-packages, searched last
+        sys.path.append(extra)
+    spec = importlib.util.find_spec("ragas")
+    if spec is None or spec.submodule_search_locations is None:
+        raise RuntimeError("ragas is not installed")
+    root = Path(next(iter(spec.submodule_search_locations)))
+    for name in (
+        "ragas",
+        "ragas.prompt",
+        "ragas.prompt.metrics",
+        "ragas.metrics",
+        "ragas.metrics.collections",
+        "ragas.metrics.collections.faithfulness",
+    ):
+        module = types.ModuleType(name)
+        module.__path__ = [str(root.joinpath(*name.split(".")[1:]))]
+        sys.modules.setdefault(name, module)
+    from ragas.metrics.collections.faithfulness import util  # type: ignore[import-not-found]
+
+    statements = [s.text for s in split_sentences(case.sut_response)]
+    first = util.StatementGeneratorPrompt().to_string(
+        util.StatementGeneratorInput(question=case.question, answer=case.sut_response)
+    )
+    second = util.NLIStatementPrompt().to_string(
+        util.NLIStatementInput(context="\n".join(case.retrieved_context), statements=statements)
+    )
+    return [first, second], "rendered by Ragas's own prompt classes"
 
 
 def _cascade_on_begin_dev(server: FakeLLMServer, limit: int | None) -> list[tuple[str, int, float]]:
@@ -144,8 +171,12 @@ def main() -> int:
         ]:
             calls, tokens_in, tokens_out = _measure(server, case, **options)
             print(f"| {name} | {calls} | {tokens_in} | {tokens_out} |")
-        ragas_calls, ragas_in = _ragas_reconstructed(case)
-        print(f"| Ragas faithfulness (reconstructed prompts) | {ragas_calls} | {ragas_in} | - |")
+        try:
+            prompts, how = _ragas_prompts(case)
+            ragas_in = sum(count_tokens(p) for p in prompts)
+            print(f"| Ragas faithfulness ({how}) | {len(prompts)} | {ragas_in} | - |")
+        except (RuntimeError, ImportError) as exc:
+            print(f"| Ragas faithfulness | not measured: {exc} | | |")
         print("\ncascade mode on BEGIN dev files (calls per row):")
         for rel, n, per_row in _cascade_on_begin_dev(server, limit):
             print(f"  {rel}: {n} rows, {per_row:.2f} LLM calls per row")

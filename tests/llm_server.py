@@ -160,19 +160,20 @@ class FakeLLMServer:
                     "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
                 }
             ).encode()
+        message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+        tools = seen.body.get("tools") or []
+        if tools:  # a client that asked for a tool call (e.g. instructor) gets the content as its arguments
+            name = tools[0].get("function", {}).get("name", "tool")
+            call = {"id": "call_0", "type": "function", "function": {"name": name, "arguments": reply.content}}
+            message = {"role": "assistant", "content": None, "tool_calls": [call]}
+        finish = "length" if reply.truncated else ("tool_calls" if tools else "stop")
         return json.dumps(
             {
                 "id": f"chatcmpl-{len(self.requests)}",
                 "object": "chat.completion",
                 "created": int(time.time()),
                 "model": seen.body.get("model", "gpt"),
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": reply.content},
-                        "finish_reason": "length" if reply.truncated else "stop",
-                    }
-                ],
+                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                 "usage": {
                     "prompt_tokens": input_tokens,
                     "completion_tokens": output_tokens,

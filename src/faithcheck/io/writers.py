@@ -42,6 +42,7 @@ class ResultSink:
         self.journal = path.with_name(path.name + ".partial.jsonl")
         self.meta_path = path.with_name(path.name + ".run.json")
         self.done: set[int] = set()
+        """Rows an earlier, interrupted run finished (read once; not grown while running)."""
         previous = self._previous_meta()
         if self.journal.exists() and not overwrite:
             if previous is not None and not _same_run(previous, meta):
@@ -97,7 +98,6 @@ class ResultSink:
         self._fh.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
         self._fh.flush()
         os.fsync(self._fh.fileno())
-        self.done.update(int(r["row"]) for r in records)
 
     def close(self) -> None:
         if not self._fh.closed:
