@@ -95,3 +95,15 @@ def test_missing_file_is_a_usage_error() -> None:
     done = _faithcheck("score", "does-not-exist.jsonl")
     assert done.returncode == 2
     assert "does-not-exist.jsonl" in done.stderr
+
+
+def test_german_and_french_samples() -> None:
+    expected = {
+        "de": {"de-rueckgabe": ["supported", "overclaim"], "de-garantie": ["contradicted", "supported"]},
+        "fr": {"fr-livraison": ["supported"], "fr-retour": ["overclaim"]},
+    }
+    for lang, labels in expected.items():
+        done = _faithcheck("score", f"examples/sample_{lang}.jsonl", "--lang", lang, "--quiet")
+        assert done.returncode == 0, done.stderr
+        rows = [json.loads(line) for line in done.stdout.splitlines()]
+        assert {r["input_id"]: [c["verdict"]["label"] for c in r["claims"]] for r in rows} == labels
