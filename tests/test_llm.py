@@ -423,3 +423,22 @@ def test_cli_scores_with_the_llm_judge_and_reports_usage(server: FakeLLMServer, 
     assert again.returncode == 0, again.stderr
     assert len(server.requests) == before
     assert "0 calls" in again.stderr
+
+
+def test_multi_turn_history_reaches_the_extraction_prompt(server: FakeLLMServer) -> None:
+    server.responder = judge_responder
+    case = TestCase(
+        input_id="mt",
+        prompt=[
+            {"role": "user", "content": "Tell me about the X200 blender."},
+            {"role": "assistant", "content": "It is our best-selling blender."},
+            {"role": "user", "content": "How long is its warranty?"},
+        ],
+        sut_response="It has a 2-year warranty.",
+        retrieved_context=["The X200 blender has a 2-year warranty."],
+    )
+    _metric(server, extractor="llm").evaluate(case)
+    question = server.requests[0].user.split("<question>")[1].split("</question>")[0]
+    assert "user: Tell me about the X200 blender." in question
+    assert "assistant: It is our best-selling blender." in question
+    assert question.strip().endswith("user: How long is its warranty?")

@@ -142,7 +142,7 @@ class Faithfulness:
 
     async def _judge(self, case: TestCase, trace: _Trace) -> list[ClaimResult]:
         lang = self.config.lang
-        extracted = await self.extractor.aextract(case.question, case.sut_response, lang)
+        extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
         trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
         results: dict[str, ClaimResult] = {}
         relevant: list[Claim] = []

@@ -101,6 +101,15 @@ class TestCase(_Frozen):
         return next(m.content for m in reversed(self.prompt) if m.role == "user")
 
     @property
+    def history(self) -> str:
+        """The conversation before the last user turn, as ``role: content`` lines ("" for a
+        single-turn prompt): the question's context, e.g. to resolve "it" in the answer."""
+        if isinstance(self.prompt, str):
+            return ""
+        last_user = max(i for i, m in enumerate(self.prompt) if m.role == "user")
+        return "\n".join(f"{m.role}: {m.content}" for m in self.prompt[:last_user] if m.role != "system")
+
+    @property
     def evidence(self) -> list[str]:
         """All passages available to the answer: those retrieved in earlier turns of the
         conversation, then ``retrieved_context`` (duplicates dropped, order kept)."""

@@ -36,7 +36,9 @@ class ClaimExtractor(Protocol):
 
     name: str
 
-    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput: ...
+    async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
+        """Claims of ``answer``; ``history`` is the conversation before ``question`` (multi-turn)."""
+        ...
 
 
 class SentenceExtractor:
@@ -47,6 +49,7 @@ class SentenceExtractor:
     def extract(self, question: str, answer: str, lang: Lang) -> list[ExtractedClaim]:
         return [ExtractedClaim(c, irrelevance_reason(c.text, question, lang)) for c in extract_claims(answer, lang)]
 
-    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput:
+    async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
+        # the lexical filter judges relevance against the question itself; history is not needed
         claims = await asyncio.to_thread(self.extract, question, answer, lang)
         return ExtractorOutput(claims=claims)

@@ -45,7 +45,7 @@ def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
     price: Price | None = None
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
     if isinstance(metric.extractor, LLMClaimExtractor) and case.sut_response.strip():
-        request = metric.extractor.build_request(case.question, case.sut_response, lang)
+        request = metric.extractor.build_request(case.question, case.sut_response, lang, case.history)
         estimate.calls += 1
         estimate.input_tokens += estimate_tokens(request.system + request.user)
         estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(claims))

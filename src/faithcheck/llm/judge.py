@@ -185,17 +185,19 @@ class LLMClaimExtractor:
         self.price = price if price is not None else price_from_config(client)
         self.retries = retries
 
-    def build_request(self, question: str, answer: str, lang: Lang) -> LLMRequest:
+    def build_request(self, question: str, answer: str, lang: Lang, history: str = "") -> LLMRequest:
         prompt = load_prompt("extract", lang)
+        if history:  # earlier turns of a conversation, to resolve references in the answer
+            question = f"{history}\nuser: {question}"
         user = prompt.render(question=escape_data(question), answer=escape_data(answer))
         budget = min(8192, 256 + 3 * estimate_tokens(answer) + _OUTPUT_TOKENS_PER_CLAIM * 4)
         return LLMRequest(prompt.system, user, "claims", CLAIMS_SCHEMA, budget, f"extract.{PROMPT_VERSION}.{lang}")
 
-    async def aextract(self, question: str, answer: str, lang: Lang) -> ExtractorOutput:
+    async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
         if not answer.strip():
             return ExtractorOutput(claims=[])
         calls = _Calls(self.price)
-        request = self.build_request(question, answer, lang)
+        request = self.build_request(question, answer, lang, history)
         problem = ""
         for _ in range(self.retries + 1):
             reply = await self.client.complete(request)
