@@ -14,22 +14,12 @@ ray = pytest.importorskip("ray")
 from faithcheck import ConfigError  # noqa: E402
 from faithcheck.ray import score_ray_dataset  # noqa: E402
 
+from .test_runner import ROWS as RUNNER_ROWS  # noqa: E402
+
+# two rows of the runner tests, and one the validation must reject
 ROWS: list[dict[str, Any]] = [
-    {
-        "input_id": "a",
-        "prompt": "What is our return window?",
-        "sut_response": "You can return items within 30 days. We offer free return shipping.",
-        "retrieved_context": [
-            "Customers may return items within 30 days of purchase.",
-            "Return shipping is free for defective items only.",
-        ],
-    },
-    {
-        "input_id": "b",
-        "prompt": "How long is the warranty?",
-        "sut_response": "The warranty lasts 5 years.",
-        "retrieved_context": ["The warranty lasts 2 years."],
-    },
+    RUNNER_ROWS[0],
+    {**RUNNER_ROWS[1], "sut_response": "The warranty lasts 5 years."},
     {"input_id": "c", "prompt": "Q?", "sut_response": "A.", "retrieved_context": []},
 ]
 

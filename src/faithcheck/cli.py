@@ -25,7 +25,7 @@ from faithcheck import __version__
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig
 from faithcheck.errors import ConfigError, InputError
-from faithcheck.io.readers import FileFormat, iter_source, parse_column_map
+from faithcheck.io.readers import FileFormat, count_rows, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
@@ -34,7 +34,6 @@ from faithcheck.runner import (
     DEFAULT_BATCH_SIZE,
     DEFAULT_JOB_TIMEOUT,
     RunResult,
-    expected_rows,
     run_versions,
     score_dataset,
 )
@@ -229,7 +228,7 @@ def score(
             config=metric.config.model_dump(mode="json"),
             versions=run_versions(metric),
         )
-    total = None if quiet else expected_rows(input_file, input_format)
+    total = None if quiet else count_rows(input_file, fmt=input_format)
     with _progress_bar(console, total, enabled=not quiet) as on_record:
         try:
             result = score_dataset(

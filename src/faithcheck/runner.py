@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from faithcheck.errors import InputError
-from faithcheck.io.readers import FileFormat, SourceRow, count_rows, iter_source
+from faithcheck.io.readers import FileFormat, SourceRow, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metric import Faithfulness
@@ -243,7 +243,9 @@ def score_dataset(
         else:
             sink.close()
             files = [sink.journal]
-    summary = builder.result(wall_seconds=time.perf_counter() - started, status=status)
+    wall = time.perf_counter() - started
+    summary = builder.result(wall_seconds=wall, status=status)
+    summary.rows_per_second = (summary.rows - resumed) / wall if wall > 0 else None  # rows scored now
     if collected is not None:
         collected.sort(key=lambda r: int(r["row"]))
     return RunResult(summary=summary, files=files, records=collected, resumed_rows=resumed)
@@ -266,8 +268,3 @@ def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:
     with journal.open(encoding="utf-8") as fh:
         for line in fh:
             yield json.loads(line)
-
-
-def expected_rows(source: str | Path | Any, input_format: FileFormat | None = None) -> int | None:
-    """Row count for a progress bar (cheap; ``None`` when unknown)."""
-    return count_rows(source, fmt=input_format)
