@@ -245,6 +245,7 @@ def score(
                 overwrite=overwrite,
                 progress=on_record,
                 on_batch=(lambda records: store.add_rows(run_id, records)) if store and run_id else None,
+                on_ordered_batch=None if output else _write_stdout,
             )
         except OutputExistsError as exc:
             if store and run_id:
@@ -258,9 +259,6 @@ def score(
     if store and run_id:
         finished = "finished" if result.summary.status == "finished" else "interrupted"
         store.finish_run(run_id, status=finished, summary=result.summary.to_dict())
-    if output is None and result.records is not None:
-        for record in result.records:
-            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     if summary_json is not None:
         summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
@@ -268,6 +266,11 @@ def score(
     if result.summary.status == "timeout":
         console.print(f"[red]job timeout[/red] after {job_timeout:g} s: run the same command to resume")
         sys.exit(3)
+
+
+def _write_stdout(records: list[dict[str, Any]]) -> None:
+    sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    sys.stdout.flush()
 
 
 def _dry_run(metric: Faithfulness, path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:

@@ -161,14 +161,17 @@ def score_dataset(
     overwrite: bool = False,
     progress: Progress | None = None,
     on_batch: Callable[[list[dict[str, Any]]], None] | None = None,
+    on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> RunResult:
     """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset`` or
     iterable of mappings) with ``metric`` (default: ``Faithfulness()``).
 
     With ``output``, results are written durably as they finish and an interrupted run resumes
     where it stopped (for the same input and configuration); without it, the records are
-    returned in :attr:`RunResult.records`. ``progress`` is called with each finished record;
-    ``on_batch`` with every group of records written (the run store uses it).
+    returned in :attr:`RunResult.records` unless ``on_ordered_batch`` takes them: it receives each
+    batch's records in input order as the batch completes (streaming to standard output uses it).
+    ``progress`` is called with each finished record; ``on_batch`` with every group of records
+    written (the run store uses it).
     """
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
@@ -187,7 +190,7 @@ def score_dataset(
             "versions": run_versions(metric),
         }
         sink = ResultSink(path, fmt, meta=meta, resume=resume, overwrite=overwrite)
-    else:
+    elif on_ordered_batch is None:
         collected = []
     resumed = len(sink.done) if sink else 0
     if sink and resumed:
@@ -227,7 +230,7 @@ def score_dataset(
     done = sink.done if sink else set()
     rows = (r for r in iter_source(source, fmt=input_format, column_map=column_map) if r.number not in done)
     try:
-        asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record))
+        asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
     except TimeoutError:
         status = "timeout"
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -258,10 +261,13 @@ async def _run_batches(
     row_timeout: float | None,
     job_timeout: float | None,
     on_record: Callable[[dict[str, Any]], None],
+    on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None,
 ) -> None:
     async with asyncio.timeout(job_timeout):
         while batch := list(islice(rows, batch_size)):
-            await score_batch_async(metric, batch, row_timeout=row_timeout, on_record=on_record)
+            records = await score_batch_async(metric, batch, row_timeout=row_timeout, on_record=on_record)
+            if on_ordered_batch is not None:
+                on_ordered_batch(records)
 
 
 def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:
