@@ -100,6 +100,7 @@ def test_well_formed_verdicts(server: FakeLLMServer, return_policy_case: TestCas
     run = _metric(server, provider).run(return_policy_case)
     assert run.analyze_prompt is not None
     assert '<claim id="c2">' in run.analyze_prompt
+    assert run.raw_verdicts == [GOOD]
     # the key travels in the auth header, and nowhere in the result
     auth = seen.headers.get("authorization", "") + seen.headers.get("x-api-key", "")
     assert SECRET in auth

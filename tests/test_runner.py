@@ -280,3 +280,23 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
     assert gate.returncode == 1
     show = _cli("runs", "show", newest, "--store", str(store), "--json")
     assert json.loads(show.stdout)["config"]["strict_threshold"] == 0.5
+
+
+def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
+    rows = [{**ROWS[i % 2], "input_id": f"r{i:03d}"} for i in range(60)]
+    data = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    journal = tmp_path / "out.jsonl.partial.jsonl"
+    args = [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--batch-size", "8"]
+    proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not (journal.exists() and journal.read_bytes().count(b"\n") >= 5):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "run the same command to resume" in stderr
+    done = _cli("score", str(data), "-o", str(out), "--quiet")
+    assert done.returncode == 0, done.stderr
+    ids = [json.loads(line)["input_id"] for line in out.read_text().splitlines()]
+    assert sorted(ids) == sorted(r["input_id"] for r in rows)

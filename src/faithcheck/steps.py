@@ -39,6 +39,8 @@ class ScorerRun(BaseModel):
     extract_prompt: str | None = None
     analyze_step_result: AnalyzeStepResult
     analyze_prompt: str | None = None
+    raw_verdicts: list[str] = Field(default_factory=list)
+    """The LLM's raw replies to the analyze step, as received (empty offline)."""
     score: float | None
     reason: str
     reason_prompt: str | None = None
@@ -60,6 +62,7 @@ def scorer_run(result: EvalScore, *, scale: float = 1.0) -> ScorerRun:
             verdicts=[StepVerdict(verdict=to_yes_no_unsure(v.label), reason=v.reason) for _, v in judged]
         ),
         analyze_prompt=result.prompts.get("analyze"),
+        raw_verdicts=list(result.raw_responses.get("analyze", [])),
         score=None if result.unit_value is None else result.unit_value * scale,
         reason=result.reason,
         reason_prompt=result.prompts.get("reason"),
