@@ -9,7 +9,9 @@ from typing import Protocol, runtime_checkable
 from faithcheck.config import Lang
 from faithcheck.types import Claim, Evidence, Usage, Verdict
 
-__all__ = ["ClaimCheck", "ClaimError", "EvidenceWindow", "Verifier", "VerifierOutput"]
+__all__ = ["ClaimCheck", "ClaimError", "EvidenceWindow", "Verifier", "VerifierOutput", "quote"]
+
+_QUOTE_CHARS = 160
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,14 @@ class EvidenceWindow:
 
     def as_evidence(self) -> Evidence:
         return Evidence(passage_index=self.passage_index, start=self.start, end=self.end, quote=self.sentence)
+
+
+def quote(window: EvidenceWindow) -> str:
+    """The window's sentence as a short quote with its passage, for verdict reasons."""
+    text = " ".join(window.sentence.split())
+    if len(text) > _QUOTE_CHARS:
+        text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
+    return f'"{text}" (passage {window.passage_index})'
 
 
 @dataclass(frozen=True)

@@ -36,14 +36,13 @@ from importlib import resources
 from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Label, Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
 _CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
 _FLAGGED_SCORE_CAP = 0.2
-_QUOTE_CHARS = 160
 
 
 @dataclass(frozen=True)
@@ -125,10 +124,10 @@ class BaselineVerifier:
         evidence = analyze(window.text, lang)
         sentence = analyze(window.sentence, lang)
         cov = features[0]
-        quote = _quote(window)
+        cited = quote(window)
 
         def flagged(label: Label, why: str) -> _WindowVerdict:
-            return _WindowVerdict(label, min(p, _FLAGGED_SCORE_CAP), f"{why}: {quote}", window)
+            return _WindowVerdict(label, min(p, _FLAGGED_SCORE_CAP), f"{why}: {cited}", window)
 
         if cov >= _CUE_COVERAGE:
             other_numbers = evidence.numbers - claim.numbers
@@ -154,12 +153,12 @@ class BaselineVerifier:
             if claim.absolute and sentence.hedged and not claim.hedged:
                 return flagged("overclaim", "the claim is absolute where the context hedges")
         if p >= self.weights.threshold:
-            return _WindowVerdict("supported", p, f"supported by {quote}", window)
+            return _WindowVerdict("supported", p, f"supported by {cited}", window)
         if missing := claim.numbers - evidence.numbers:
             return _WindowVerdict(
-                "unsupported", p, f"the context does not state {_fmt(missing)}; closest: {quote}", window
+                "unsupported", p, f"the context does not state {_fmt(missing)}; closest: {cited}", window
             )
-        return _WindowVerdict("unsupported", p, f"no passage states this; closest: {quote}", window)
+        return _WindowVerdict("unsupported", p, f"no passage states this; closest: {cited}", window)
 
 
 @cache
@@ -169,10 +168,3 @@ def _default_weights() -> BaselineWeights:
 
 def _fmt(numbers: frozenset[float]) -> str:
     return ", ".join(f"{n:g}" for n in sorted(numbers))
-
-
-def _quote(window: EvidenceWindow) -> str:
-    text = " ".join(window.sentence.split())
-    if len(text) > _QUOTE_CHARS:
-        text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
-    return f'"{text}" (passage {window.passage_index})'

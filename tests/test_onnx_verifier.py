@@ -1,0 +1,129 @@
+"""OnnxVerifier with a tiny cross-encoder built at test time: real onnxruntime, real tokenizer.
+
+The graph sums one embedding row per input token (masked) into 3 logits, so its behaviour is
+known exactly: the token "green" votes supported, "red" votes contradicted.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from faithcheck import Faithfulness, ModelLoadError, TestCase
+from faithcheck.verify.onnx_model import Calibration, OnnxVerifier
+
+onnx = pytest.importorskip("onnx")
+TOKENIZER = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "models" / "minilm" / "tokenizer.json"
+
+
+def _bundle(folder: Path, *, temperature: float = 1.0, threshold: float = 0.5) -> Path:
+    from onnx import TensorProto, helper, numpy_helper
+    from tokenizers import Tokenizer
+
+    vocab = Tokenizer.from_file(str(TOKENIZER)).get_vocab_size()
+    table = np.zeros((vocab, 3), dtype=np.float32)
+    table[:, 1] = 0.1  # a slight lean to "not supported"
+    tok = Tokenizer.from_file(str(TOKENIZER))
+    table[tok.token_to_id("green"), 0] = 4.0
+    table[tok.token_to_id("red"), 2] = 4.0
+    nodes = [
+        helper.make_node("Gather", ["table", "input_ids"], ["emb"]),  # [B, L, 3]
+        helper.make_node("Cast", ["attention_mask"], ["maskf"], to=TensorProto.FLOAT),
+        helper.make_node("Unsqueeze", ["maskf", "axis2"], ["mask3"]),
+        helper.make_node("Mul", ["emb", "mask3"], ["masked"]),
+        helper.make_node("ReduceSum", ["masked", "axis1"], ["logits"], keepdims=0),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "tiny",
+        [
+            helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["B", "L"]),
+            helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["B", "L"]),
+        ],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["B", 3])],
+        initializer=[
+            numpy_helper.from_array(table, "table"),
+            numpy_helper.from_array(np.array([2], dtype=np.int64), "axis2"),
+            numpy_helper.from_array(np.array([1], dtype=np.int64), "axis1"),
+        ],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    folder.mkdir(parents=True, exist_ok=True)
+    onnx.save(model, str(folder / "model.onnx"))
+    shutil.copy(TOKENIZER, folder / "tokenizer.json")
+    calibration = {
+        "temperature": temperature,
+        "threshold": threshold,
+        "label_order": ["supported", "not_supported", "contradicted"],
+        "max_length": 64,
+    }
+    (folder / "calibration.json").write_text(json.dumps(calibration))
+    return folder
+
+
+def _case(context: list[str], answer: str = "The light is on.") -> TestCase:
+    return TestCase(input_id="x", prompt="What colour?", sut_response=answer, retrieved_context=context)
+
+
+def test_union_over_windows_and_evidence(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    score = Faithfulness(verifier_backend=verifier).evaluate(
+        _case(["Unrelated words here.", "Nothing to see.", "The lamp glows green tonight."])
+    )
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "supported"
+    assert verdict.evidence is not None
+    assert verdict.evidence.passage_index == 2
+    assert verdict.evidence.quote == "The lamp glows green tonight."
+    assert score.usage.claims_local == 1
+
+
+def test_contradiction_and_unsupported(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    contradicted = Faithfulness(verifier_backend=verifier).evaluate(_case(["The lamp is red."]))
+    assert contradicted.claims[0].verdict is not None
+    assert contradicted.claims[0].verdict.label == "contradicted"
+    unsupported = Faithfulness(verifier_backend=verifier).evaluate(_case(["The lamp is off."]))
+    assert unsupported.claims[0].verdict is not None
+    assert unsupported.claims[0].verdict.label == "unsupported"
+    assert unsupported.value == 0.0
+
+
+def test_temperature_calibrates_probabilities(tmp_path: Path) -> None:
+    sharp = OnnxVerifier.from_dir(_bundle(tmp_path / "a", temperature=1.0))
+    soft = OnnxVerifier.from_dir(_bundle(tmp_path / "b", temperature=4.0))
+    pair = [("It is green.", "It is.")]
+    p_sharp, p_soft = sharp.probabilities(pair)[0], soft.probabilities(pair)[0]
+    assert p_sharp.sum() == pytest.approx(1.0)
+    assert p_sharp[0] > p_soft[0] > 1 / 3
+
+
+def test_batches_and_truncation(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    verifier.batch_size = 2
+    long_premise = "word " * 500 + "green"
+    probs = verifier.probabilities([("green", "x"), ("red", "y"), (long_premise, "z")])
+    assert probs.shape == (3, 3)
+    assert np.argmax(probs[0]) == 0
+    assert np.argmax(probs[1]) == 2
+    # "green" at the end is cut off at max_length 64, so it cannot vote
+    assert np.argmax(probs[2]) == 1
+
+
+def test_bad_bundles_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match=r"missing model\.onnx"):
+        OnnxVerifier.from_dir(tmp_path)
+    folder = _bundle(tmp_path / "m")
+    (folder / "calibration.json").write_text(
+        json.dumps({"temperature": 0, "threshold": 0.5, "label_order": ["supported"], "max_length": 8})
+    )
+    with pytest.raises(ModelLoadError, match="temperature"):
+        OnnxVerifier.from_dir(folder)
+    with pytest.raises(ModelLoadError, match="not a valid calibration"):
+        Calibration.load(tmp_path / "nope.json")
