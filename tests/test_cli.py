@@ -107,3 +107,12 @@ def test_german_and_french_samples() -> None:
         assert done.returncode == 0, done.stderr
         rows = [json.loads(line) for line in done.stdout.splitlines()]
         assert {r["input_id"]: [c["verdict"]["label"] for c in r["claims"]] for r in rows} == labels
+
+
+def test_unknown_input_format_is_a_usage_error(tmp_path: Path) -> None:
+    data = tmp_path / "rows.txt"
+    data.write_text("{}\n")
+    done = _faithcheck("score", str(data), "--quiet")
+    assert done.returncode == 2
+    assert "cannot tell the format of 'rows.txt'" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -25,7 +25,7 @@ from faithcheck import __version__
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig
 from faithcheck.errors import ConfigError, InputError
-from faithcheck.io.readers import FileFormat, count_rows, iter_source, parse_column_map
+from faithcheck.io.readers import FileFormat, count_rows, detect_format, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
@@ -211,6 +211,7 @@ def score(
     try:
         metric = Faithfulness(**options)
         mapping = parse_column_map(column_map)
+        input_format = input_format or detect_format(input_file)
     except (ConfigError, InputError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from faithcheck.errors import InputError
-from faithcheck.io.readers import FileFormat, SourceRow, iter_source
+from faithcheck.io.readers import FileFormat, SourceRow, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metric import Faithfulness
@@ -175,6 +175,8 @@ def score_dataset(
     """
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
+    if isinstance(source, (str, Path)) and input_format is None:
+        detect_format(Path(source))  # an unknown format is a usage error, before anything is written
     metric = metric or Faithfulness()
     started = time.perf_counter()
     builder = SummaryBuilder(threshold=metric.threshold)
