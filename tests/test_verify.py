@@ -16,11 +16,11 @@ from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index
 
 def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
     encoder = default_encoder()
-    index = build_context_index(passages, encoder, lang)
+    index = build_context_index(passages, lang)
     check = ClaimCheck(
         claim=Claim(id="c1", text=claim, start=0, end=len(claim)),
         question="",
-        windows=index.select(claim, encoder.encode([claim])[0], top_k=3),
+        windows=index.select_all([claim], encoder, top_k=3)[0],
         passages=index.passages,
     )
     verdict = BaselineVerifier().verify([check], lang)[0]

@@ -82,8 +82,8 @@ def featurize(pairs: list[dict[str, object]], top_k: int) -> np.ndarray:
     rows = []
     for i, pair in enumerate(pairs):
         premise, claim = str(pair["premise"]), str(pair["hypothesis"])
-        index = build_context_index([premise], encoder, "en")
-        windows = index.select(claim, encoder.encode([claim])[0], top_k)
+        index = build_context_index([premise], "en")
+        windows = index.select_all([claim], encoder, top_k)[0]
         features = analyze(claim, "en")
         candidates = [window_features(features, w, "en") for w in windows] or [(0.0, 0.0, 1.0)]
         # the window the verifier would most likely pick: highest coverage + similarity

@@ -171,17 +171,11 @@ class Faithfulness:
 
     def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
         """For each claim, the ``evidence_top_k`` context windows a verifier will see."""
-        encoder = default_encoder()
-        index = build_context_index(passages, encoder, self.config.lang)
-        vectors = encoder.encode([c.text for c in claims])
+        index = build_context_index(passages, self.config.lang)
+        windows = index.select_all([c.text for c in claims], default_encoder(), self.config.evidence_top_k)
         return [
-            ClaimCheck(
-                claim=claim,
-                question=question,
-                windows=index.select(claim.text, vector, self.config.evidence_top_k),
-                passages=index.passages,
-            )
-            for claim, vector in zip(claims, vectors, strict=True)
+            ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages)
+            for claim, found in zip(claims, windows, strict=True)
         ]
 
     def _score(self, case: TestCase, claims: list[ClaimResult], trace: _Trace, started: float) -> EvalScore:

@@ -1,9 +1,15 @@
 """Evidence selection: for each claim, the few context sentences most likely to decide it.
 
-The context is split into sentences (with spans in their passage); each sentence is scored
-for a claim by lexical coverage of the claim's content words and by embedding similarity,
-and the best ``top_k`` become :class:`EvidenceWindow` objects (the sentence and its
-neighbours), which is all a verifier sees.
+The context is split into sentences (with spans in their passage). For each claim, every
+sentence gets a lexical score (the share of the claim's content words it contains); the best
+``pool`` sentences per claim are candidates, and only the candidates of all claims of a row are
+embedded (all-MiniLM-L6-v2), in one batch. A candidate's final score is the mean of its lexical
+score and its embedding similarity to the claim; the best ``top_k`` become
+:class:`EvidenceWindow` objects (the sentence and its neighbours), which is all a verifier sees.
+
+Embedding only candidates keeps long contexts cheap (a 3,000-token context has ~150 sentences;
+a row of 6 claims embeds at most 6 × ``pool`` of them). The cost: a sentence that shares no
+content word with a claim cannot be its evidence unless the pool is not full.
 """
 
 from __future__ import annotations
@@ -12,40 +18,52 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from faithcheck.analysis import analyze, coverage
+from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.embedding import SentenceEncoder
 from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.verify.base import EvidenceWindow
 
-__all__ = ["ContextIndex", "build_context_index"]
+__all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
 
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
+DEFAULT_POOL = 8
 
 
 @dataclass(frozen=True)
 class ContextIndex:
-    """The context of one row, split into sentences and embedded once for all its claims."""
+    """The context of one row, split into sentences once for all its claims."""
 
     passages: tuple[str, ...]
     sentences: tuple[tuple[int, TextSpan], ...]
     """(passage index, sentence span) in reading order."""
-    vectors: npt.NDArray[np.float32]
+    features: tuple[TextFeatures, ...]
     lang: Lang
 
-    def select(self, claim: str, claim_vector: npt.NDArray[np.float32], top_k: int) -> tuple[EvidenceWindow, ...]:
-        """The ``top_k`` best windows for ``claim``, best first."""
-        if not self.sentences:
-            return ()
-        features = analyze(claim, self.lang)
-        similarity = self.vectors @ claim_vector
-        lexical = np.array([coverage(features, analyze(span.text, self.lang)) for _, span in self.sentences])
-        score = _LEXICAL_WEIGHT * lexical + (1.0 - _LEXICAL_WEIGHT) * similarity
-        best = np.argsort(-score, kind="stable")[:top_k]
-        return tuple(self._window(int(i), float(similarity[i]), float(score[i])) for i in best)
+    def select_all(
+        self, claims: Sequence[str], encoder: SentenceEncoder, top_k: int, pool: int = DEFAULT_POOL
+    ) -> list[tuple[EvidenceWindow, ...]]:
+        """The ``top_k`` best windows for each claim, best first."""
+        if not self.sentences or not claims:
+            return [() for _ in claims]
+        lexical = np.array(
+            [[coverage(analyze(c, self.lang), f) for f in self.features] for c in claims], dtype=np.float64
+        )
+        # stable ordering: ties keep reading order, so short contexts are fully considered
+        candidates = [np.argsort(-row, kind="stable")[:pool] for row in lexical]
+        needed = sorted({int(i) for row in candidates for i in row})
+        vectors = encoder.encode([c for c in claims] + [self.sentences[i][1].text for i in needed])
+        claim_vectors, sentence_vectors = vectors[: len(claims)], vectors[len(claims) :]
+        position = {s: j for j, s in enumerate(needed)}
+        out = []
+        for k, row in enumerate(candidates):
+            similarity = np.array([float(sentence_vectors[position[int(i)]] @ claim_vectors[k]) for i in row])
+            score = _LEXICAL_WEIGHT * lexical[k, row] + (1.0 - _LEXICAL_WEIGHT) * similarity
+            order = np.argsort(-score, kind="stable")[:top_k]
+            out.append(tuple(self._window(int(row[o]), float(similarity[o]), float(score[o])) for o in order))
+        return out
 
     def _window(self, i: int, similarity: float, retrieval_score: float) -> EvidenceWindow:
         passage_index, span = self.sentences[i]
@@ -68,10 +86,8 @@ class ContextIndex:
         )
 
 
-def build_context_index(passages: Sequence[str], encoder: SentenceEncoder, lang: Lang) -> ContextIndex:
-    """Split and embed the passages of one row."""
+def build_context_index(passages: Sequence[str], lang: Lang) -> ContextIndex:
+    """Split the passages of one row into sentences (and analyse them) once."""
     sentences = tuple((i, span) for i, passage in enumerate(passages) for span in split_sentences(passage, lang))
-    vectors = (
-        encoder.encode([span.text for _, span in sentences]) if sentences else np.zeros((0, encoder.dim), np.float32)
-    )
-    return ContextIndex(passages=tuple(passages), sentences=sentences, vectors=vectors, lang=lang)
+    features = tuple(analyze(span.text, lang) for _, span in sentences)
+    return ContextIndex(passages=tuple(passages), sentences=sentences, features=features, lang=lang)
