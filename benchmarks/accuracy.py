@@ -27,6 +27,7 @@ Usage::
     python benchmarks/accuracy.py                      # all sets, prints a Markdown table
     python benchmarks/accuracy.py --limit 200          # a quick look: the first 200 rows per file
     python benchmarks/accuracy.py --json results.json  # also write the figures as JSON
+    python benchmarks/accuracy.py --bundle DIR         # an exported verifier (training/export_onnx.py)
 """
 
 from __future__ import annotations
@@ -220,11 +221,19 @@ def main(argv: list[str] | None = None) -> int:
         "--sets", default="factcheck,begin,summedits", help="comma-separated: factcheck,begin,summedits"
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument(
+        "--bundle", type=Path, default=None, help="measure an exported verifier bundle instead of the baseline"
+    )
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
 
-    metric = Faithfulness()
+    if args.bundle:
+        from faithcheck.verify.onnx_model import OnnxVerifier
+
+        metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir(args.bundle))
+    else:
+        metric = Faithfulness()
     wanted = set(args.sets.split(","))
     runs: list[Callable[[], SetResult]] = []
     if "factcheck" in wanted:
