@@ -9,7 +9,6 @@ sentence-transformers configuration, so cosine similarity is a dot product.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck.errors import ModelLoadError
+from faithcheck.onnx_runtime import load_model, pad_batch
 
 __all__ = ["SentenceEncoder", "default_encoder"]
 
@@ -37,19 +37,10 @@ class SentenceEncoder:
     """
 
     def __init__(self, model_path: Path, tokenizer_path: Path, *, threads: int | None = None):
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
-
-        try:
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
-            options.log_severity_level = 3
-            self._session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
-            self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
-        except Exception as exc:  # onnxruntime and tokenizers raise their own types
-            raise ModelLoadError(f"cannot load the sentence encoder from {model_path}: {exc}") from exc
-        # The shipped tokenizer.json pads every input to 128 tokens; pad per batch instead.
-        self._tokenizer.no_padding()
+        # (the shipped tokenizer.json pads every input to 128 tokens; load_model turns that off)
+        self._session, self._tokenizer = load_model(
+            model_path, tokenizer_path, what="sentence encoder", threads=threads
+        )
         self._tokenizer.enable_truncation(max_length=_MAX_TOKENS)
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
@@ -89,13 +80,7 @@ class SentenceEncoder:
         result = np.zeros((len(texts), _DIM), dtype=np.float32)
         for lo in range(0, len(order), _BATCH):
             idx = order[lo : lo + _BATCH]
-            encodings = self._tokenizer.encode_batch([texts[i] for i in idx])
-            width = max(len(e.ids) for e in encodings)
-            ids = np.zeros((len(idx), width), dtype=np.int64)
-            mask = np.zeros((len(idx), width), dtype=np.int64)
-            for row, e in enumerate(encodings):
-                ids[row, : len(e.ids)] = e.ids
-                mask[row, : len(e.ids)] = 1
+            ids, mask = pad_batch(self._tokenizer.encode_batch([texts[i] for i in idx]))
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._input_names:
                 feeds["token_type_ids"] = np.zeros_like(ids)

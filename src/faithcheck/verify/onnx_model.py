@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ import numpy.typing as npt
 
 from faithcheck.config import Lang
 from faithcheck.errors import ModelLoadError
+from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.types import Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, VerifierOutput, quote
 
@@ -80,18 +80,7 @@ class OnnxVerifier:
         batch_size: int = 32,
         threads: int | None = None,
     ):
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
-
-        try:
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
-            options.log_severity_level = 3
-            self._session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
-            self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
-        except Exception as exc:  # onnxruntime and tokenizers raise their own types
-            raise ModelLoadError(f"cannot load the verifier model from {model_path}: {exc}") from exc
-        self._tokenizer.no_padding()
+        self._session, self._tokenizer = load_model(model_path, tokenizer_path, what="verifier model", threads=threads)
         self._tokenizer.enable_truncation(max_length=calibration.max_length, strategy="longest_first")
         self._pad_id = next(
             (i for token in ("<pad>", "[PAD]") if (i := self._tokenizer.token_to_id(token)) is not None), 0
@@ -118,13 +107,7 @@ class OnnxVerifier:
             return np.zeros((0, len(self.calibration.label_order)))
         rows = []
         for lo in range(0, len(pairs), self.batch_size):
-            encodings = self._tokenizer.encode_batch(list(pairs[lo : lo + self.batch_size]))
-            width = max(len(e.ids) for e in encodings)
-            ids = np.full((len(encodings), width), self._pad_id, dtype=np.int64)
-            mask = np.zeros((len(encodings), width), dtype=np.int64)
-            for r, e in enumerate(encodings):
-                ids[r, : len(e.ids)] = e.ids
-                mask[r, : len(e.ids)] = 1
+            ids, mask = pad_batch(self._tokenizer.encode_batch(list(pairs[lo : lo + self.batch_size])), self._pad_id)
             logits = np.asarray(self._session.run(["logits"], {"input_ids": ids, "attention_mask": mask})[0])
             scaled = logits.astype(np.float64) / self.calibration.temperature
             scaled -= scaled.max(axis=1, keepdims=True)
