@@ -176,13 +176,31 @@ class LLMClient:
             raise ConfigError(f"the LLM judge needs the provider SDKs: pip install 'faithcheck[llm]' ({exc})") from None
 
     async def _call(self, sdk: Any, request: LLMRequest) -> LLMReply:
+        """One attempt, with each SDK's errors mapped the same way: a 400 that rejects the
+        structured-output option switches to plain JSON once; other 400s and 4xx fail; 408, 429,
+        5xx, timeouts and connection errors are retryable."""
+        markers: tuple[str, ...]
         if self.spec.provider == "anthropic":
-            return await self._call_anthropic(sdk, request)
-        return await self._call_openai(sdk, request)
+            import anthropic as module
+
+            call, markers = self._call_anthropic, ("output_config", "json_schema")
+        else:
+            import openai as module  # type: ignore[no-redef]
+
+            call, markers = self._call_openai, ("response_format",)
+        try:
+            return await call(sdk, request)
+        except module.BadRequestError as exc:
+            if self._structured and any(marker in str(exc) for marker in markers):
+                self._structured = False
+                return await self._call(sdk, request)
+            raise LLMCallError(f"{self.spec.label} refused the request: {_status_message(exc)}") from None
+        except module.APIStatusError as exc:
+            raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
+        except (module.APITimeoutError, module.APIConnectionError) as exc:
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
 
     async def _call_openai(self, sdk: Any, request: LLMRequest) -> LLMReply:
-        import openai
-
         messages = [{"role": "system", "content": request.system}, {"role": "user", "content": request.user}]
         kwargs: dict[str, Any] = {
             "model": self.spec.model,
@@ -196,17 +214,7 @@ class LLMClient:
                 "type": "json_schema",
                 "json_schema": {"name": request.schema_name, "schema": request.schema, "strict": True},
             }
-        try:
-            response = await sdk.chat.completions.create(**kwargs)
-        except openai.BadRequestError as exc:
-            if self._structured and "response_format" in str(exc):
-                self._structured = False
-                return await self._call_openai(sdk, request)
-            raise LLMCallError(f"{self.spec.label} refused the request: {_status_message(exc)}") from None
-        except openai.APIStatusError as exc:
-            raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
-        except (openai.APITimeoutError, openai.APIConnectionError) as exc:
-            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+        response = await sdk.chat.completions.create(**kwargs)
         if not response.choices:
             raise _Retryable("the reply had no choices", None)
         choice = response.choices[0]
@@ -220,8 +228,6 @@ class LLMClient:
         )
 
     async def _call_anthropic(self, sdk: Any, request: LLMRequest) -> LLMReply:
-        import anthropic
-
         kwargs: dict[str, Any] = {
             "model": self.spec.model,
             "system": request.system,
@@ -230,17 +236,7 @@ class LLMClient:
         }
         if self._structured:
             kwargs["output_config"] = {"format": {"type": "json_schema", "schema": request.schema}}
-        try:
-            response = await sdk.messages.create(**kwargs)
-        except anthropic.BadRequestError as exc:
-            if self._structured and ("output_config" in str(exc) or "format" in str(exc)):
-                self._structured = False
-                return await self._call_anthropic(sdk, request)
-            raise LLMCallError(f"{self.spec.label} refused the request: {_status_message(exc)}") from None
-        except anthropic.APIStatusError as exc:
-            raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
-        except (anthropic.APITimeoutError, anthropic.APIConnectionError) as exc:
-            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+        response = await sdk.messages.create(**kwargs)
         text = "".join(getattr(block, "text", "") for block in response.content if block.type == "text")
         return LLMReply(
             text=text,
