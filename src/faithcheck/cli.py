@@ -352,10 +352,11 @@ def print_summary(console: Console, result: RunResult, metric: Faithfulness, run
         table.add_row(f"mean {metric.config.metric_name}", f"{s.mean:.3f}{ci}")
         table.add_row(f"passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored} ({s.pass_rate:.1%})")
     table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
-    if s.llm_calls or s.cache_hits:
-        cost = "unknown price" if s.cost_usd is None else f"${s.cost_usd:,.4f}"
-        tokens = f"{s.input_tokens:,} in / {s.output_tokens:,} out"
-        table.add_row("LLM usage", f"{s.llm_calls} calls, {tokens}, {s.cache_hits} cache hits, cost {cost}")
+    u = s.usage
+    if u.llm_calls or u.cache_hits:
+        cost = "unknown price" if u.cost_usd is None else f"${u.cost_usd:,.4f}"
+        tokens = f"{u.input_tokens:,} in / {u.output_tokens:,} out"
+        table.add_row("LLM usage", f"{u.llm_calls} calls, {tokens}, {u.cache_hits} cache hits, cost {cost}")
     rate = f", {s.rows_per_second:.1f} rows/s" if s.rows_per_second else ""
     table.add_row("time", f"{s.wall_seconds:.1f} s{rate}")
     if result.files:

@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from faithcheck.types import Usage
+
 __all__ = ["RunSummary", "SummaryBuilder", "t_critical_975"]
 
 _WORST = 5
@@ -44,11 +46,8 @@ class RunSummary:
     labels: dict[str, int] = field(default_factory=dict)
     worst: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
-    llm_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_hits: int = 0
-    cost_usd: float | None = 0.0
+    usage: Usage = field(default_factory=Usage)
+    """Usage summed over rows (``wall_seconds`` there is the total time spent in rows)."""
     wall_seconds: float = 0.0
     rows_per_second: float | None = None
     status: str = "finished"
@@ -56,6 +55,7 @@ class RunSummary:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["ci95"] = list(self.ci95) if self.ci95 else None
+        out["usage"] = self.usage.model_dump()
         return out
 
 
@@ -82,14 +82,8 @@ class SummaryBuilder:
         for claim in record.get("claims") or []:
             verdict = claim.get("verdict")
             self._labels[verdict["label"] if verdict else "no verdict"] += 1
-        usage = record.get("usage") or {}
-        s.llm_calls += int(usage.get("llm_calls", 0))
-        s.input_tokens += int(usage.get("input_tokens", 0))
-        s.output_tokens += int(usage.get("output_tokens", 0))
-        s.cache_hits += int(usage.get("cache_hits", 0))
-        if usage and s.cost_usd is not None:
-            cost = usage.get("cost_usd")
-            s.cost_usd = None if cost is None else s.cost_usd + float(cost)
+        if usage := record.get("usage"):
+            s.usage = s.usage + Usage.model_validate(usage)
         value = record.get("value")
         if status == "error" or value is None:
             if len(s.errors) < self._max_errors:
