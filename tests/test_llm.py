@@ -279,7 +279,7 @@ def test_concurrency_limit_holds_across_rows(server: FakeLLMServer, faithful_cas
 
 
 def test_cancellation_leaves_no_dangling_tasks(server: FakeLLMServer, return_policy_case: TestCase) -> None:
-    server.push(Reply(GOOD, delay=2.0))
+    server.push(Reply(GOOD, delay=2.0), Reply(GOOD, delay=2.0))  # both batches (one claim each) are in flight
     metric = _metric(server, llm_max_claims_per_call=1)
 
     async def cancel_midway() -> set[asyncio.Task[object]]:
