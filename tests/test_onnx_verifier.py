@@ -127,3 +127,36 @@ def test_bad_bundles_are_clear_errors(tmp_path: Path) -> None:
         OnnxVerifier.from_dir(folder)
     with pytest.raises(ModelLoadError, match="not a valid calibration"):
         Calibration.load(tmp_path / "nope.json")
+
+
+def _label(verifier: OnnxVerifier, context: list[str], answer: str) -> tuple[str, str, int | None]:
+    verdict = Faithfulness(verifier_backend=verifier).evaluate(_case(context, answer)).claims[0].verdict
+    assert verdict is not None
+    return verdict.label, verdict.reason, verdict.evidence.passage_index if verdict.evidence else None
+
+
+def test_a_different_number_overrules_the_model(tmp_path: Path) -> None:
+    bundle = _bundle(tmp_path / "m")
+    context = ["The green lamp has 3 bulbs."]
+    label, reason, _ = _label(OnnxVerifier.from_dir(bundle), context, "The lamp has 4 bulbs.")
+    assert label == "contradicted"
+    assert "gives 3, not 4" in reason
+    # without the overrule the model's (wrong) support stands
+    assert _label(OnnxVerifier.from_dir(bundle, overrule=frozenset()), context, "The lamp has 4 bulbs.")[0] == (
+        "supported"
+    )
+
+
+def test_union_skips_an_overruled_window(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    context = ["The green lamp has 3 bulbs.", "The green lamp has 4 bulbs."]
+    label, reason, passage = _label(verifier, context, "The lamp has 4 bulbs.")
+    assert (label, passage) == ("supported", 1)
+    assert reason.startswith("supported by")
+
+
+def test_a_cue_names_why_an_unsupported_claim_fails(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    label, reason, _ = _label(verifier, ["Only members can enter the garden."], "Everyone can enter the garden.")
+    assert label == "overclaim"
+    assert "'only'" in reason

@@ -27,8 +27,7 @@ from faithcheck.llm.pricing import Price, price_for
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
 from faithcheck.llm.spec import parse_model
 from faithcheck.types import Claim, Evidence, Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
-from faithcheck.verify.baseline import BaselineVerifier
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, LocalVerifier, VerifierOutput
 
 __all__ = [
     "CLAIMS_SCHEMA",
@@ -374,7 +373,7 @@ class CascadeVerifier:
 
     name = "cascade"
 
-    def __init__(self, local: BaselineVerifier, llm: LLMVerifier, *, low: float = 0.2, high: float = 0.8):
+    def __init__(self, local: LocalVerifier, llm: LLMVerifier, *, low: float = 0.2, high: float = 0.8):
         if not 0.0 <= low <= high <= 1.0:
             raise ValueError(f"cascade band must satisfy 0 <= low ({low}) <= high ({high}) <= 1")
         self.local = local

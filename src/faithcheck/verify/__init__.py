@@ -1,6 +1,6 @@
 """Evidence selection and verification backends."""
 
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, Verifier, VerifierOutput
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, LocalVerifier, Verifier, VerifierOutput
 from faithcheck.verify.baseline import BaselineVerifier
 from faithcheck.verify.evidence import ContextIndex, build_context_index
 
@@ -10,6 +10,7 @@ __all__ = [
     "ClaimError",
     "ContextIndex",
     "EvidenceWindow",
+    "LocalVerifier",
     "Verifier",
     "VerifierOutput",
     "build_context_index",

@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 from faithcheck.config import Lang
 from faithcheck.types import Claim, Evidence, Usage, Verdict
 
-__all__ = ["ClaimCheck", "ClaimError", "EvidenceWindow", "Verifier", "VerifierOutput", "quote"]
+__all__ = ["ClaimCheck", "ClaimError", "EvidenceWindow", "LocalVerifier", "Verifier", "VerifierOutput", "quote"]
 
 _QUOTE_CHARS = 160
 
@@ -83,3 +83,10 @@ class Verifier(Protocol):
     name: str
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput: ...
+
+
+@runtime_checkable
+class LocalVerifier(Verifier, Protocol):
+    """An offline verifier that can also judge synchronously (the cascade's first stage)."""
+
+    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]: ...

@@ -9,14 +9,9 @@ computes
 
 and maps them to a probability of support with a logistic function whose weights are
 stored in ``baseline_weights.json`` (fit on ``../shared/training`` data by
-``training/fit_baseline.py``; see that file for the protocol). It then looks for the cues that
-overlap misses and that decide the finer failure label:
-
-* a number of the claim that the window gives differently → ``contradicted``,
-* a negation on one side only → ``contradicted``,
-* a name in the claim that occurs nowhere in the context while the rest matches → ``wrong_entity``,
-* a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
-  drops, or an absolute claim ("always", "all") against hedged evidence → ``overclaim``.
+``training/fit_baseline.py``; see that file for the protocol). The cues of
+:mod:`faithcheck.verify.cues` (a different number, a one-sided negation, a name absent from the
+context, a dropped restriction or hedge) overrule it and name the finer failure label.
 
 A claim is supported when any window supports it (union over windows), and otherwise gets the
 label of its best window. What it cannot do: paraphrase beyond shared stems and MiniLM
@@ -37,11 +32,10 @@ from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
+from faithcheck.verify.cues import find_cue, format_numbers
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
-_CUE_COVERAGE = 0.5
-"""A cue (negation, number, restriction) only decides when the window is about the claim."""
 _FLAGGED_SCORE_CAP = 0.2
 
 
@@ -121,42 +115,14 @@ class BaselineVerifier:
     ) -> _WindowVerdict:
         features = window_features(claim, window, lang)
         p = self.probability(features)
-        evidence = analyze(window.text, lang)
-        sentence = analyze(window.sentence, lang)
-        cov = features[0]
         cited = quote(window)
-
-        def flagged(label: Label, why: str) -> _WindowVerdict:
-            return _WindowVerdict(label, min(p, _FLAGGED_SCORE_CAP), f"{why}: {cited}", window)
-
-        if cov >= _CUE_COVERAGE:
-            other_numbers = evidence.numbers - claim.numbers
-            missing_numbers = claim.numbers - evidence.numbers
-            if missing_numbers and other_numbers:
-                return flagged(
-                    "contradicted",
-                    f"the context gives {_fmt(other_numbers)}, not {_fmt(missing_numbers)}",
-                )
-            if claim.negated != sentence.negated:
-                side = "the claim" if claim.negated else "the context"
-                return flagged("contradicted", f"only {side} is negated, so they say opposite things")
-            context_lower = " ".join(passages).lower()
-            absent = sorted(e for e in claim.entities if e not in context_lower)
-            if absent:
-                return flagged("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context")
-            for word, scope in sentence.restriction_scopes:
-                dropped = scope - claim.content
-                if dropped and word not in claim.tokens:
-                    return flagged(
-                        "overclaim", f"the context restricts this ({word!r}) and the claim drops the restriction"
-                    )
-            if claim.absolute and sentence.hedged and not claim.hedged:
-                return flagged("overclaim", "the claim is absolute where the context hedges")
+        if cue := find_cue(claim, window, passages, lang):
+            return _WindowVerdict(cue.label, min(p, _FLAGGED_SCORE_CAP), f"{cue.why}: {cited}", window)
         if p >= self.weights.threshold:
             return _WindowVerdict("supported", p, f"supported by {cited}", window)
-        if missing := claim.numbers - evidence.numbers:
+        if missing := claim.numbers - analyze(window.text, lang).numbers:
             return _WindowVerdict(
-                "unsupported", p, f"the context does not state {_fmt(missing)}; closest: {cited}", window
+                "unsupported", p, f"the context does not state {format_numbers(missing)}; closest: {cited}", window
             )
         return _WindowVerdict("unsupported", p, f"no passage states this; closest: {cited}", window)
 
@@ -164,7 +130,3 @@ class BaselineVerifier:
 @cache
 def _default_weights() -> BaselineWeights:
     return BaselineWeights.load()
-
-
-def _fmt(numbers: frozenset[float]) -> str:
-    return ", ".join(f"{n:g}" for n in sorted(numbers))

@@ -7,10 +7,15 @@ output ``logits`` over the labels of ``label_order``), ``tokenizer.json`` and
     {"temperature": 1.48, "threshold": 0.31, "label_order": ["supported", "not_supported",
      "contradicted"], "max_length": 192}
 
-``training/export_onnx.py`` writes such bundles. Each claim is scored against its evidence
-windows in one batch (premise = window, hypothesis = claim); the claim is supported when any
-window's calibrated p(supported) reaches ``threshold`` (union over windows), and contradicted
-when no window supports it and one contradicts it with confidence.
+``training/export_onnx.py`` writes such bundles; the one in ``faithcheck/models/verifier`` ships
+with the package and is the offline default (``verifier="model"``, see ``MODEL_CARD.md``). Each
+claim is scored against its evidence windows in one batch (premise = window, hypothesis = claim);
+the claim is supported when any window's calibrated p(supported) reaches ``threshold`` (union over
+windows). A claim no window supports gets the label of the first cue found in its windows
+(:mod:`faithcheck.verify.cues`: contradicted, wrong_entity, overclaim), else ``contradicted`` when
+a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule``
+(by default a different number and a name absent from the context, which small models miss) also
+overrule a supporting window.
 
     from faithcheck import Faithfulness
     from faithcheck.verify.onnx_model import OnnxVerifier
@@ -23,18 +28,26 @@ import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from faithcheck.analysis import analyze
 from faithcheck.config import Lang
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
-from faithcheck.types import Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, VerifierOutput, quote
+from faithcheck.types import Label, Usage, Verdict
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
+from faithcheck.verify.cues import find_cue
 
-__all__ = ["Calibration", "OnnxVerifier"]
+__all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
+
+DEFAULT_OVERRULE = frozenset({"number", "entity"})
+"""Cue kinds that overrule a window the model finds supporting."""
+_FLAGGED_SCORE_CAP = 0.2
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,7 @@ class OnnxVerifier:
         calibration: Calibration,
         *,
         contradiction_threshold: float = 0.5,
+        overrule: frozenset[str] = DEFAULT_OVERRULE,
         batch_size: int = 32,
         threads: int | None = None,
     ):
@@ -87,6 +101,7 @@ class OnnxVerifier:
         )
         self.calibration = calibration
         self.contradiction_threshold = contradiction_threshold
+        self.overrule = overrule
         self.batch_size = batch_size
         self._supported = calibration.label_order.index("supported")
         order = calibration.label_order
@@ -117,8 +132,15 @@ class OnnxVerifier:
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
         """Judge every claim against its windows, all pairs of the row in one batched pass."""
-        pairs = [(w.text, c.claim.text) for c in checks for w in c.windows]
-        probs = self.probabilities(pairs)
+        return self.decide(checks, self.probabilities(self.pairs(checks)), lang)
+
+    @staticmethod
+    def pairs(checks: Sequence[ClaimCheck]) -> list[tuple[str, str]]:
+        """The (window, claim) pairs the model scores, check by check, window by window."""
+        return [(w.text, c.claim.text) for c in checks for w in c.windows]
+
+    def decide(self, checks: Sequence[ClaimCheck], probs: npt.NDArray[np.float64], lang: Lang) -> list[Verdict]:
+        """Verdicts from the calibrated probabilities of :meth:`pairs` (one row per pair)."""
         verdicts: list[Verdict] = []
         at = 0
         for check in checks:
@@ -128,38 +150,52 @@ class OnnxVerifier:
                     Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
                 )
                 continue
-            block = probs[at : at + n]
+            verdicts.append(self._decide(check, probs[at : at + n], lang))
             at += n
-            verdicts.append(self._decide(check, block))
         return verdicts
 
-    def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64]) -> Verdict:
+    def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
         support = block[:, self._supported]
-        best = int(np.argmax(support))
-        p = float(support[best])
-        window = check.windows[best]
-        if p >= self.calibration.threshold:
-            return Verdict(
-                label="supported", score=p, reason=f"supported by {quote(window)}", evidence=window.as_evidence()
-            )
+        order = [int(i) for i in np.argsort(-support, kind="stable")]
+        p = float(support[order[0]])
+        claim = analyze(check.claim.text, lang)
+        cues = {i: find_cue(claim, check.windows[i], check.passages, lang) for i in order}
+        supporting = [i for i in order if support[i] >= self.calibration.threshold]
+        kept = [i for i in supporting if (cue := cues[i]) is None or cue.kind not in self.overrule]
+        if kept:  # union over windows; the quote is the best-matching sentence among the supporting ones
+            best = max(kept, key=lambda i: check.windows[i].retrieval_score)
+            return _verdict("supported", float(support[kept[0]]), "supported by", check.windows[best])
+        if supporting:  # every supporting window is overruled by a cue
+            first = supporting[0]
+            cue = cues[first]
+            assert cue is not None
+            return _verdict(cue.label, min(p, _FLAGGED_SCORE_CAP), f"{cue.why}:", check.windows[first])
+        for i in sorted(order):  # windows in retrieval order
+            if (cue := cues[i]) is not None:
+                return _verdict(cue.label, p, f"{cue.why}:", check.windows[i])
         if self._contradicted is not None:
             contra = block[:, self._contradicted]
             worst = int(np.argmax(contra))
             if float(contra[worst]) >= self.contradiction_threshold:
-                w = check.windows[worst]
-                return Verdict(
-                    label="contradicted",
-                    score=p,
-                    reason=f"the context says otherwise (p={float(contra[worst]):.2f}): {quote(w)}",
-                    evidence=w.as_evidence(),
-                )
-        return Verdict(
-            label="unsupported",
-            score=p,
-            reason=f"no passage states this; closest: {quote(window)}",
-            evidence=window.as_evidence(),
-        )
+                why = f"the context says otherwise (p={float(contra[worst]):.2f}):"
+                return _verdict("contradicted", p, why, check.windows[worst])
+        return _verdict("unsupported", p, "no passage states this; closest:", check.windows[order[0]])
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _verdict(label: Label, score: float, why: str, window: EvidenceWindow) -> Verdict:
+    return Verdict(label=label, score=score, reason=f"{why} {quote(window)}", evidence=window.as_evidence())
+
+
+def shipped_bundle() -> Path:
+    """The folder of the verifier model that ships inside the package."""
+    return Path(str(resources.files("faithcheck").joinpath("models", "verifier")))
+
+
+@cache
+def default_model_verifier() -> OnnxVerifier:
+    """The shipped verifier, loaded once per process."""
+    return OnnxVerifier.from_dir(shipped_bundle())

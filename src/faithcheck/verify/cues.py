@@ -1,0 +1,69 @@
+"""Cues that overlap and small models miss, and that name the finer failure label.
+
+A cue only counts when the window is about the claim (at least half of the claim's content stems
+occur in it):
+
+* a number of the claim that the window gives differently → ``contradicted``,
+* a negation on one side only → ``contradicted``,
+* a name in the claim that occurs nowhere in the context → ``wrong_entity``,
+* a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
+  drops, or an absolute claim ("always", "all") against hedged evidence → ``overclaim``.
+
+Both offline verifiers use them: the baseline decides with them, the trained model uses them to
+name why a claim it does not support fails, and to overrule it on numbers and names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck.analysis import TextFeatures, analyze, coverage
+from faithcheck.config import Lang
+from faithcheck.types import Label
+from faithcheck.verify.base import EvidenceWindow
+
+__all__ = ["CUE_COVERAGE", "Cue", "find_cue", "format_numbers"]
+
+CUE_COVERAGE = 0.5
+"""A cue (negation, number, restriction) only decides when the window is about the claim."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A specific reason why a window does not support a claim."""
+
+    label: Label
+    why: str
+    kind: str
+    """``number``, ``negation``, ``entity``, ``restriction`` or ``hedge``."""
+
+
+def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:
+    """The first cue that the window gives against the claim, or ``None``."""
+    evidence = analyze(window.text, lang)
+    if coverage(claim, evidence) < CUE_COVERAGE:
+        return None
+    sentence = analyze(window.sentence, lang)
+    other_numbers = evidence.numbers - claim.numbers
+    missing_numbers = claim.numbers - evidence.numbers
+    if missing_numbers and other_numbers:
+        why = f"the context gives {format_numbers(other_numbers)}, not {format_numbers(missing_numbers)}"
+        return Cue("contradicted", why, "number")
+    if claim.negated != sentence.negated:
+        side = "the claim" if claim.negated else "the context"
+        return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
+    context_lower = " ".join(passages).lower()
+    absent = sorted(e for e in claim.entities if e not in context_lower)
+    if absent:
+        return Cue("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context", "entity")
+    for word, scope in sentence.restriction_scopes:
+        if scope - claim.content and word not in claim.tokens:
+            why = f"the context restricts this ({word!r}) and the claim drops the restriction"
+            return Cue("overclaim", why, "restriction")
+    if claim.absolute and sentence.hedged and not claim.hedged:
+        return Cue("overclaim", "the claim is absolute where the context hedges", "hedge")
+    return None
+
+
+def format_numbers(numbers: frozenset[float]) -> str:
+    return ", ".join(f"{n:g}" for n in sorted(numbers))
