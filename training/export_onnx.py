@@ -122,7 +122,7 @@ def main() -> None:
 
     state = torch.load(args.ckpt, map_location="cpu", weights_only=False)
     base, max_len = Path(state["base"]), int(state["max_len"])
-    model = build_model(base, freeze_embeddings=False, freeze_layers=0)
+    model = build_model(base, freeze_embeddings=False, freeze_layers=0, num_layers=int(state.get("num_layers", 0)))
     model.load_state_dict(state["model"])
     wrapped = LogitsOnly(model).eval()  # the wrapper too: export restores its mode afterwards
     tok = make_tokenizer(base / "tokenizer.json", max_len)

@@ -104,15 +104,29 @@ def evaluate(model: torch.nn.Module, tok: Tokenizer, rows: list[dict], device: t
 class Batches:
     """Deterministic epoch-wise shuffled batches whose position can be saved and restored."""
 
-    def __init__(self, rows: list[dict], batch: int, seed: int) -> None:
-        self.rows, self.batch, self.seed = rows, batch, seed
+    def __init__(self, rows: list[dict], batch: int, seed: int, bucket: int = 0) -> None:
+        self.rows, self.batch, self.seed, self.bucket = rows, batch, seed, bucket
         self.epoch, self.pos = 0, 0
         self._order = self._perm()
 
     def _perm(self) -> list[int]:
+        """This epoch's row order. With ``bucket`` > 0, rows of similar length share a batch: the
+        shuffled order is cut into groups of ``bucket`` batches, each group is sorted by length and
+        split into batches, and the batches are shuffled (less padding, same data per epoch)."""
+        rng = random.Random(self.seed + self.epoch)
         order = list(range(len(self.rows)))
-        random.Random(self.seed + self.epoch).shuffle(order)
-        return order
+        rng.shuffle(order)
+        if self.bucket <= 0:
+            return order
+        order = order[: len(order) - len(order) % self.batch]
+        group = self.batch * self.bucket
+        batches: list[list[int]] = []
+        for g in range(0, len(order), group):
+            chunk = sorted(order[g:g + group], key=lambda i: len(self.rows[i]["premise"])
+                           + len(self.rows[i]["hypothesis"]))
+            batches += [chunk[b:b + self.batch] for b in range(0, len(chunk), self.batch)]
+        rng.shuffle(batches)
+        return [i for b in batches for i in b]
 
     def state(self) -> dict[str, int]:
         return {"epoch": self.epoch, "pos": self.pos}
@@ -131,10 +145,13 @@ class Batches:
             yield [self.rows[i] for i in idx]
 
 
-def build_model(base: Path, freeze_embeddings: bool, freeze_layers: int) -> BertForSequenceClassification:
+def build_model(base: Path, freeze_embeddings: bool, freeze_layers: int,
+                num_layers: int = 0) -> BertForSequenceClassification:
+    """The classifier on ``base``; ``num_layers`` > 0 keeps only the lowest that many encoder layers."""
+    extra = {"num_hidden_layers": num_layers} if num_layers > 0 else {}
     model = BertForSequenceClassification.from_pretrained(
         base, num_labels=len(LABEL_NAMES), id2label=dict(enumerate(LABEL_NAMES)),
-        label2id={n: i for i, n in enumerate(LABEL_NAMES)})
+        label2id={n: i for i, n in enumerate(LABEL_NAMES)}, **extra)
     if freeze_embeddings:
         model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
     for layer in model.bert.encoder.layer[:freeze_layers]:
@@ -165,6 +182,10 @@ def main() -> None:
     ap.add_argument("--steps", type=int, required=True, help="optimizer steps (sets the LR schedule)")
     ap.add_argument("--train-embeddings", action="store_true", help="also train the word embeddings")
     ap.add_argument("--freeze-layers", type=int, default=0, help="freeze embeddings + the lowest N layers")
+    ap.add_argument("--num-layers", type=int, default=0, help="keep only the lowest N encoder layers (0: all)")
+    ap.add_argument("--init-from", type=Path, help="start from this checkpoint's weights (matching names only)")
+    ap.add_argument("--bucket", type=int, default=0,
+                    help="batch rows of similar length: sort groups of this many batches (0: off)")
     ap.add_argument("--ckpt-every", type=int, default=100)
     ap.add_argument("--eval-every", type=int, default=200)
     ap.add_argument("--log-every", type=int, default=10)
@@ -183,7 +204,14 @@ def main() -> None:
     torch.manual_seed(args.seed)
     random.seed(args.seed)
 
-    model = build_model(args.base, not args.train_embeddings, args.freeze_layers).to(device)
+    model = build_model(args.base, not args.train_embeddings, args.freeze_layers, args.num_layers).to(device)
+    if args.init_from and not args.resume:
+        own = model.state_dict()
+        init = torch.load(args.init_from, map_location=device, weights_only=False)["model"]
+        kept = {k: v for k, v in init.items() if k in own and own[k].shape == v.shape}
+        model.load_state_dict(kept, strict=False)
+        print(json.dumps({"event": "init_from", "path": str(args.init_from), "tensors": len(kept),
+                          "of": len(own)}), flush=True)
     tok = make_tokenizer(args.base / "tokenizer.json", args.max_len)
     train_rows, dev_rows = load_rows(args.train), load_rows(args.dev)[: args.dev_size]
     decay = [p for n, p in model.named_parameters() if p.requires_grad and p.ndim > 1]
@@ -191,7 +219,7 @@ def main() -> None:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
                              {"params": no_decay, "weight_decay": 0.0}], lr=args.lr)
     sched = get_linear_schedule_with_warmup(opt, int(args.warmup * args.steps), args.steps)
-    batches = Batches(train_rows, args.batch, args.seed)
+    batches = Batches(train_rows, args.batch, args.seed, args.bucket)
     step = 0
     if args.resume:
         state = torch.load(ckpt_path, map_location=device, weights_only=False)
@@ -220,7 +248,8 @@ def main() -> None:
                         rng={"torch": torch.get_rng_state(), "python": random.getstate(),
                              "cuda": torch.cuda.get_rng_state_all() if device.type == "cuda" else None},
                         args={k: str(v) for k, v in vars(args).items()}, base=str(args.base),
-                        max_len=args.max_len, label_names=LABEL_NAMES)
+                        max_len=args.max_len, num_layers=model.config.num_hidden_layers,
+                        label_names=LABEL_NAMES)
         emit({"event": "checkpoint", "step": step, "path": str(ckpt_path)})
 
     emit({"event": "start", "step": step, "device": str(device), "params": n_all, "trainable": n_train,

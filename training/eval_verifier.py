@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Evaluate a verifier bundle through faithcheck's own verifier path on the held-out dev split.
+
+Unlike ``export_onnx.py`` (which scores raw premise/hypothesis pairs), this runs what the package
+runs: evidence selection over the premise (``evidence_top_k`` windows), the model on every window,
+union over windows, and the cue rules. Rows of ``work/data/dev.jsonl`` (split by premise from the
+training rows) are used in two disjoint ranges: ``--fit`` rows choose the decision threshold on the
+union probability, ``--test`` rows report balanced accuracy (supported vs not), per source too, for
+each set of cue kinds allowed to overrule the model. ``export_onnx.py`` calibrates on the first
+3,000 dev rows and ``train.py`` monitors the first 500, so the default ranges start after them.
+
+Run with the package's environment (no torch needed)::
+
+    .venv/bin/python training/eval_verifier.py --bundle training/work/export_l6 --write-threshold
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from faithcheck.embedding import default_encoder
+from faithcheck.types import Claim
+from faithcheck.verify import ClaimCheck, build_context_index
+from faithcheck.verify.onnx_model import OnnxVerifier
+
+HERE = Path(__file__).resolve().parent
+OVERRULE_SETS = {
+    "none": frozenset[str](),
+    "number+entity": frozenset({"number", "entity"}),
+    "all cues": frozenset({"number", "negation", "entity", "restriction", "hedge"}),
+}
+
+
+def balanced_accuracy(gold: np.ndarray, pred: np.ndarray) -> float:
+    return float(np.mean([(pred[gold == c] == c).mean() for c in (0, 1) if (gold == c).any()]))
+
+
+def row_range(text: str) -> slice:
+    lo, hi = text.split(":")
+    return slice(int(lo), int(hi) if hi else None)
+
+
+def checks_for(rows: list[dict[str, object]], top_k: int) -> list[ClaimCheck]:
+    encoder = default_encoder()
+    out = []
+    for r in rows:
+        index = build_context_index([str(r["premise"])], "en")
+        claim = str(r["hypothesis"])
+        windows = index.select_all([claim], encoder, top_k)[0]
+        out.append(ClaimCheck(Claim(id="c1", text=claim, start=0, end=len(claim)), "", windows, index.passages))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bundle", type=Path, required=True)
+    ap.add_argument("--dev", type=Path, default=HERE / "work" / "data" / "dev.jsonl")
+    ap.add_argument("--fit", type=row_range, default=row_range("3000:5000"), help="rows that choose the threshold")
+    ap.add_argument("--test", type=row_range, default=row_range("5000:"), help="rows that are reported")
+    ap.add_argument("--top-k", type=int, default=3)
+    ap.add_argument(
+        "--write-threshold",
+        action="store_true",
+        help="store the threshold chosen on --fit rows in the bundle's calibration.json",
+    )
+    args = ap.parse_args()
+
+    rows = [json.loads(line) for line in args.dev.open(encoding="utf-8")]
+    fit_rows, test_rows = rows[args.fit], rows[args.test]
+    verifier = OnnxVerifier.from_dir(args.bundle)
+    t0 = time.time()
+    result: dict[str, object] = {"bundle": str(args.bundle), "fit_rows": len(fit_rows), "test_rows": len(test_rows)}
+    union: dict[str, tuple[list[ClaimCheck], np.ndarray, np.ndarray]] = {}
+    for name, part in (("fit", fit_rows), ("test", test_rows)):
+        checks = checks_for(part, args.top_k)
+        probs = verifier.probabilities(verifier.pairs(checks))
+        union[name] = (checks, probs, np.array([r["label"] == 0 for r in part], dtype=int))
+        print(f"{name}: {len(part)} rows, {len(probs)} pairs, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+
+    def union_p(checks: list[ClaimCheck], probs: np.ndarray) -> np.ndarray:
+        out, at = [], 0
+        for c in checks:
+            n = len(c.windows)
+            out.append(float(probs[at : at + n, 0].max()) if n else 0.0)
+            at += n
+        return np.array(out)
+
+    fit_p = union_p(union["fit"][0], union["fit"][1])
+    grid = np.round(np.arange(0.05, 0.951, 0.01), 2)
+    scores = [balanced_accuracy(union["fit"][2], (fit_p >= t).astype(int)) for t in grid]
+    path_threshold = float(grid[int(np.argmax(scores))])
+    result["bundle_threshold"] = verifier.calibration.threshold
+    result["path_threshold"] = path_threshold
+    checks, probs, gold = union["test"]
+    sources = [r["source"].split("/")[0] for r in test_rows]
+    for label, threshold in (("bundle", verifier.calibration.threshold), ("path", path_threshold)):
+        for name, overrule in OVERRULE_SETS.items():
+            v = OnnxVerifier.from_dir(args.bundle, overrule=overrule)
+            v.calibration = dataclasses.replace(v.calibration, threshold=threshold)
+            pred = np.array([x.label == "supported" for x in v.decide(checks, probs, "en")], dtype=int)
+            by_source: dict[str, list[int]] = defaultdict(list)
+            for i, s in enumerate(sources):
+                by_source[s].append(i)
+            result[f"{label} threshold, overrule {name}"] = {
+                "bal_acc": round(100 * balanced_accuracy(gold, pred), 1),
+                "by_source_acc": {
+                    s: round(100 * float((pred[ix] == gold[ix]).mean()), 1) for s, ix in sorted(by_source.items())
+                },
+            }
+    result["seconds"] = round(time.time() - t0)
+    print(json.dumps(result, indent=2))
+    if args.write_threshold:
+        path = args.bundle / "calibration.json"
+        calibration = json.loads(path.read_text(encoding="utf-8"))
+        calibration["pair_threshold"] = calibration["threshold"]
+        calibration["threshold"] = path_threshold
+        calibration["threshold_metric"] = (
+            f"balanced accuracy supported-vs-not of the union over {args.top_k} selected windows on dev rows "
+            f"{args.fit.start}:{args.fit.stop or ''} (training/eval_verifier.py)"
+        )
+        path.write_text(json.dumps(calibration, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
