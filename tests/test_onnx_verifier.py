@@ -160,3 +160,15 @@ def test_a_cue_names_why_an_unsupported_claim_fails(tmp_path: Path) -> None:
     label, reason, _ = _label(verifier, ["Only members can enter the garden."], "Everyone can enter the garden.")
     assert label == "overclaim"
     assert "'only'" in reason
+
+
+def test_the_bundle_can_name_the_overruling_cues(tmp_path: Path) -> None:
+    folder = _bundle(tmp_path / "m")
+    calibration = json.loads((folder / "calibration.json").read_text())
+    (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": []}))
+    verifier = OnnxVerifier.from_dir(folder)
+    assert verifier.overrule == frozenset()
+    assert _label(verifier, ["The green lamp has 3 bulbs."], "The lamp has 4 bulbs.")[0] == "supported"
+    (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": ["numbers"]}))
+    with pytest.raises(ModelLoadError, match="overrule must name cue kinds"):
+        OnnxVerifier.from_dir(folder)

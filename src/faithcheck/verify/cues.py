@@ -22,10 +22,11 @@ from faithcheck.config import Lang
 from faithcheck.types import Label
 from faithcheck.verify.base import EvidenceWindow
 
-__all__ = ["CUE_COVERAGE", "Cue", "find_cue", "format_numbers"]
+__all__ = ["CUE_COVERAGE", "CUE_KINDS", "Cue", "find_cue", "format_numbers"]
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
+CUE_KINDS = frozenset({"number", "negation", "entity", "restriction", "hedge"})
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Cue:
     label: Label
     why: str
     kind: str
-    """``number``, ``negation``, ``entity``, ``restriction`` or ``hedge``."""
+    """One of :data:`CUE_KINDS`."""
 
 
 def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:

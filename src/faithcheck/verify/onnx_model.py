@@ -41,7 +41,7 @@ from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
-from faithcheck.verify.cues import find_cue
+from faithcheck.verify.cues import CUE_KINDS, find_cue
 
 __all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
 
@@ -58,6 +58,8 @@ class Calibration:
     threshold: float
     label_order: tuple[str, ...]
     max_length: int
+    overrule: frozenset[str] | None = None
+    """Cue kinds that overrule a supporting window (chosen on dev); ``None``: the default set."""
 
     @classmethod
     def load(cls, path: Path) -> Calibration:
@@ -68,11 +70,14 @@ class Calibration:
                 threshold=float(raw["threshold"]),
                 label_order=tuple(str(x) for x in raw["label_order"]),
                 max_length=int(raw["max_length"]),
+                overrule=frozenset(str(x) for x in raw["overrule"]) if "overrule" in raw else None,
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ModelLoadError(f"{path}: not a valid calibration file ({exc})") from None
         if calibration.temperature <= 0 or not 0 <= calibration.threshold <= 1:
             raise ModelLoadError(f"{path}: temperature must be > 0 and threshold in [0, 1]")
+        if calibration.overrule is not None and not calibration.overrule <= CUE_KINDS:
+            raise ModelLoadError(f"{path}: overrule must name cue kinds among {sorted(CUE_KINDS)}")
         if "supported" not in calibration.label_order:
             raise ModelLoadError(f"{path}: label_order must contain 'supported'")
         return calibration
@@ -90,7 +95,7 @@ class OnnxVerifier:
         calibration: Calibration,
         *,
         contradiction_threshold: float = 0.5,
-        overrule: frozenset[str] = DEFAULT_OVERRULE,
+        overrule: frozenset[str] | None = None,
         batch_size: int = 32,
         threads: int | None = None,
     ):
@@ -101,6 +106,8 @@ class OnnxVerifier:
         )
         self.calibration = calibration
         self.contradiction_threshold = contradiction_threshold
+        if overrule is None:
+            overrule = calibration.overrule if calibration.overrule is not None else DEFAULT_OVERRULE
         self.overrule = overrule
         self.batch_size = batch_size
         self._supported = calibration.label_order.index("supported")
