@@ -34,6 +34,10 @@ from faithcheck.verify import ClaimCheck, build_context_index
 from faithcheck.verify.onnx_model import OnnxVerifier
 
 HERE = Path(__file__).resolve().parent
+# Sets of cue kinds allowed to overrule the model. Only the candidates are chosen from: a dropped
+# restriction ("only") always overrules, because the package's contract (seed 003's return-policy
+# example) needs that overclaim caught whatever the model says; the others are reported for reference.
+CANDIDATES = ("number+entity+restriction", "all cues")
 OVERRULE_SETS = {
     "none": frozenset[str](),
     "number+entity": frozenset({"number", "entity"}),
@@ -116,7 +120,7 @@ def main() -> int:
                     by_source[src].append(i)
                 per_source = {k: round(100 * float((pred[ix] == gold[ix]).mean()), 1) for k, ix in by_source.items()}
                 results[(part, label, name)] = (round(100 * balanced_accuracy(gold, pred), 1), per_source)
-    chosen = max(OVERRULE_SETS, key=lambda name: results[("fit", "path", name)][0])
+    chosen = max(CANDIDATES, key=lambda name: results[("fit", "path", name)][0])
     result["overrule_chosen_on_fit"] = chosen
     for (part, label, name), (bacc, per_source) in sorted(results.items()):
         result[f"{part}: {label} threshold, overrule {name}"] = {"bal_acc": bacc, "by_source_acc": per_source}

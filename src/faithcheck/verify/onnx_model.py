@@ -14,8 +14,9 @@ the claim is supported when any window's calibrated p(supported) reaches ``thres
 windows). A claim no window supports gets the label of the first cue found in its windows
 (:mod:`faithcheck.verify.cues`: contradicted, wrong_entity, overclaim), else ``contradicted`` when
 a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule``
-(by default a different number and a name absent from the context, which small models miss) also
-overrule a supporting window.
+(by default a different number, a name absent from the context and a dropped restriction, which
+small models miss; a bundle's ``calibration.json`` may name its own set) also overrule a supporting
+window.
 
     from faithcheck import Faithfulness
     from faithcheck.verify.onnx_model import OnnxVerifier
@@ -45,7 +46,7 @@ from faithcheck.verify.cues import CUE_KINDS, find_cue
 
 __all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
 
-DEFAULT_OVERRULE = frozenset({"number", "entity"})
+DEFAULT_OVERRULE = frozenset({"number", "entity", "restriction"})
 """Cue kinds that overrule a window the model finds supporting."""
 _FLAGGED_SCORE_CAP = 0.2
 
