@@ -3,13 +3,14 @@
 Standard row: 6 claims, a context of about 3,000 tokens in 5 passages (``llm_cost.standard_row``,
 distinct seeds so no cache helps). Measured side by side in one process:
 
+Verifiers: the shipped model (the default), the baseline, and ``--bundle DIR`` if given.
+
 * **selected**: the pipeline as shipped — each claim checked against its ``evidence_top_k`` (3)
   windows, chosen from a lexical candidate pool of 8 sentences per claim;
 * **every chunk**: the same verifier, each claim checked against every sentence window of the
   context (the brute-force alternative).
 
-Reported: rows/s for both, verifier claim-window pairs/s, and the speed-up. ``--bundle DIR`` also
-measures an exported cross-encoder (``faithcheck.verify.onnx_model.OnnxVerifier``).
+Reported: rows/s for both, verifier claim-window pairs/s, and the speed-up.
 
     python benchmarks/speed.py [--rows 20] [--bundle training/work/export]
 """
@@ -29,7 +30,8 @@ from llm_cost import standard_row  # noqa: E402
 from faithcheck import Faithfulness  # noqa: E402
 from faithcheck.embedding import default_encoder  # noqa: E402
 from faithcheck.extract import SentenceExtractor  # noqa: E402
-from faithcheck.verify import BaselineVerifier, ClaimCheck, Verifier, build_context_index  # noqa: E402
+from faithcheck.verify import BaselineVerifier, ClaimCheck, LocalVerifier, build_context_index  # noqa: E402
+from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
 def _rows_per_second(metric: Faithfulness, seeds: range) -> float:
@@ -39,7 +41,7 @@ def _rows_per_second(metric: Faithfulness, seeds: range) -> float:
     return len(seeds) / (time.perf_counter() - started)
 
 
-def _every_chunk(verify: Verifier | BaselineVerifier, seeds: range) -> tuple[float, float]:
+def _every_chunk(verify: LocalVerifier, seeds: range) -> tuple[float, float]:
     """(rows/s, pairs/s) when every claim is checked against every sentence window."""
     pairs = 0
     started = time.perf_counter()
@@ -51,7 +53,7 @@ def _every_chunk(verify: Verifier | BaselineVerifier, seeds: range) -> tuple[flo
         windows = index.select_all([c.text for c in claims], default_encoder(), top_k=n, pool=n)
         checks = [ClaimCheck(c, case.question, w, index.passages) for c, w in zip(claims, windows, strict=True)]
         pairs += sum(len(w) for w in windows)
-        verify.verify(checks, "en")  # type: ignore[union-attr]
+        verify.verify(checks, "en")
     elapsed = time.perf_counter() - started
     return len(seeds) / elapsed, pairs / elapsed
 
@@ -61,15 +63,14 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=20)
     parser.add_argument("--bundle", type=Path, default=None, help="an exported verifier bundle to measure too")
     args = parser.parse_args()
-    backends: list[tuple[str, BaselineVerifier | Verifier]] = [("baseline", BaselineVerifier())]
+    backends: list[tuple[str, LocalVerifier]] = [("model (shipped)", default_model_verifier())]
+    backends.append(("baseline", BaselineVerifier()))
     if args.bundle:
-        from faithcheck.verify.onnx_model import OnnxVerifier
-
-        backends.append(("model", OnnxVerifier.from_dir(args.bundle)))
+        backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
     print("| verifier | rows/s (selected windows) | rows/s (every chunk) | pairs/s (every chunk) | speed-up |")
     print("|---|---:|---:|---:|---:|")
     for name, backend in backends:
-        metric = Faithfulness(verifier_backend=backend)  # type: ignore[arg-type]
+        metric = Faithfulness(verifier_backend=backend)
         metric.evaluate(standard_row(seed=0))  # load models before timing
         selected = _rows_per_second(metric, range(1000, 1000 + args.rows))
         brute, pairs = _every_chunk(backend, range(2000, 2000 + max(2, args.rows // 4)))

@@ -172,3 +172,39 @@ def test_the_bundle_can_name_the_overruling_cues(tmp_path: Path) -> None:
     (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": ["numbers"]}))
     with pytest.raises(ModelLoadError, match="overrule must name cue kinds"):
         OnnxVerifier.from_dir(folder)
+
+
+def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> None:
+    """Claims their first window supports are not scored against the others; the verdicts equal
+    deciding on every window at once."""
+    from faithcheck.embedding import default_encoder
+    from faithcheck.types import Claim
+    from faithcheck.verify import ClaimCheck, build_context_index
+
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    passages = [
+        "The lamp is green. The door is red.",
+        "The lamp has 3 bulbs. The lamp is off.",
+        "The grass is green today.",
+    ]
+    claims = ["The lamp is on.", "The door is open.", "The lamp has 4 bulbs.", "The grass is green.", "It rains."]
+    index = build_context_index(passages, "en")
+    windows = index.select_all(claims, default_encoder(), top_k=3)
+    checks = [
+        ClaimCheck(Claim(id=str(i), text=t, start=0, end=len(t)), "", w, index.passages)
+        for i, (t, w) in enumerate(zip(claims, windows, strict=True))
+    ]
+    scored: list[int] = []
+    probabilities = verifier.probabilities
+
+    def counting(pairs: list[tuple[str, str]]) -> np.ndarray:
+        scored.append(len(pairs))
+        return probabilities(pairs)
+
+    verifier.probabilities = counting  # type: ignore[method-assign]
+    two_pass = verifier.verify(checks, "en")
+    full = verifier.decide(checks, probabilities(verifier.pairs(checks)), "en")
+    assert [(v.label, v.evidence) for v in two_pass] == [(v.label, v.evidence) for v in full]
+    assert "supported" in [v.label for v in two_pass]
+    assert sum(scored) < len(verifier.pairs(checks))
+    assert scored[0] == len(checks)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -139,8 +139,28 @@ class OnnxVerifier:
         return np.concatenate(rows)
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
-        """Judge every claim against its windows, all pairs of the row in one batched pass."""
-        return self.decide(checks, self.probabilities(self.pairs(checks)), lang)
+        """Judge every claim of a row in two batched passes: each claim against its best-matching
+        window, then only the claims that window does not support against their other windows.
+
+        The decision equals the union over all windows (:meth:`decide` on every pair); a claim its
+        first window supports keeps that window's probability as its score.
+        """
+        first = [replace(c, windows=c.windows[:1]) for c in checks]
+        first_probs = self.probabilities(self.pairs(first))
+        verdicts = self.decide(first, first_probs, lang)
+        again = [i for i, c in enumerate(checks) if len(c.windows) > 1 and verdicts[i].label != "supported"]
+        if not again:
+            return verdicts
+        rest = [replace(checks[i], windows=checks[i].windows[1:]) for i in again]
+        rest_probs = self.probabilities(self.pairs(rest))
+        row_of_first = np.cumsum([len(c.windows) for c in first]) - 1
+        at = 0
+        for i, check in zip(again, rest, strict=True):
+            n = len(check.windows)
+            block = np.vstack([first_probs[row_of_first[i] : row_of_first[i] + 1], rest_probs[at : at + n]])
+            verdicts[i] = self._decide(checks[i], block, lang)
+            at += n
+        return verdicts
 
     @staticmethod
     def pairs(checks: Sequence[ClaimCheck]) -> list[tuple[str, str]]:
