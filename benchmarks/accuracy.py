@@ -1,4 +1,4 @@
-"""Balanced accuracy of faithcheck's offline default on the human-labelled sets in ../shared/benchmarks.
+"""Balanced accuracy of faithcheck's offline verifiers on the human-labelled sets in ../shared/benchmarks.
 
 Protocol (fixed before looking at any result; nothing here is tuned on these sets):
 
@@ -25,6 +25,7 @@ itself (so it is optimistic by construction).
 Usage::
 
     python benchmarks/accuracy.py                      # all sets, prints a Markdown table
+    python benchmarks/accuracy.py --verifier baseline  # the lexical baseline instead of the model
     python benchmarks/accuracy.py --limit 200          # a quick look: the first 200 rows per file
     python benchmarks/accuracy.py --json results.json  # also write the figures as JSON
     python benchmarks/accuracy.py --bundle DIR         # an exported verifier (training/export_onnx.py)
@@ -218,11 +219,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="rows per file (default: all)")
     parser.add_argument(
-        "--sets", default="factcheck,begin,summedits", help="comma-separated: factcheck,begin,summedits"
+        "--sets",
+        default="factcheck,begin,begin-dev,summedits",
+        help="comma-separated: factcheck, begin (the WoW test file), begin-dev (the 3 dev files), summedits",
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument(
-        "--bundle", type=Path, default=None, help="measure an exported verifier bundle instead of the baseline"
+        "--verifier",
+        choices=("model", "baseline"),
+        default="model",
+        help="offline verifier (default: the shipped model)",
+    )
+    parser.add_argument(
+        "--bundle", type=Path, default=None, help="measure an exported verifier bundle instead of the shipped one"
     )
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
@@ -233,18 +242,21 @@ def main(argv: list[str] | None = None) -> int:
 
         metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir(args.bundle))
     else:
-        metric = Faithfulness()
+        metric = Faithfulness(verifier=args.verifier)
     wanted = set(args.sets.split(","))
     runs: list[Callable[[], SetResult]] = []
     if "factcheck" in wanted:
         runs.append(lambda: factcheck_gpt(metric, args.limit))
+    begin_files: list[tuple[str, str]] = []
     if "begin" in wanted:
-        begin_files = [
-            ("wow/begin_test_wow.tsv", "BEGIN test (WoW)"),
+        begin_files.append(("wow/begin_test_wow.tsv", "BEGIN test (WoW)"))
+    if "begin-dev" in wanted:
+        begin_files += [
             ("wow/begin_dev_wow.tsv", "BEGIN dev (WoW)"),
             ("cmu-dog/begin_dev_cmu.tsv", "BEGIN dev (CMU-DoG)"),
             ("topicalchat/begin_dev_tc.tsv", "BEGIN dev (TopicalChat)"),
         ]
+    if begin_files:
         for rel, name in begin_files:
             runs.append(lambda rel=rel, name=name: begin(metric, SHARED / "begin" / rel, name, args.limit))
     if "summedits" in wanted:
