@@ -146,3 +146,16 @@ def test_multilingual_hand_made_pairs(lang: Lang) -> None:
     metric = Faithfulness(lang=lang)
     right = sum(metric.check_claims([r["claim"]], [r["evidence"]])[0].supported == r["supported"] for r in rows)
     assert right / len(rows) >= 0.8, f"{right}/{len(rows)}"
+
+
+def test_a_number_cue_compares_years_with_years_only() -> None:
+    from faithcheck.analysis import analyze
+    from faithcheck.verify.cues import find_cue
+
+    passages = ("Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911.",)
+    index = build_context_index(list(passages), "en")
+    window = index.select_all(["x"], default_encoder(), top_k=1)[0][0]
+    assert find_cue(analyze("Marie Curie won 2 Nobel Prizes.", "en"), window, passages, "en") is None
+    cue = find_cue(analyze("Marie Curie won the Nobel Prize in 1905.", "en"), window, passages, "en")
+    assert cue is not None
+    assert (cue.label, cue.kind) == ("contradicted", "number")

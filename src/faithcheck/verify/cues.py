@@ -3,7 +3,8 @@
 A cue only counts when the window is about the claim (at least half of the claim's content stems
 occur in it):
 
-* a number of the claim that the window gives differently → ``contradicted``,
+* a number of the claim that the window gives differently → ``contradicted`` (a year only
+  against a year, a count or amount only against one: "two prizes" is not refuted by "in 1903"),
 * a negation on one side only → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity``,
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
@@ -47,14 +48,14 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     sentence = analyze(window.sentence, lang)
     other_numbers = evidence.numbers - claim.numbers
     missing_numbers = claim.numbers - evidence.numbers
-    if missing_numbers and other_numbers:
+    if any(_is_year(a) == _is_year(b) for a in missing_numbers for b in other_numbers):
         why = f"the context gives {format_numbers(other_numbers)}, not {format_numbers(missing_numbers)}"
         return Cue("contradicted", why, "number")
     if claim.negated != sentence.negated:
         side = "the claim" if claim.negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
     context_lower = " ".join(passages).lower()
-    absent = sorted(e for e in claim.entities if e not in context_lower)
+    absent = sorted(e for e in claim.entities if not _occurs(e, context_lower, lang))
     if absent:
         return Cue("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context", "entity")
     for word, scope in sentence.restriction_scopes:
@@ -64,6 +65,16 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if claim.absolute and sentence.hedged and not claim.hedged:
         return Cue("overclaim", "the claim is absolute where the context hedges", "hedge")
     return None
+
+
+def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
+    """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased context."""
+    stems = analyze(name, lang).content
+    return name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems)
+
+
+def _is_year(n: float) -> bool:
+    return n.is_integer() and 1000 <= n <= 2100
 
 
 def format_numbers(numbers: frozenset[float]) -> str:
