@@ -138,7 +138,8 @@ def _label(verifier: OnnxVerifier, context: list[str], answer: str) -> tuple[str
 def test_a_different_number_overrules_the_model(tmp_path: Path) -> None:
     bundle = _bundle(tmp_path / "m")
     context = ["The green lamp has 3 bulbs."]
-    label, reason, _ = _label(OnnxVerifier.from_dir(bundle), context, "The lamp has 4 bulbs.")
+    numbers = frozenset({"number"})
+    label, reason, _ = _label(OnnxVerifier.from_dir(bundle, overrule=numbers), context, "The lamp has 4 bulbs.")
     assert label == "contradicted"
     assert "gives 3, not 4" in reason
     # without the overrule the model's (wrong) support stands
@@ -148,7 +149,7 @@ def test_a_different_number_overrules_the_model(tmp_path: Path) -> None:
 
 
 def test_union_skips_an_overruled_window(tmp_path: Path) -> None:
-    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"), overrule=frozenset({"number"}))
     context = ["The green lamp has 3 bulbs.", "The green lamp has 4 bulbs."]
     label, reason, passage = _label(verifier, context, "The lamp has 4 bulbs.")
     assert (label, passage) == ("supported", 1)
@@ -165,10 +166,11 @@ def test_a_cue_names_why_an_unsupported_claim_fails(tmp_path: Path) -> None:
 def test_the_bundle_can_name_the_overruling_cues(tmp_path: Path) -> None:
     folder = _bundle(tmp_path / "m")
     calibration = json.loads((folder / "calibration.json").read_text())
-    (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": []}))
+    (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": ["number"]}))
     verifier = OnnxVerifier.from_dir(folder)
-    assert verifier.overrule == frozenset()
-    assert _label(verifier, ["The green lamp has 3 bulbs."], "The lamp has 4 bulbs.")[0] == "supported"
+    assert verifier.overrule == frozenset({"number"})
+    assert _label(verifier, ["The green lamp has 3 bulbs."], "The lamp has 4 bulbs.")[0] == "contradicted"
+    assert OnnxVerifier.from_dir(_bundle(tmp_path / "default")).overrule == frozenset({"restriction"})
     (folder / "calibration.json").write_text(json.dumps({**calibration, "overrule": ["numbers"]}))
     with pytest.raises(ModelLoadError, match="overrule must name cue kinds"):
         OnnxVerifier.from_dir(folder)

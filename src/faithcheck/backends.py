@@ -9,6 +9,7 @@ from __future__ import annotations
 from faithcheck.config import FaithfulnessConfig
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.verify import BaselineVerifier, Verifier
+from faithcheck.verify.onnx_model import default_model_verifier
 
 __all__ = ["make_extractor", "make_verifier"]
 
@@ -25,6 +26,8 @@ def make_extractor(config: FaithfulnessConfig) -> ClaimExtractor:
 def make_verifier(config: FaithfulnessConfig) -> Verifier:
     if config.verifier == "baseline":
         return BaselineVerifier()
+    if config.verifier == "model":
+        return default_model_verifier()
     from faithcheck.llm.judge import CascadeVerifier, LLMVerifier, client_from_config, price_from_config
 
     client = client_from_config(config)
@@ -36,4 +39,4 @@ def make_verifier(config: FaithfulnessConfig) -> Verifier:
     )
     if config.verifier == "llm":
         return llm
-    return CascadeVerifier(BaselineVerifier(), llm, low=config.cascade_low, high=config.cascade_high)
+    return CascadeVerifier(default_model_verifier(), llm, low=config.cascade_low, high=config.cascade_high)

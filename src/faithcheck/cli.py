@@ -277,7 +277,7 @@ def _write_stdout(records: list[dict[str, Any]]) -> None:
 def _dry_run(metric: Faithfulness, path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:
     from rich.table import Table
 
-    if metric.extractor.name == "sentence" and metric.verifier.name == "baseline":
+    if metric.extractor.name == "sentence" and metric.verifier.name in ("model", "baseline"):
         Console(stderr=True).print("offline configuration: no LLM calls, no cost")
         return
     from faithcheck.llm.dryrun import CostEstimate, estimate_case

@@ -62,10 +62,11 @@ class FaithfulnessConfig(InitializationConfig):
         default="sentence",
         description="claim extraction: sentence (offline splitter) or llm (one call per row, resolves pronouns)",
     )
-    verifier: Literal["baseline", "llm", "cascade"] = Field(
-        default="baseline",
-        description="claim verification: baseline (offline), llm (one call per row), or cascade "
-        "(offline first, the LLM only for claims in the uncertain band)",
+    verifier: Literal["model", "baseline", "llm", "cascade"] = Field(
+        default="model",
+        description="claim verification: model (the shipped offline cross-encoder), baseline (offline "
+        "lexical + embedding rules), llm (one call per row), or cascade (the offline model first, the "
+        "LLM only for claims in the uncertain band)",
     )
     aggregation: Literal["verdict", "probability"] = Field(
         default="verdict",

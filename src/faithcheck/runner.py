@@ -136,6 +136,9 @@ def run_versions(metric: Faithfulness) -> dict[str, Any]:
     versions["verifier"] = metric.verifier.name
     if "llm" in (metric.extractor.name, metric.verifier.name) or metric.verifier.name == "cascade":
         versions["model"] = metric.config.model
+    local = getattr(metric.verifier, "local", metric.verifier)  # the cascade's first stage
+    if model_id := getattr(local, "model_id", None):
+        versions["verifier_model"] = model_id
     return versions
 
 

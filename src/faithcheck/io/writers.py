@@ -115,8 +115,13 @@ class ResultSink:
 
 
 def _same_run(previous: dict[str, Any], current: dict[str, Any]) -> bool:
+    """Same input, configuration, format and verifier weights (a new model never mixes in)."""
     keys = ("dataset_fingerprint", "config", "format")
-    return all(previous.get(k) == current.get(k) for k in keys)
+
+    def weights(meta: dict[str, Any]) -> Any:
+        return (meta.get("versions") or {}).get("verifier_model")
+
+    return all(previous.get(k) == current.get(k) for k in keys) and weights(previous) == weights(current)
 
 
 def _write_atomic(path: Path, text: str) -> None:

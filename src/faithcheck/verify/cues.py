@@ -10,8 +10,9 @@ occur in it):
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
   drops, or an absolute claim ("always", "all") against hedged evidence → ``overclaim``.
 
-Both offline verifiers use them: the baseline decides with them, the trained model uses them to
-name why a claim it does not support fails, and to overrule it on numbers and names.
+Both offline verifiers use them: the baseline decides with them; the trained model uses them to
+name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
+restriction, for the shipped one) overrule it.
 """
 
 from __future__ import annotations

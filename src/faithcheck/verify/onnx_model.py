@@ -13,10 +13,11 @@ claim is scored against its evidence windows in one batch (premise = window, hyp
 the claim is supported when any window's calibrated p(supported) reaches ``threshold`` (union over
 windows). A claim no window supports gets the label of the first cue found in its windows
 (:mod:`faithcheck.verify.cues`: contradicted, wrong_entity, overclaim), else ``contradicted`` when
-a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule``
-(by default a different number, a name absent from the context and a dropped restriction, which
-small models miss; a bundle's ``calibration.json`` may name its own set) also overrule a supporting
-window.
+a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule`` also
+overrule a supporting window: by default only a dropped restriction ("only"), which seed 003's
+overclaim needs; on the dev split, letting number and name cues overrule the shipped model cost
+about 2.5 points of balanced accuracy (``training/eval_verifier.py``). A bundle's
+``calibration.json`` names its own set.
 
     from faithcheck import Faithfulness
     from faithcheck.verify.onnx_model import OnnxVerifier
@@ -26,6 +27,7 @@ window.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -46,7 +48,7 @@ from faithcheck.verify.cues import CUE_KINDS, find_cue
 
 __all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
 
-DEFAULT_OVERRULE = frozenset({"number", "entity", "restriction"})
+DEFAULT_OVERRULE = frozenset({"restriction"})
 """Cue kinds that overrule a window the model finds supporting."""
 _FLAGGED_SCORE_CAP = 0.2
 
@@ -110,6 +112,9 @@ class OnnxVerifier:
         if overrule is None:
             overrule = calibration.overrule if calibration.overrule is not None else DEFAULT_OVERRULE
         self.overrule = overrule
+        digest = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
+        self.model_id = f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}"
+        """Identifies the weights and the decision rule (recorded with every dataset run)."""
         self.batch_size = batch_size
         self._supported = calibration.label_order.index("supported")
         order = calibration.label_order
