@@ -19,8 +19,7 @@ import pytest
 from faithcheck import Faithfulness
 from faithcheck.config import Lang
 from faithcheck.runner import score_dataset
-from faithcheck.verify import ClaimCheck, VerifierOutput
-from faithcheck.verify.onnx_model import default_model_verifier
+from faithcheck.verify import BaselineVerifier, ClaimCheck, VerifierOutput
 
 from .conftest import REPO
 
@@ -168,12 +167,14 @@ def test_existing_output_needs_overwrite_or_resume(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 2
     other = _cli("score", str(data), "-o", str(out), "--threshold", "0.9", "--quiet")
     assert other.returncode == 2  # a different configuration never mixes into the same output
-    meta_path = out.with_name(out.name + ".run.json")
+    model_out = tmp_path / "model.jsonl"
+    assert _cli("score", str(data), "-o", str(model_out), "--quiet", "--verifier", "model").returncode == 0
+    meta_path = model_out.with_name(model_out.name + ".run.json")
     meta = json.loads(meta_path.read_text())
     assert meta["versions"]["verifier_model"].startswith("sha256:")
     meta["versions"]["verifier_model"] = "sha256:0000 threshold=0.5"  # as if scored by other weights
     meta_path.write_text(json.dumps(meta))
-    newer = _cli("score", str(data), "-o", str(out), "--quiet")
+    newer = _cli("score", str(data), "-o", str(model_out), "--quiet", "--verifier", "model")
     assert newer.returncode == 2  # nor do scores of a different verifier model
 
 
@@ -229,14 +230,13 @@ def test_torn_last_line_is_repaired_on_resume(tmp_path: Path) -> None:
 
 
 class _SlowVerifier:
-    """The default verifier, 5 s late (so a run scored with it may be resumed by the default)."""
+    """The default verifier, 5 s late."""
 
     name = "slow"
-    model_id = default_model_verifier().model_id
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         await asyncio.sleep(5)
-        return await default_model_verifier().averify(checks, lang)
+        return await BaselineVerifier().averify(checks, lang)
 
 
 def test_row_timeout_is_an_error_record() -> None:

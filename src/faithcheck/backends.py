@@ -39,4 +39,4 @@ def make_verifier(config: FaithfulnessConfig) -> Verifier:
     )
     if config.verifier == "llm":
         return llm
-    return CascadeVerifier(default_model_verifier(), llm, low=config.cascade_low, high=config.cascade_high)
+    return CascadeVerifier(BaselineVerifier(), llm, low=config.cascade_low, high=config.cascade_high)

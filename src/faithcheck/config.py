@@ -62,11 +62,11 @@ class FaithfulnessConfig(InitializationConfig):
         default="sentence",
         description="claim extraction: sentence (offline splitter) or llm (one call per row, resolves pronouns)",
     )
-    verifier: Literal["model", "baseline", "llm", "cascade"] = Field(
-        default="model",
-        description="claim verification: model (the shipped offline cross-encoder), baseline (offline "
-        "lexical + embedding rules), llm (one call per row), or cascade (the offline model first, the "
-        "LLM only for claims in the uncertain band)",
+    verifier: Literal["baseline", "model", "llm", "cascade"] = Field(
+        default="baseline",
+        description="claim verification: baseline (offline lexical + embedding rules), model (the shipped "
+        "offline cross-encoder; see MODEL_CARD.md), llm (one call per row), or cascade (the baseline "
+        "first, the LLM only for claims in the uncertain band)",
     )
     aggregation: Literal["verdict", "probability"] = Field(
         default="verdict",

@@ -8,7 +8,7 @@ output ``logits`` over the labels of ``label_order``), ``tokenizer.json`` and
      "contradicted"], "max_length": 192}
 
 ``training/export_onnx.py`` writes such bundles; the one in ``faithcheck/models/verifier`` ships
-with the package and is the offline default (``verifier="model"``, see ``MODEL_CARD.md``). Each
+with the package and is selected with ``verifier="model"`` (see ``MODEL_CARD.md``). Each
 claim is scored against its evidence windows in one batch (premise = window, hypothesis = claim);
 the claim is supported when any window's calibrated p(supported) reaches ``threshold`` (union over
 windows). A claim no window supports gets the label of the first cue found in its windows
