@@ -32,11 +32,9 @@ from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
-from faithcheck.verify.cues import find_cue, format_numbers
+from faithcheck.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
-
-_FLAGGED_SCORE_CAP = 0.2
 
 
 @dataclass(frozen=True)
@@ -117,7 +115,7 @@ class BaselineVerifier:
         p = self.probability(features)
         cited = quote(window)
         if cue := find_cue(claim, window, passages, lang):
-            return _WindowVerdict(cue.label, min(p, _FLAGGED_SCORE_CAP), f"{cue.why}: {cited}", window)
+            return _WindowVerdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {cited}", window)
         if p >= self.weights.threshold:
             return _WindowVerdict("supported", p, f"supported by {cited}", window)
         if missing := claim.numbers - analyze(window.text, lang).numbers:

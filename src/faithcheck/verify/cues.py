@@ -24,11 +24,13 @@ from faithcheck.config import Lang
 from faithcheck.types import Label
 from faithcheck.verify.base import EvidenceWindow
 
-__all__ = ["CUE_COVERAGE", "CUE_KINDS", "Cue", "find_cue", "format_numbers"]
+__all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
 CUE_KINDS = frozenset({"number", "negation", "entity", "restriction", "hedge"})
+FLAGGED_SCORE_CAP = 0.2
+"""A claim a cue overrules scores at most this (it is not supported, whatever the model's score)."""
 
 
 @dataclass(frozen=True)

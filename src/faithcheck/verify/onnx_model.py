@@ -44,13 +44,12 @@ from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
-from faithcheck.verify.cues import CUE_KINDS, find_cue
+from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 
 __all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
 
 DEFAULT_OVERRULE = frozenset({"restriction"})
 """Cue kinds that overrule a window the model finds supporting."""
-_FLAGGED_SCORE_CAP = 0.2
 
 
 @dataclass(frozen=True)
@@ -202,7 +201,7 @@ class OnnxVerifier:
             first = supporting[0]
             cue = cues[first]
             assert cue is not None
-            return _verdict(cue.label, min(p, _FLAGGED_SCORE_CAP), f"{cue.why}:", check.windows[first])
+            return _verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}:", check.windows[first])
         for i in sorted(order):  # windows in retrieval order
             if (cue := cues[i]) is not None:
                 return _verdict(cue.label, p, f"{cue.why}:", check.windows[i])
