@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .conftest import REPO
 
 
@@ -116,3 +118,10 @@ def test_unknown_input_format_is_a_usage_error(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "cannot tell the format of 'rows.txt'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_dry_run_of_an_offline_configuration_costs_nothing(verifier: str) -> None:
+    done = _faithcheck("score", "examples/sample.jsonl", "--dry-run", "--verifier", verifier)
+    assert done.returncode == 0, done.stderr
+    assert "offline configuration: no LLM calls, no cost" in done.stderr
