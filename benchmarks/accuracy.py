@@ -18,7 +18,9 @@ Protocol (fixed before looking at any result; nothing here is tuned on these set
 
 Balanced accuracy = mean of the recall on each class. ROC AUC is also given, from a continuous
 score (claim level: the verdict score; response level: the lowest claim score, 0 for no claims),
-as a threshold-free diagnostic. ``overlap*`` is a reference only: plain word overlap between the
+as a threshold-free diagnostic. For claim-level sets the share of pairs a cascade would decide
+locally (score outside the default uncertain band) and the accuracy of those decisions are printed
+too. ``overlap*`` is a reference only: plain word overlap between the
 claim (response sentence) and the best context sentence, with its threshold chosen on the test data
 itself (so it is optimistic by construction).
 
@@ -29,6 +31,11 @@ Usage::
     python benchmarks/accuracy.py --limit 200          # a quick look: the first 200 rows per file
     python benchmarks/accuracy.py --json results.json  # also write the figures as JSON
     python benchmarks/accuracy.py --bundle DIR         # an exported verifier (training/export_onnx.py)
+    python benchmarks/accuracy.py --every-chunk --limit 40 --sets summedits   # brute force, same rows
+
+``--every-chunk`` checks every claim against every sentence window of its context instead of the
+``evidence_top_k`` selected ones (the brute-force alternative ``speed.py`` times), so that
+"faster at equal accuracy" is measured on the same rows.
 """
 
 from __future__ import annotations
@@ -39,14 +46,17 @@ import json
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from faithcheck import Faithfulness, TestCase
+from faithcheck import Faithfulness, FaithfulnessConfig, TestCase
+from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
+from faithcheck.types import Claim
+from faithcheck.verify import ClaimCheck, build_context_index
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 _WORD = re.compile(r"\w+")
@@ -69,8 +79,18 @@ class SetResult:
         self.score.append(score)
         self.overlap.append(overlap)
 
+    def cascade_band(self) -> tuple[float, float]:
+        """(share, accuracy) of the pairs a cascade would decide locally: score outside the default
+        uncertain band (``cascade_low``, ``cascade_high``), decided by the verdict."""
+        config = FaithfulnessConfig()
+        score, gold, predicted = np.array(self.score), np.array(self.gold), np.array(self.predicted)
+        local = (score <= config.cascade_low) | (score >= config.cascade_high)
+        accuracy = float((predicted[local] == gold[local]).mean()) if local.any() else float("nan")
+        return 100.0 * float(local.mean()), 100.0 * accuracy
+
     def summary(self) -> dict[str, object]:
         gold = np.array(self.gold)
+        share, accuracy = self.cascade_band()
         return {
             "set": self.name,
             "unit": self.unit,
@@ -79,6 +99,8 @@ class SetResult:
             "balanced_accuracy": balanced_accuracy(self.gold, self.predicted),
             "roc_auc": roc_auc(self.gold, self.score),
             "overlap_oracle_bacc": oracle_threshold_bacc(self.gold, self.overlap),
+            "decided_locally": share,
+            "local_accuracy": accuracy,
             "errors": self.errors,
             "seconds": round(self.seconds, 1),
         }
@@ -124,6 +146,16 @@ def word_overlap(claim: str, passages: list[str]) -> float:
 def response_overlap(response: str, passages: list[str]) -> float:
     sentences = [s.text for s in split_sentences(response)] or [response]
     return min(word_overlap(s, passages) for s in sentences)
+
+
+class EveryChunk(Faithfulness):
+    """The same metric, but each claim is checked against every sentence window of its context."""
+
+    def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
+        index = build_context_index(passages, self.config.lang)
+        n = len(index.sentences)
+        windows = index.select_all([c.text for c in claims], default_encoder(), top_k=n, pool=n)
+        return [ClaimCheck(c, question, found, index.passages) for c, found in zip(claims, windows, strict=True)]
 
 
 # -- the sets ---------------------------------------------------------------------------------
@@ -233,16 +265,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bundle", type=Path, default=None, help="measure an exported verifier bundle instead of the shipped one"
     )
+    parser.add_argument(
+        "--every-chunk", action="store_true", help="check every claim against every window (brute force)"
+    )
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
 
+    kind = EveryChunk if args.every_chunk else Faithfulness
     if args.bundle:
         from faithcheck.verify.onnx_model import OnnxVerifier
 
-        metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir(args.bundle))
+        metric = kind(verifier_backend=OnnxVerifier.from_dir(args.bundle))
     else:
-        metric = Faithfulness(verifier=args.verifier)
+        metric = kind(verifier=args.verifier)
     wanted = set(args.sets.split(","))
     runs: list[Callable[[], SetResult]] = []
     if "factcheck" in wanted:
@@ -284,6 +320,12 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
     print(markdown_table(rows))
+    claim_level = [r for r in rows if r["unit"] == "claim-evidence pair"]
+    for r in claim_level:
+        print(
+            f"\n{r['set']}: a cascade would decide {r['decided_locally']:.0f}% of the pairs locally "
+            f"(score outside the default uncertain band), {r['local_accuracy']:.1f}% of them correctly"
+        )
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     return 0

@@ -14,7 +14,8 @@ every configuration is measured with the same ruler. Nothing leaves the machine.
   with the same token count. Point ``RAGAS_SITE_PACKAGES`` at a venv's site-packages that has
   ragas installed (it is searched after faithcheck's own packages).
 * **Cascade on the dev benchmarks**: LLM calls per row in cascade mode over the BEGIN dev files
-  (development data, never used for tuning), as the issue asks (target ≤ 0.5).
+  (development data, never used for tuning), as the issue asks (target ≤ 0.5), with each offline
+  first stage (``cascade_local``: the shipped model, the default, and the baseline).
 
     RAGAS_SITE_PACKAGES=/path/to/ragas-venv/lib/python3.11/site-packages python benchmarks/llm_cost.py [ROWS]
 """
@@ -132,9 +133,11 @@ def _ragas_prompts(case: TestCase) -> tuple[list[str], str]:
     return [first, second], "rendered by Ragas's own prompt classes"
 
 
-def _cascade_on_begin_dev(server: FakeLLMServer, limit: int | None) -> list[tuple[str, int, float]]:
+def _cascade_on_begin_dev(server: FakeLLMServer, local: str, limit: int | None) -> list[tuple[str, int, float]]:
     out = []
-    metric = Faithfulness(verifier="cascade", model=f"openai:judge@{server.openai_url}", cache=False)
+    metric = Faithfulness(
+        verifier="cascade", cascade_local=local, model=f"openai:judge@{server.openai_url}", cache=False
+    )
     for rel in ("wow/begin_dev_wow.tsv", "cmu-dog/begin_dev_cmu.tsv", "topicalchat/begin_dev_tc.tsv"):
         path = SHARED / "begin" / rel
         with path.open(encoding="utf-8", newline="") as fh:
@@ -177,9 +180,10 @@ def main() -> int:
             print(f"| Ragas faithfulness ({how}) | {len(prompts)} | {ragas_in} | - |")
         except (RuntimeError, ImportError) as exc:
             print(f"| Ragas faithfulness | not measured: {exc} | | |")
-        print("\ncascade mode on BEGIN dev files (calls per row):")
-        for rel, n, per_row in _cascade_on_begin_dev(server, limit):
-            print(f"  {rel}: {n} rows, {per_row:.2f} LLM calls per row")
+        for local in ("model", "baseline"):
+            print(f"\ncascade mode on BEGIN dev files, cascade_local={local} (calls per row):")
+            for rel, n, per_row in _cascade_on_begin_dev(server, local, limit):
+                print(f"  {rel}: {n} rows, {per_row:.2f} LLM calls per row")
     finally:
         server.stop()
     return 0

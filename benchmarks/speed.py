@@ -1,23 +1,26 @@
 """Speed of the offline pipeline on standard rows (not a timed test; compare within one run).
 
 Standard row: 6 claims, a context of about 3,000 tokens in 5 passages (``llm_cost.standard_row``,
-distinct seeds so no cache helps). Measured side by side in one process:
+distinct seeds so no cache helps). Measured side by side in one process, for the shipped model,
+the baseline (the default) and ``--bundle DIR`` if given:
 
-Verifiers: the shipped model (the default), the baseline, and ``--bundle DIR`` if given.
-
-* **selected**: the pipeline as shipped — each claim checked against its ``evidence_top_k`` (3)
-  windows, chosen from a lexical candidate pool of 8 sentences per claim;
+* **selected**: the pipeline as shipped, one row at a time — each claim checked against its
+  ``evidence_top_k`` (3) windows, chosen from a lexical candidate pool of 8 sentences per claim;
+* **dataset**: the same, with ``--in-flight`` rows scored concurrently, as ``faithcheck score``
+  does (``concurrency_limit``): one row's Python work overlaps another's model inference;
 * **every chunk**: the same verifier, each claim checked against every sentence window of the
-  context (the brute-force alternative).
+  context (the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy).
 
-Reported: rows/s for both, verifier claim-window pairs/s, and the speed-up.
+Reported: rows/s for each, claim-window pairs/s of the brute force, and the speed-up of selected
+over every chunk.
 
-    python benchmarks/speed.py [--rows 20] [--bundle training/work/export]
+    python benchmarks/speed.py [--rows 20] [--in-flight 4] [--bundle training/work/export]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 import time
 from pathlib import Path
@@ -25,12 +28,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from accuracy import EveryChunk  # noqa: E402
 from llm_cost import standard_row  # noqa: E402
 
 from faithcheck import Faithfulness  # noqa: E402
-from faithcheck.embedding import default_encoder  # noqa: E402
 from faithcheck.extract import SentenceExtractor  # noqa: E402
-from faithcheck.verify import BaselineVerifier, ClaimCheck, LocalVerifier, build_context_index  # noqa: E402
+from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
@@ -41,42 +44,60 @@ def _rows_per_second(metric: Faithfulness, seeds: range) -> float:
     return len(seeds) / (time.perf_counter() - started)
 
 
-def _every_chunk(verify: LocalVerifier, seeds: range) -> tuple[float, float]:
-    """(rows/s, pairs/s) when every claim is checked against every sentence window."""
-    pairs = 0
+def _rows_per_second_in_flight(metric: Faithfulness, seeds: range, in_flight: int) -> float:
+    async def score_all() -> None:
+        gate = asyncio.Semaphore(in_flight)
+
+        async def one(seed: int) -> None:
+            async with gate:
+                await metric.aevaluate(standard_row(seed=seed))
+
+        await asyncio.gather(*(one(seed) for seed in seeds))
+
     started = time.perf_counter()
+    asyncio.run(score_all())
+    return len(seeds) / (time.perf_counter() - started)
+
+
+def _pairs(seeds: range) -> int:
+    """Claim-window pairs of these rows when every claim meets every sentence window."""
+    total = 0
     for seed in seeds:
         case = standard_row(seed=seed)
-        claims = [c.claim for c in SentenceExtractor().extract(case.question, case.sut_response, "en")]
-        index = build_context_index(case.evidence, "en")
-        n = len(index.sentences)
-        windows = index.select_all([c.text for c in claims], default_encoder(), top_k=n, pool=n)
-        checks = [ClaimCheck(c, case.question, w, index.passages) for c, w in zip(claims, windows, strict=True)]
-        pairs += sum(len(w) for w in windows)
-        verify.verify(checks, "en")
-    elapsed = time.perf_counter() - started
-    return len(seeds) / elapsed, pairs / elapsed
+        claims = SentenceExtractor().extract(case.question, case.sut_response, "en")
+        total += len(claims) * len(build_context_index(case.evidence, "en").sentences)
+    return total
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=20)
+    parser.add_argument("--in-flight", type=int, default=4, help="rows scored concurrently for 'dataset'")
     parser.add_argument("--bundle", type=Path, default=None, help="an exported verifier bundle to measure too")
     args = parser.parse_args()
     backends: list[tuple[str, LocalVerifier]] = [("model (shipped)", default_model_verifier())]
     backends.append(("baseline", BaselineVerifier()))
     if args.bundle:
         backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
-    print("| verifier | rows/s (selected windows) | rows/s (every chunk) | pairs/s (every chunk) | speed-up |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        f"| verifier | rows/s (selected) | rows/s (dataset, {args.in_flight} in flight) | rows/s (every chunk) "
+        "| pairs/s (every chunk) | speed-up |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
     for k, (name, backend) in enumerate(backends):
         metric = Faithfulness(verifier_backend=backend)
         metric.evaluate(standard_row(seed=k))  # load models before timing
-        # fresh rows for every backend, so no backend profits from caches a previous one warmed
+        # fresh rows for every measurement, so none profits from caches a previous one warmed
         start = 1000 + 1000 * k
         selected = _rows_per_second(metric, range(start, start + args.rows))
-        brute, pairs = _every_chunk(backend, range(start + 500, start + 500 + max(2, args.rows // 4)))
-        print(f"| {name} | {selected:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |", flush=True)
+        dataset = _rows_per_second_in_flight(metric, range(start + 200, start + 200 + args.rows), args.in_flight)
+        brute_rows = range(start + 500, start + 500 + max(2, args.rows // 4))
+        brute = _rows_per_second(EveryChunk(verifier_backend=backend), brute_rows)
+        pairs = _pairs(brute_rows) * brute / len(brute_rows)
+        print(
+            f"| {name} | {selected:.2f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",
+            flush=True,
+        )
     return 0
 
 

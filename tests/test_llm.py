@@ -324,7 +324,8 @@ def test_llm_extraction_then_verification_two_calls(server: FakeLLMServer) -> No
     assert set(score.prompts) == {"extract", "analyze"}
 
 
-def test_cascade_sends_only_uncertain_claims(server: FakeLLMServer) -> None:
+@pytest.mark.parametrize("local", ["model", "baseline"])
+def test_cascade_sends_only_uncertain_claims(server: FakeLLMServer, local: str) -> None:
     server.responder = judge_responder
     case = TestCase(
         input_id="cascade",
@@ -332,7 +333,9 @@ def test_cascade_sends_only_uncertain_claims(server: FakeLLMServer) -> None:
         sut_response="The warranty lasts 5 years. The warranty covers the motor. The device is painted blue.",
         retrieved_context=["The warranty lasts 2 years. The warranty covers the motor and the jar."],
     )
-    score = _metric(server, verifier="cascade", cascade_low=0.2, cascade_high=0.6).evaluate(case)
+    metric = _metric(server, verifier="cascade", cascade_local=local, cascade_low=0.2, cascade_high=0.6)
+    assert metric.verifier.local.name == local  # type: ignore[attr-defined]
+    score = metric.evaluate(case)
     local, asked = score.usage.claims_local, score.usage.claims_llm
     assert local + asked == 3
     assert local >= 1  # the number contradiction is certain locally
@@ -340,6 +343,16 @@ def test_cascade_sends_only_uncertain_claims(server: FakeLLMServer) -> None:
     assert score.claims[0].verdict.label == "contradicted"
     sent = "".join(s.user for s in server.requests)
     assert "The warranty lasts 5 years." not in sent
+
+
+def test_cascade_runs_record_the_local_model_weights(server: FakeLLMServer) -> None:
+    from faithcheck.runner import run_versions
+    from faithcheck.verify.onnx_model import default_model_verifier
+
+    versions = run_versions(_metric(server, verifier="cascade"))
+    assert versions["verifier"] == "cascade"
+    assert versions["verifier_model"] == default_model_verifier().model_id
+    assert "verifier_model" not in run_versions(_metric(server, verifier="cascade", cascade_local="baseline"))
 
 
 def test_missing_key_fails_at_construction(monkeypatch: pytest.MonkeyPatch) -> None:

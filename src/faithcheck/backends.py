@@ -39,4 +39,5 @@ def make_verifier(config: FaithfulnessConfig) -> Verifier:
     )
     if config.verifier == "llm":
         return llm
-    return CascadeVerifier(BaselineVerifier(), llm, low=config.cascade_low, high=config.cascade_high)
+    local = default_model_verifier() if config.cascade_local == "model" else BaselineVerifier()
+    return CascadeVerifier(local, llm, low=config.cascade_low, high=config.cascade_high)

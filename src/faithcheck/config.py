@@ -65,8 +65,8 @@ class FaithfulnessConfig(InitializationConfig):
     verifier: Literal["baseline", "model", "llm", "cascade"] = Field(
         default="baseline",
         description="claim verification: baseline (offline lexical + embedding rules), model (the shipped "
-        "offline cross-encoder; see MODEL_CARD.md), llm (one call per row), or cascade (the baseline "
-        "first, the LLM only for claims in the uncertain band)",
+        "offline cross-encoder; see MODEL_CARD.md), llm (one call per row), or cascade (an offline "
+        "verifier first, see cascade_local; the LLM only for claims in the uncertain band)",
     )
     aggregation: Literal["verdict", "probability"] = Field(
         default="verdict",
@@ -89,6 +89,11 @@ class FaithfulnessConfig(InitializationConfig):
     )
     cache: bool = Field(default=True, description="reuse LLM replies from the on-disk cache")
     cache_dir: str | None = Field(default=None, description="cache folder (default: ~/.cache/faithcheck)")
+    cascade_local: Literal["model", "baseline"] = Field(
+        default="model",
+        description="cascade: the offline verifier that decides the claims it is sure of (model: the "
+        "shipped cross-encoder, whose scores are calibrated probabilities; baseline: the lexical rules)",
+    )
     cascade_low: float = Field(
         default=0.2, ge=0.0, le=1.0, description="cascade: local scores at or below this are decided locally"
     )

@@ -1,0 +1,50 @@
+"""The benchmark scripts' own logic (they are run by hand; their figures are in benchmarks/RESULTS.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from faithcheck import Faithfulness
+from faithcheck.types import Claim
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def accuracy() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("faithcheck_bench_accuracy", BENCHMARKS / "accuracy.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses resolve annotations through sys.modules
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_chunk_checks_every_window_and_selection_only_the_top_k(accuracy: ModuleType) -> None:
+    animals = ["cats", "dogs", "owls", "bees", "frogs", "crabs", "moles"]
+    context = [" ".join(f"This sentence is about {a}." for a in animals)]
+    claims = [Claim(id="c1", text="This sentence is about owls.", start=0, end=28)]
+    everything = accuracy.EveryChunk(verifier="baseline").select_evidence(claims, "", context)
+    selected = Faithfulness(verifier="baseline").select_evidence(claims, "", context)
+    assert len(everything[0].windows) == 7
+    assert len(selected[0].windows) == 3
+    assert everything[0].windows[0].sentence == selected[0].windows[0].sentence == "This sentence is about owls."
+
+
+def test_cascade_band_counts_only_confident_scores(accuracy: ModuleType) -> None:
+    result = accuracy.SetResult("s", "claim-evidence pair")
+    for gold, predicted, score in [(1, 1, 0.9), (0, 1, 0.85), (0, 0, 0.1), (1, 0, 0.5), (0, 0, 0.3)]:
+        result.add(gold, predicted, score, overlap=0.0)
+    share, correct = result.cascade_band()
+    assert share == pytest.approx(60.0)  # 0.9, 0.85 and 0.1 lie outside (0.2, 0.8)
+    assert correct == pytest.approx(100.0 * 2 / 3)
+    empty = accuracy.SetResult("s", "claim-evidence pair")
+    empty.add(1, 1, 0.5, overlap=0.0)
+    assert math.isnan(empty.cascade_band()[1])
