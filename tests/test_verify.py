@@ -161,3 +161,16 @@ def test_a_number_cue_compares_years_with_years_only() -> None:
     cue = find_cue(analyze("Marie Curie won the Nobel Prize in 1905.", "en"), window, passages, "en")
     assert cue is not None
     assert (cue.label, cue.kind) == ("contradicted", "number")
+
+
+def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:
+    from faithcheck.analysis import analyze
+    from faithcheck.verify.cues import find_cue
+
+    passages = ("He played measured tennis and made only five unforced errors in the match.",)
+    index = build_context_index(list(passages), "en")
+    window = index.select_all(["x"], default_encoder(), top_k=1)[0][0]
+    assert find_cue(analyze("He made just five unforced errors in the match.", "en"), window, passages, "en") is None
+    cue = find_cue(analyze("He made five unforced errors in the match.", "en"), window, passages, "en")
+    assert cue is not None
+    assert (cue.label, cue.kind) == ("overclaim", "restriction")

@@ -62,7 +62,8 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if absent:
         return Cue("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context", "entity")
     for word, scope in sentence.restriction_scopes:
-        if scope - claim.content and word not in claim.tokens:
+        # a claim that restricts too ("just five" for "only five") keeps the restriction
+        if scope - claim.content and not claim.restriction_scopes:
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
     if claim.absolute and sentence.hedged and not claim.hedged:
