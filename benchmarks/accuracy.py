@@ -268,17 +268,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--every-chunk", action="store_true", help="check every claim against every window (brute force)"
     )
+    parser.add_argument("--evidence-pool", type=int, default=None, help="candidate sentences per claim")
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
 
     kind = EveryChunk if args.every_chunk else Faithfulness
+    options = {} if args.evidence_pool is None else {"evidence_pool": args.evidence_pool}
     if args.bundle:
         from faithcheck.verify.onnx_model import OnnxVerifier
 
-        metric = kind(verifier_backend=OnnxVerifier.from_dir(args.bundle))
+        metric = kind(verifier_backend=OnnxVerifier.from_dir(args.bundle), **options)
     else:
-        metric = kind(verifier=args.verifier)
+        metric = kind(verifier=args.verifier, **options)
     wanted = set(args.sets.split(","))
     runs: list[Callable[[], SetResult]] = []
     if "factcheck" in wanted:

@@ -7,6 +7,7 @@ import pytest
 
 from faithcheck import ConfigError, Faithfulness, InputError, TestCase, Verdict
 from faithcheck.config import Lang
+from faithcheck.types import Claim
 from faithcheck.verify import BaselineVerifier, ClaimCheck, ClaimError, VerifierOutput
 
 # -- seed 003 ----------------------------------------------------------------------------------
@@ -206,6 +207,7 @@ def test_min_max_rescale_and_weight(faithful_case: TestCase, return_policy_case:
         ({"min": 1.0, "max": 1.0, "threshold": 1.0}, "max"),
         ({"unknown_option": 1}, "unknown_option"),
         ({"scale": 0}, "scale"),
+        ({"evidence_pool": 2}, "evidence_pool"),
     ],
 )
 def test_bad_configuration_is_a_config_error(options: dict[str, object], message: str) -> None:
@@ -236,3 +238,30 @@ def test_contradiction_maps_to_no() -> None:
     run = Faithfulness().run(case)
     assert [v.verdict for v in run.analyze_step_result.verdicts] == ["no"]
     assert run.score == 0.0
+
+
+def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from faithcheck.verify.evidence import ContextIndex
+
+    pools: list[int] = []
+    select_all = ContextIndex.select_all
+
+    def recording(self: ContextIndex, claims: Sequence[str], encoder: object, top_k: int, pool: int = 8) -> object:
+        pools.append(pool)
+        return select_all(self, claims, encoder, top_k, pool)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ContextIndex, "select_all", recording)
+    context = [
+        "The battery of the phone lasts two days.",
+        "Its screen is bright.",
+        "The phone weighs 180 grams.",
+        "Charging the phone battery takes one hour.",
+        "The phone comes in three colours.",
+    ]
+    claims = [Claim(id="c1", text="The phone battery lasts two days.", start=0, end=33)]
+    narrow = Faithfulness(evidence_top_k=2, evidence_pool=2).select_evidence(claims, "", context)
+    assert pools == [2]
+    # with a pool of 2 only the two sentences sharing most content words can be chosen
+    assert {w.passage_index for w in narrow[0].windows} == {0, 3}
+    Faithfulness().select_evidence(claims, "", context)
+    assert pools == [2, 8]

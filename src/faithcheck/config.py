@@ -75,6 +75,13 @@ class FaithfulnessConfig(InitializationConfig):
     )
     scale: float = Field(default=1.0, gt=0.0, description="maximum of the seed-004 step view's score")
     evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
+    evidence_pool: int = Field(
+        default=8,
+        ge=1,
+        le=100,
+        description="candidate sentences per claim (by content-word overlap) that evidence selection embeds; "
+        "smaller is faster",
+    )
     base_url: str | None = Field(default=None, description="OpenAI-compatible or Anthropic endpoint for model")
     api_key_env: str | None = Field(
         default=None, description="environment variable holding the API key (default: the provider's usual one)"
@@ -118,6 +125,10 @@ class FaithfulnessConfig(InitializationConfig):
             raise ValueError("concurrency_limit must be at least 1")
         if self.weight < 0:
             raise ValueError("weight must be >= 0")
+        if self.evidence_pool < self.evidence_top_k:
+            raise ValueError(
+                f"evidence_pool ({self.evidence_pool}) must be at least evidence_top_k ({self.evidence_top_k})"
+            )
         if self.cascade_low > self.cascade_high:
             raise ValueError(f"cascade_low ({self.cascade_low}) must not exceed cascade_high ({self.cascade_high})")
         return self

@@ -172,7 +172,8 @@ class Faithfulness:
     def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
         """For each claim, the ``evidence_top_k`` context windows a verifier will see."""
         index = build_context_index(passages, self.config.lang)
-        windows = index.select_all([c.text for c in claims], default_encoder(), self.config.evidence_top_k)
+        cfg = self.config
+        windows = index.select_all([c.text for c in claims], default_encoder(), cfg.evidence_top_k, cfg.evidence_pool)
         return [
             ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages)
             for claim, found in zip(claims, windows, strict=True)
