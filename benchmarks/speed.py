@@ -14,7 +14,7 @@ the baseline (the default) and ``--bundle DIR`` if given:
 Reported: rows/s for each, claim-window pairs/s of the brute force, and the speed-up of selected
 over every chunk.
 
-    python benchmarks/speed.py [--rows 20] [--in-flight 4] [--bundle training/work/export]
+    python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 8] [--bundle training/work/export]
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=20)
     parser.add_argument("--in-flight", type=int, default=4, help="rows scored concurrently for 'dataset'")
     parser.add_argument("--bundle", type=Path, default=None, help="an exported verifier bundle to measure too")
+    parser.add_argument("--evidence-pool", type=int, default=8, help="candidate sentences per claim (config option)")
     args = parser.parse_args()
     backends: list[tuple[str, LocalVerifier]] = [("model (shipped)", default_model_verifier())]
     backends.append(("baseline", BaselineVerifier()))
@@ -85,14 +86,14 @@ def main() -> int:
     )
     print("|---|---:|---:|---:|---:|---:|")
     for k, (name, backend) in enumerate(backends):
-        metric = Faithfulness(verifier_backend=backend)
+        metric = Faithfulness(verifier_backend=backend, evidence_pool=args.evidence_pool)
         metric.evaluate(standard_row(seed=k))  # load models before timing
         # fresh rows for every measurement, so none profits from caches a previous one warmed
         start = 1000 + 1000 * k
         selected = _rows_per_second(metric, range(start, start + args.rows))
         dataset = _rows_per_second_in_flight(metric, range(start + 200, start + 200 + args.rows), args.in_flight)
         brute_rows = range(start + 500, start + 500 + max(2, args.rows // 4))
-        brute = _rows_per_second(EveryChunk(verifier_backend=backend), brute_rows)
+        brute = _rows_per_second(EveryChunk(verifier_backend=backend, evidence_pool=args.evidence_pool), brute_rows)
         pairs = _pairs(brute_rows) * brute / len(brute_rows)
         print(
             f"| {name} | {selected:.2f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",

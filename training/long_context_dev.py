@@ -67,10 +67,11 @@ def dev_rows(data_dir: Path, source: str, limit: int, dev_pct: float) -> Iterato
                 return
 
 
-def metric_for(mode: str, verifier: str) -> Faithfulness:
+def metric_for(mode: str, verifier: str, pool: int) -> Faithfulness:
     if mode == "every":
         return EveryChunk(verifier=verifier)
-    return Faithfulness(verifier=verifier, evidence_top_k=int(mode.removeprefix("top")))
+    top_k = int(mode.removeprefix("top"))
+    return Faithfulness(verifier=verifier, evidence_top_k=top_k, evidence_pool=max(pool, top_k))
 
 
 def main() -> int:
@@ -79,6 +80,7 @@ def main() -> int:
     ap.add_argument("--modes", default="top3", help="comma-separated: top3, top5, every")
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--per-source", type=int, default=150, help="first dev rows per source")
+    ap.add_argument("--evidence-pool", type=int, default=8, help="candidate sentences per claim (config option)")
     ap.add_argument("--data-dir", type=Path, default=HERE.parent.parent / "shared" / "training")
     ap.add_argument("--dev-pct", type=float, default=5.0, help="as given to prepare_data.py")
     args = ap.parse_args()
@@ -86,7 +88,7 @@ def main() -> int:
     for source in args.sources.split(","):
         cases = list(dev_rows(args.data_dir, source, args.per_source, args.dev_pct))
         for mode in args.modes.split(","):
-            metric = metric_for(mode, args.verifier)
+            metric = metric_for(mode, args.verifier, args.evidence_pool)
             gold, pred, score = [], [], []
             started = time.perf_counter()
             for case, label in cases:
