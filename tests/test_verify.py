@@ -150,27 +150,24 @@ def test_multilingual_hand_made_pairs(lang: Lang, verifier: str) -> None:
     assert right / len(rows) >= 0.8, f"{right}/{len(rows)}"
 
 
-def test_a_number_cue_compares_years_with_years_only() -> None:
+def _cue(claim: str, passage: str) -> tuple[str, str] | None:
+    """The (label, kind) of the cue a one-sentence passage raises against ``claim``, if any."""
     from faithcheck.analysis import analyze
     from faithcheck.verify.cues import find_cue
 
-    passages = ("Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911.",)
-    index = build_context_index(list(passages), "en")
-    window = index.select_all(["x"], default_encoder(), top_k=1)[0][0]
-    assert find_cue(analyze("Marie Curie won 2 Nobel Prizes.", "en"), window, passages, "en") is None
-    cue = find_cue(analyze("Marie Curie won the Nobel Prize in 1905.", "en"), window, passages, "en")
-    assert cue is not None
-    assert (cue.label, cue.kind) == ("contradicted", "number")
+    passages = (passage,)
+    window = build_context_index(list(passages), "en").select_all(["x"], default_encoder(), top_k=1)[0][0]
+    cue = find_cue(analyze(claim, "en"), window, passages, "en")
+    return None if cue is None else (cue.label, cue.kind)
+
+
+def test_a_number_cue_compares_years_with_years_only() -> None:
+    passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
+    assert _cue("Marie Curie won 2 Nobel Prizes.", passage) is None
+    assert _cue("Marie Curie won the Nobel Prize in 1905.", passage) == ("contradicted", "number")
 
 
 def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:
-    from faithcheck.analysis import analyze
-    from faithcheck.verify.cues import find_cue
-
-    passages = ("He played measured tennis and made only five unforced errors in the match.",)
-    index = build_context_index(list(passages), "en")
-    window = index.select_all(["x"], default_encoder(), top_k=1)[0][0]
-    assert find_cue(analyze("He made just five unforced errors in the match.", "en"), window, passages, "en") is None
-    cue = find_cue(analyze("He made five unforced errors in the match.", "en"), window, passages, "en")
-    assert cue is not None
-    assert (cue.label, cue.kind) == ("overclaim", "restriction")
+    passage = "He played measured tennis and made only five unforced errors in the match."
+    assert _cue("He made just five unforced errors in the match.", passage) is None
+    assert _cue("He made five unforced errors in the match.", passage) == ("overclaim", "restriction")
