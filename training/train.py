@@ -14,7 +14,7 @@ optionally the lowest ``--freeze-layers`` encoder layers too. Every ``--ckpt-eve
 ``<out>/last.pt`` is written atomically with the model, optimizer, scheduler, RNG and data-position
 state; ``--resume`` continues from it exactly (same batches, same dropout masks). JSON lines go to
 ``<out>/log.jsonl``: training steps (step, loss, lr, seconds/step) and dev evaluations (accuracy,
-balanced accuracy supported-vs-not) every ``--eval-every`` steps on the first ``--dev-size`` dev rows.
+balanced accuracy supported-vs-not) every ``--eval-every`` steps on the first ``--dev-size`` rows of each ``--dev`` file.
 Runs on CUDA when available, else on CPU with at most 2 threads.
 
     python training/train.py --out training/work/ckpt/smoke --steps 20 --ckpt-every 10 --eval-every 20
@@ -170,8 +170,10 @@ def save_checkpoint(path: Path, **state: object) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", type=Path, default=HERE / "work" / "base" / "e5-small-trimmed")
-    ap.add_argument("--train", type=Path, default=HERE / "work" / "data" / "train.jsonl")
-    ap.add_argument("--dev", type=Path, default=HERE / "work" / "data" / "dev.jsonl")
+    ap.add_argument("--train", type=Path, nargs="+", default=[HERE / "work" / "data" / "train.jsonl"],
+                    help="training rows; several files are concatenated (name a file twice to upsample it)")
+    ap.add_argument("--dev", type=Path, nargs="+", default=[HERE / "work" / "data" / "dev.jsonl"],
+                    help="dev rows; each file is evaluated on its own (first --dev-size rows)")
     ap.add_argument("--out", type=Path, required=True, help="checkpoint/log folder, e.g. work/ckpt/run1")
     ap.add_argument("--max-len", type=int, default=192)
     ap.add_argument("--batch", type=int, default=16)
@@ -213,7 +215,8 @@ def main() -> None:
         print(json.dumps({"event": "init_from", "path": str(args.init_from), "tensors": len(kept),
                           "of": len(own)}), flush=True)
     tok = make_tokenizer(args.base / "tokenizer.json", args.max_len)
-    train_rows, dev_rows = load_rows(args.train), load_rows(args.dev)[: args.dev_size]
+    train_rows = [row for path in args.train for row in load_rows(path)]
+    dev_sets = {path.name: load_rows(path)[: args.dev_size] for path in args.dev}
     decay = [p for n, p in model.named_parameters() if p.requires_grad and p.ndim > 1]
     no_decay = [p for n, p in model.named_parameters() if p.requires_grad and p.ndim <= 1]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
@@ -253,7 +256,8 @@ def main() -> None:
         emit({"event": "checkpoint", "step": step, "path": str(ckpt_path)})
 
     emit({"event": "start", "step": step, "device": str(device), "params": n_all, "trainable": n_train,
-          "train_rows": len(train_rows), "dev_rows": len(dev_rows), "resume": args.resume,
+          "train_rows": len(train_rows), "dev_rows": {k: len(v) for k, v in dev_sets.items()},
+          "resume": args.resume,
           "data": batches.state(), "args": {k: str(v) for k, v in vars(args).items()}})
     model.train()
     t_start = t_last = time.time()
@@ -277,7 +281,8 @@ def main() -> None:
                   "s_per_step": round((now - t_last) / n, 3), "epoch": batches.epoch})
             loss_acc, t_last = 0.0, now
         if step % args.eval_every == 0 or step == args.steps:
-            emit({"event": "eval", "step": step, **evaluate(model, tok, dev_rows, device)})
+            for name, dev_rows in dev_sets.items():
+                emit({"event": "eval", "step": step, "dev": name, **evaluate(model, tok, dev_rows, device)})
             t_last = time.time()
         timed_out = args.max_minutes and time.time() - t_start > args.max_minutes * 60
         if step % args.ckpt_every == 0 or step == args.steps or timed_out:
