@@ -5,7 +5,7 @@ distinct seeds so no cache helps). Measured side by side in one process, for the
 the baseline (the default) and ``--bundle DIR`` if given:
 
 * **selected**: the pipeline as shipped, one row at a time — each claim checked against its
-  ``evidence_top_k`` (3) windows, chosen from a lexical candidate pool of 8 sentences per claim;
+  ``evidence_top_k`` (3) windows, chosen from a lexical candidate pool of ``evidence_pool`` (4) sentences per claim;
 * **dataset**: the same, with ``--in-flight`` rows scored concurrently, as ``faithcheck score``
   does (``concurrency_limit``): one row's Python work overlaps another's model inference;
 * **every chunk**: the same verifier, each claim checked against every sentence window of the
@@ -14,7 +14,7 @@ the baseline (the default) and ``--bundle DIR`` if given:
 Reported: rows/s for each, claim-window pairs/s of the brute force, and the speed-up of selected
 over every chunk.
 
-    python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 8] [--bundle training/work/export]
+    python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from accuracy import EveryChunk  # noqa: E402
 from llm_cost import standard_row  # noqa: E402
 
-from faithcheck import Faithfulness  # noqa: E402
+from faithcheck import Faithfulness, FaithfulnessConfig  # noqa: E402
 from faithcheck.extract import SentenceExtractor  # noqa: E402
 from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
@@ -74,7 +74,9 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=20)
     parser.add_argument("--in-flight", type=int, default=4, help="rows scored concurrently for 'dataset'")
     parser.add_argument("--bundle", type=Path, default=None, help="an exported verifier bundle to measure too")
-    parser.add_argument("--evidence-pool", type=int, default=8, help="candidate sentences per claim (config option)")
+    parser.add_argument(
+        "--evidence-pool", type=int, default=FaithfulnessConfig().evidence_pool, help="candidate sentences per claim"
+    )
     args = parser.parse_args()
     backends: list[tuple[str, LocalVerifier]] = [("model (shipped)", default_model_verifier())]
     backends.append(("baseline", BaselineVerifier()))

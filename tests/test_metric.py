@@ -246,7 +246,7 @@ def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeyp
     pools: list[int] = []
     select_all = ContextIndex.select_all
 
-    def recording(self: ContextIndex, claims: Sequence[str], encoder: object, top_k: int, pool: int = 8) -> object:
+    def recording(self: ContextIndex, claims: Sequence[str], encoder: object, top_k: int, pool: int = 4) -> object:
         pools.append(pool)
         return select_all(self, claims, encoder, top_k, pool)  # type: ignore[arg-type]
 
@@ -264,4 +264,4 @@ def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeyp
     # with a pool of 2 only the two sentences sharing most content words can be chosen
     assert {w.passage_index for w in narrow[0].windows} == {0, 3}
     Faithfulness().select_evidence(claims, "", context)
-    assert pools == [2, 8]
+    assert pools == [2, 4]

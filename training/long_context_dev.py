@@ -40,7 +40,7 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 from accuracy import EveryChunk, balanced_accuracy, roc_auc  # noqa: E402
 from prepare_data import is_dev  # noqa: E402
 
-from faithcheck import Faithfulness, TestCase  # noqa: E402
+from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
 
 SOURCES = {
     "halueval_summarization": ("halueval", "halueval_summarization"),
@@ -80,7 +80,8 @@ def main() -> int:
     ap.add_argument("--modes", default="top3", help="comma-separated: top3, top5, every")
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--per-source", type=int, default=150, help="first dev rows per source")
-    ap.add_argument("--evidence-pool", type=int, default=8, help="candidate sentences per claim (config option)")
+    ap.add_argument("--evidence-pool", type=int, default=FaithfulnessConfig().evidence_pool,
+                    help="candidate sentences per claim (config option)")
     ap.add_argument("--data-dir", type=Path, default=HERE.parent.parent / "shared" / "training")
     ap.add_argument("--dev-pct", type=float, default=5.0, help="as given to prepare_data.py")
     args = ap.parse_args()

@@ -76,7 +76,7 @@ class FaithfulnessConfig(InitializationConfig):
     scale: float = Field(default=1.0, gt=0.0, description="maximum of the seed-004 step view's score")
     evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
     evidence_pool: int = Field(
-        default=8,
+        default=4,
         ge=1,
         le=100,
         description="candidate sentences per claim (by content-word overlap) that evidence selection embeds; "

@@ -29,7 +29,7 @@ __all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
 
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
-DEFAULT_POOL = 8
+DEFAULT_POOL = 4
 
 
 @dataclass(frozen=True)
