@@ -19,6 +19,7 @@ mode given: ``top3`` (the package default), ``top5`` and ``every`` (every senten
 Run with the package's environment::
 
     .venv/bin/python training/long_context_dev.py --verifier model --modes top3,every --per-source 150
+    .venv/bin/python training/long_context_dev.py --bundle training/work/export_l6pkg   # an exported model
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from accuracy import EveryChunk, balanced_accuracy, roc_auc  # noqa: E402
 from prepare_data import is_dev  # noqa: E402
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
+from faithcheck.verify.onnx_model import OnnxVerifier  # noqa: E402
 
 SOURCES = {
     "halueval_summarization": ("halueval", "halueval_summarization"),
@@ -67,16 +69,18 @@ def dev_rows(data_dir: Path, source: str, limit: int, dev_pct: float) -> Iterato
                 return
 
 
-def metric_for(mode: str, verifier: str, pool: int) -> Faithfulness:
+def metric_for(mode: str, verifier: str, pool: int, bundle: Path | None = None) -> Faithfulness:
+    backend = {"verifier_backend": OnnxVerifier.from_dir(bundle)} if bundle else {"verifier": verifier}
     if mode == "every":
-        return EveryChunk(verifier=verifier)
+        return EveryChunk(**backend)
     top_k = int(mode.removeprefix("top"))
-    return Faithfulness(verifier=verifier, evidence_top_k=top_k, evidence_pool=max(pool, top_k))
+    return Faithfulness(evidence_top_k=top_k, evidence_pool=max(pool, top_k), **backend)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--verifier", choices=("model", "baseline"), default="model")
+    ap.add_argument("--bundle", type=Path, help="an exported verifier bundle instead of the shipped model")
     ap.add_argument("--modes", default="top3", help="comma-separated: top3, top5, every")
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--per-source", type=int, default=150, help="first dev rows per source")
@@ -89,7 +93,7 @@ def main() -> int:
     for source in args.sources.split(","):
         cases = list(dev_rows(args.data_dir, source, args.per_source, args.dev_pct))
         for mode in args.modes.split(","):
-            metric = metric_for(mode, args.verifier, args.evidence_pool)
+            metric = metric_for(mode, args.verifier, args.evidence_pool, args.bundle)
             gold, pred, score = [], [], []
             started = time.perf_counter()
             for case, label in cases:
@@ -102,7 +106,7 @@ def main() -> int:
                 {
                     "source": source,
                     "mode": mode,
-                    "verifier": args.verifier,
+                    "verifier": str(args.bundle) if args.bundle else args.verifier,
                     "n": len(gold),
                     "positives": int(np.sum(gold)),
                     "balanced_accuracy": round(balanced_accuracy(gold, pred), 1),
