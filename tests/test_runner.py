@@ -184,7 +184,8 @@ def _start_scoring(
     """Start `faithcheck score` on ``n_rows`` rows and return once the journal holds ``wait_for_rows``.
 
     ``n_rows`` must be large enough that the run cannot finish between two polls (rows are
-    flushed every 50 rows or every second)."""
+    flushed every 50 rows or every second): the rows repeat two cases, which caches make cheap,
+    so a few hundred can finish before a signal sent at the first flush arrives."""
     rows = [{**ROWS[i % 2], "input_id": f"r{i:03d}"} for i in range(n_rows)]
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
@@ -200,12 +201,12 @@ def _start_scoring(
 
 
 def test_sigkill_then_resume_scores_every_row_exactly_once(tmp_path: Path) -> None:
-    proc, rows, data, out, journal = _start_scoring(tmp_path, n_rows=300, batch_size=16, wait_for_rows=10)
+    proc, rows, data, out, journal = _start_scoring(tmp_path, n_rows=2000, batch_size=16, wait_for_rows=10)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert not out.exists()  # the output path never holds a half-written file
     written = len(journal.read_bytes().splitlines())
-    assert 10 <= written < 300
+    assert 10 <= written < 2000
     done = _cli("score", str(data), "-o", str(out))
     assert done.returncode == 0, done.stderr
     ids = [json.loads(line)["input_id"] for line in out.read_text().splitlines()]
@@ -305,7 +306,7 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
-    proc, rows, data, out, _ = _start_scoring(tmp_path, n_rows=200, batch_size=8, wait_for_rows=5)
+    proc, rows, data, out, _ = _start_scoring(tmp_path, n_rows=2000, batch_size=8, wait_for_rows=5)
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr

@@ -85,6 +85,8 @@ def articles(path: Path, subset: str | None) -> Iterator[tuple[str, str, list[st
 
 
 class PairMaker:
+    """Makes the claim-level rows of one article at a time (see the module docstring)."""
+
     def __init__(self, bundle: Path, min_coverage: float, neg_rate: float, rng: random.Random, pool: int = 4):
         self.metric = Faithfulness(evidence_pool=pool)
         self.verifier = OnnxVerifier.from_dir(bundle)
@@ -121,7 +123,7 @@ class PairMaker:
         known = {norm(c).lower() for c in right_claims}
         changed = [[c.text for c in extract_claims(s) if norm(c.text).lower() not in known] for s in wrong]
         scored = self.best_windows(right_claims + [c for group in changed for c in group], article)
-        for claim, (window, _, cov) in zip(right_claims, scored, strict=False):
+        for claim, (window, _, cov) in zip(right_claims, scored[: len(right_claims)], strict=True):
             if not window or cov < self.min_coverage:
                 self.counts["positive_dropped_low_coverage"] += 1
                 continue
