@@ -55,13 +55,14 @@ sys.path.insert(0, str(HERE))
 from long_context_dev import dev_rows  # noqa: E402
 from prepare_data import hard_negative, is_dev, norm, sha256  # noqa: E402
 
-from faithcheck import Faithfulness  # noqa: E402
+from faithcheck import Faithfulness, FaithfulnessConfig  # noqa: E402
 from faithcheck.analysis import analyze, coverage  # noqa: E402
 from faithcheck.extract.claims import extract_claims  # noqa: E402
 from faithcheck.types import Claim  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle  # noqa: E402
 
 SOURCES = {"halueval": "halueval_summarization", "fib": None}
+DEFAULT_POOL = FaithfulnessConfig().evidence_pool
 REPORTED = {"halueval": "halueval_summarization", "fib": "fib"}
 """``long_context_dev.py``'s name for each source."""
 
@@ -87,7 +88,9 @@ def articles(path: Path, subset: str | None) -> Iterator[tuple[str, str, list[st
 class PairMaker:
     """Makes the claim-level rows of one article at a time (see the module docstring)."""
 
-    def __init__(self, bundle: Path, min_coverage: float, neg_rate: float, rng: random.Random, pool: int = 4):
+    def __init__(
+        self, bundle: Path, min_coverage: float, neg_rate: float, rng: random.Random, pool: int = DEFAULT_POOL
+    ):
         self.metric = Faithfulness(evidence_pool=pool)
         self.verifier = OnnxVerifier.from_dir(bundle)
         self.supported = self.verifier.calibration.label_order.index("supported")
@@ -172,7 +175,7 @@ def main() -> int:
         help="leave out the articles of long_context_dev.py's first N dev rows of the source",
     )
     ap.add_argument("--fib-distractors", type=int, default=3, help="wrong summaries per FIB article (at most)")
-    ap.add_argument("--evidence-pool", type=int, default=4, help="candidate sentences per claim (config option)")
+    ap.add_argument("--evidence-pool", type=int, default=DEFAULT_POOL, help="candidate sentences per claim")
     ap.add_argument("--min-coverage", type=float, default=0.5)
     ap.add_argument("--neg-rate", type=float, default=0.5, help="share of positives that get a hard negative")
     ap.add_argument("--dev-pct", type=float, default=5.0, help="as given to prepare_data.py")

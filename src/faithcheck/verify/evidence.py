@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
-from faithcheck.config import Lang
+from faithcheck.config import FaithfulnessConfig, Lang
 from faithcheck.embedding import SentenceEncoder
 from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.verify.base import EvidenceWindow
@@ -29,7 +29,8 @@ __all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
 
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
-DEFAULT_POOL = 4
+DEFAULT_POOL: int = FaithfulnessConfig.model_fields["evidence_pool"].default
+"""The ``evidence_pool`` option's default (one source: the config)."""
 
 
 @dataclass(frozen=True)
