@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -13,18 +10,12 @@ import pytest
 from faithcheck import Faithfulness
 from faithcheck.types import Claim
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from .scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def accuracy() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("faithcheck_bench_accuracy", BENCHMARKS / "accuracy.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve annotations through sys.modules
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/accuracy.py", "faithcheck_bench_accuracy")
 
 
 def test_every_chunk_checks_every_window_and_selection_only_the_top_k(accuracy: ModuleType) -> None:

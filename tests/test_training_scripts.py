@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from faithcheck.verify.onnx_model import shipped_bundle
 
-TRAINING = Path(__file__).resolve().parents[1] / "training"
+from .scripts import load_script
 
 ARTICLE = (
     "The city museum opened in 1998 on the river bank. It has 40 rooms spread over three floors. "
@@ -23,13 +20,7 @@ ARTICLE = (
 
 @pytest.fixture(scope="module")
 def package_pairs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("faithcheck_training_package_pairs", TRAINING / "package_pairs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("training/package_pairs.py", "faithcheck_training_package_pairs")
 
 
 def test_package_pairs_labels_claims_of_right_and_wrong_summaries(package_pairs: ModuleType) -> None:
