@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 from faithcheck.verify.onnx_model import shipped_bundle
@@ -64,3 +65,84 @@ def test_package_pairs_adds_hard_negatives_against_the_same_window(package_pairs
     assert swapped[0]["premise"] == positive["premise"]
     assert swapped[0]["hypothesis"] != positive["hypothesis"]
     assert swapped[0]["label"] in (1, 2)
+
+
+@pytest.fixture(scope="module")
+def fit_stack() -> ModuleType:
+    return load_script("training/fit_stack.py", "faithcheck_training_fit_stack")
+
+
+def test_fit_stack_recovers_logistic_weights(fit_stack: ModuleType) -> None:
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(4000, 2))
+    truth = np.array([-0.5, 2.0, -1.0])
+    y = (rng.random(4000) < 1 / (1 + np.exp(-(truth[0] + x @ truth[1:])))).astype(float)
+    w = fit_stack.fit_weighted_logistic(x, y, np.ones(4000), l2=0.0)
+    assert w == pytest.approx(truth, abs=0.2)
+    # weighting a row twice is the same as listing it twice
+    doubled = fit_stack.fit_weighted_logistic(np.vstack([x, x[:100]]), np.r_[y, y[:100]], np.ones(4100), l2=0.0)
+    weights = np.r_[np.full(100, 2.0), np.ones(3900)]
+    assert fit_stack.fit_weighted_logistic(x, y, weights, l2=0.0) == pytest.approx(doubled, abs=1e-6)
+
+
+def test_fit_stack_weighs_sources_by_the_square_root_of_their_rows(fit_stack: ModuleType) -> None:
+    weights = fit_stack.source_weights(["a"] * 100 + ["b"] * 4)
+    assert weights.mean() == pytest.approx(1.0)
+    assert weights[:100].sum() / weights[100:].sum() == pytest.approx(10 / 2)
+
+
+def test_fit_stack_learns_which_window_carries_the_label(fit_stack: ModuleType) -> None:
+    """Multiple-instance rows: a supported claim has one covering window among distractors; the
+    model's probability is noise, so the fit must find that coverage decides."""
+    rng = np.random.default_rng(1)
+    designs, gold = [], []
+    for i in range(600):
+        supported = i % 2
+        windows = np.column_stack([rng.normal(size=3), rng.uniform(0, 0.4, 3), rng.uniform(0, 1, 3), np.zeros(3)])
+        if supported:
+            windows[rng.integers(3), 1] = rng.uniform(0.8, 1.0)
+        designs.append(windows)
+        gold.append(supported)
+    stack = fit_stack.fit_stack(designs, np.array(gold), np.ones(600), rounds=3)
+    assert stack.coverage > 5 * max(abs(stack.model), abs(stack.similarity))
+
+
+@pytest.fixture(scope="module")
+def edit_pairs() -> ModuleType:
+    return load_script("training/edit_pairs.py", "faithcheck_training_edit_pairs")
+
+
+def test_edit_pairs_swaps_a_word_for_its_opposite(edit_pairs: ModuleType) -> None:
+    rng = random.Random(0)
+    premise = "Sales increased by 5% before the merger."
+    assert edit_pairs.swap_antonym("Sales increased by 5%.", premise, rng) == "Sales decreased by 5%."
+    assert edit_pairs.swap_antonym("Before the merger, sales grew.", premise, rng) == "After the merger, sales grew."
+    # no listed word, or the premise also has the opposite: no edit
+    assert edit_pairs.swap_antonym("Sales grew by 5%.", premise, rng) is None
+    assert edit_pairs.swap_antonym("Sales increased.", "Sales increased, then decreased.", rng) is None
+
+
+def test_edit_pairs_adds_a_detail_the_premise_cannot_support(edit_pairs: ModuleType) -> None:
+    assert edit_pairs.details_of("The deal was signed in March 2019.") == ["in March 2019"]
+    assert edit_pairs.details_of("The deal was signed in a hurry.") == []  # names nothing
+    premise = "The two firms signed the deal after long talks."
+    assert edit_pairs.add_detail("The firms signed the deal.", premise, "in March 2019") == (
+        "The firms signed the deal in March 2019."
+    )
+    assert edit_pairs.add_detail("The firms signed the deal.", premise, "after long talks") is None  # supported
+    assert edit_pairs.add_detail("Who signed the deal?", premise, "in March 2019") is None
+    assert edit_pairs.add_detail("They met in Paris.", premise, "in March 2019") is None  # already ends in one
+
+
+def test_edit_pairs_labels_and_rates(edit_pairs: ModuleType) -> None:
+    rows = [
+        {"premise": "Prices rose in Spain.", "hypothesis": "Prices rose.", "label": 0, "source": "mnli"},
+        {"premise": "The team won the cup.", "hypothesis": "The team won in Madrid.", "label": 0, "source": "snli"},
+        {"premise": "It rained.", "hypothesis": "It was sunny.", "label": 2, "source": "snli"},
+    ]
+    made = list(edit_pairs.edits(rows, 1.0, random.Random(0)))
+    by_kind = {str(r["source"]).split("/")[1]: r for r in made}
+    assert (by_kind["antonym"]["label"], by_kind["antonym"]["binary_only"]) == (2, False)
+    assert (by_kind["detail"]["label"], by_kind["detail"]["binary_only"]) == (1, True)
+    assert all(r["premise"] != "It rained." for r in made)  # only supported rows are edited
+    assert list(edit_pairs.edits(rows, 0.0, random.Random(0))) == []
