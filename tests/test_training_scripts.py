@@ -146,3 +146,18 @@ def test_edit_pairs_labels_and_rates(edit_pairs: ModuleType) -> None:
     assert (by_kind["detail"]["label"], by_kind["detail"]["binary_only"]) == (1, True)
     assert all(r["premise"] != "It rained." for r in made)  # only supported rows are edited
     assert list(edit_pairs.edits(rows, 0.0, random.Random(0))) == []
+
+
+def test_edit_pairs_scores_a_bundle_on_edits_and_their_originals(edit_pairs: ModuleType) -> None:
+    rows = [
+        {
+            "premise": "Sales increased by 5% in 2023, the company said.",
+            "hypothesis": "Sales decreased by 5% in 2023.",
+            "original": "Sales increased by 5% in 2023.",
+            "source": "edit/antonym/x",
+        }
+    ]
+    result = edit_pairs.score(shipped_bundle(), rows)
+    assert result["pairs"] == 1
+    assert result["original_ranked_higher"] == 100.0
+    assert result["balanced_accuracy"] == (result["originals_supported"] + result["edits_caught"]) / 2

@@ -10,14 +10,20 @@ names, negation) cover only part of them. From the *supported* rows of a prepare
   the opposite — labelled *contradicted* (2);
 * **detail**: a short prepositional phrase from another row's claim added at the end of the claim
   that names something ("... signed the deal" → "... signed the deal in March 2019"), when none of
-  the phrase's content words occurs in the premise — labelled *not supported* (1, binary: the premise neither states nor
-  denies it). This is the "partially supported" claim: everything is grounded but one detail.
+  the phrase's content words occurs in the premise — labelled *not supported* (1, binary: the
+  premise neither states nor denies it). This is the "partially supported" claim: everything is
+  grounded but one detail.
 
-Each kind is made from at most ``--rate`` of the eligible rows (seeded). Run with the package's
-environment::
+Each kind is made from at most ``--rate`` of the eligible rows (seeded); each row keeps its
+``original`` claim. ``--score BUNDLE`` reports how well a verifier bundle tells edits from their
+originals (on ``dev.jsonl``'s edits). Run with the package's environment::
 
     .venv/bin/python training/edit_pairs.py --input training/work/data/train.jsonl \\
         --out training/work/data/edit_train.jsonl
+    .venv/bin/python training/edit_pairs.py --input training/work/data/dev.jsonl \\
+        --out training/work/data/edit_dev.jsonl
+    .venv/bin/python training/edit_pairs.py --input training/work/data/edit_dev.jsonl \\
+        --score training/work/export_l6pkg
 """
 
 from __future__ import annotations
@@ -127,13 +133,42 @@ def edits(rows: list[dict[str, object]], rate: float, rng: random.Random) -> Ite
         premise, hypothesis = str(row["premise"]), str(row["hypothesis"])
         source = str(row["source"]).split("/")[0]
         if rng.random() < rate and (new := swap_antonym(hypothesis, premise, rng)):
-            yield _row(premise, new, 2, False, f"edit/antonym/{source}")
+            yield _row(premise, new, hypothesis, 2, False, f"edit/antonym/{source}")
         if pool and rng.random() < rate and (new := add_detail(hypothesis, premise, rng.choice(pool))):
-            yield _row(premise, new, 1, True, f"edit/detail/{source}")
+            yield _row(premise, new, hypothesis, 1, True, f"edit/detail/{source}")
 
 
-def _row(premise: str, hypothesis: str, label: int, binary_only: bool, source: str) -> dict[str, object]:
-    return {"premise": premise, "hypothesis": hypothesis, "label": label, "binary_only": binary_only, "source": source}
+def _row(premise: str, hypothesis: str, original: str, label: int, binary: bool, source: str) -> dict[str, object]:
+    return {
+        "premise": premise,
+        "hypothesis": hypothesis,
+        "original": original,
+        "label": label,
+        "binary_only": binary,
+        "source": source,
+    }
+
+
+def score(bundle: Path, rows: list[dict[str, object]]) -> dict[str, object]:
+    """How well a verifier bundle tells each edited claim from its original (same premise):
+    the share of originals it supports and of edits it does not, at the bundle's threshold, their
+    balanced accuracy, and how often the original gets the higher p(supported)."""
+    from faithcheck.verify.onnx_model import OnnxVerifier
+
+    verifier = OnnxVerifier.from_dir(bundle)
+    at = verifier.calibration.label_order.index("supported")
+    original = verifier.probabilities([(str(r["premise"]), str(r["original"])) for r in rows])[:, at]
+    edited = verifier.probabilities([(str(r["premise"]), str(r["hypothesis"])) for r in rows])[:, at]
+    threshold = verifier.calibration.threshold
+    kept, caught = float((original >= threshold).mean()), float((edited < threshold).mean())
+    return {
+        "bundle": str(bundle),
+        "pairs": len(rows),
+        "originals_supported": round(100 * kept, 1),
+        "edits_caught": round(100 * caught, 1),
+        "balanced_accuracy": round(50 * (kept + caught), 1),
+        "original_ranked_higher": round(100 * float((original > edited).mean()), 1),
+    }
 
 
 def main() -> int:
@@ -142,8 +177,16 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=HERE / "work" / "data" / "edit_train.jsonl")
     ap.add_argument("--rate", type=float, default=0.5, help="share of eligible supported rows edited, per kind")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--score", type=Path, metavar="BUNDLE", help="score a verifier bundle on --input (edit rows)")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.input.open(encoding="utf-8")]
+    if args.score:
+        by_kind: dict[str, list[dict[str, object]]] = {}
+        for row in rows:
+            by_kind.setdefault(str(row["source"]).split("/")[1], []).append(row)
+        for kind, part in sorted(by_kind.items()):
+            print(json.dumps({"kind": kind, **score(args.score, part)}))
+        return 0
     counts: Counter[str] = Counter()
     with args.out.open("w", encoding="utf-8") as out:
         for row in edits(rows, args.rate, random.Random(args.seed)):
