@@ -20,9 +20,7 @@ onnx = pytest.importorskip("onnx")
 TOKENIZER = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "models" / "minilm" / "tokenizer.json"
 
 
-def _bundle(
-    folder: Path, *, temperature: float = 1.0, threshold: float = 0.5, stack: dict[str, float] | None = None
-) -> Path:
+def _bundle(folder: Path, *, temperature: float = 1.0, threshold: float = 0.5) -> Path:
     from onnx import TensorProto, helper, numpy_helper
     from tokenizers import Tokenizer
 
@@ -63,7 +61,6 @@ def _bundle(
         "threshold": threshold,
         "label_order": ["supported", "not_supported", "contradicted"],
         "max_length": 64,
-        "stack": stack,
     }
     (folder / "calibration.json").write_text(json.dumps(calibration))
     return folder
@@ -213,42 +210,3 @@ def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> No
     assert "supported" in [v.label for v in two_pass]
     assert sum(scored) < len(verifier.pairs(checks))
     assert scored[0] == len(checks)
-
-
-LEXICAL_ONLY = {"bias": -5.0, "model": 0.0, "coverage": 10.0, "similarity": 0.0, "missing_number": 0.0}
-
-
-def test_a_stack_combines_the_model_with_lexical_features(tmp_path: Path) -> None:
-    # the tiny model has no "green" to go on, so alone it finds no support
-    plain = OnnxVerifier.from_dir(_bundle(tmp_path / "plain"))
-    assert _label(plain, ["The light is on."], "The light is on.")[0] == "unsupported"
-    # a stack that weighs only coverage: every content word of the claim is in the window
-    stacked = OnnxVerifier.from_dir(_bundle(tmp_path / "lexical", stack=LEXICAL_ONLY))
-    verdict = Faithfulness(verifier_backend=stacked).evaluate(_case(["The light is on."])).claims[0].verdict
-    assert verdict is not None
-    assert (verdict.label, verdict.score) == ("supported", pytest.approx(1 / (1 + np.exp(-5.0))))
-    assert _label(stacked, ["Nothing to see."], "The light is on.")[0] == "unsupported"
-    assert stacked.model_id.endswith(" stack")
-    assert not plain.model_id.endswith(" stack")
-
-
-def test_an_identity_stack_keeps_the_model_probability(tmp_path: Path) -> None:
-    identity = {"bias": 0.0, "model": 1.0, "coverage": 0.0, "similarity": 0.0, "missing_number": 0.0}
-    context, answer = ["The lamp glows green tonight."], "The lamp glows."
-    scores = [
-        Faithfulness(verifier_backend=OnnxVerifier.from_dir(_bundle(tmp_path / name, stack=stack)))
-        .evaluate(_case(context, answer))
-        .claims[0]
-        .verdict
-        for name, stack in (("plain", None), ("identity", identity))
-    ]
-    assert scores[0] is not None
-    assert scores[1] is not None
-    assert scores[0].label == scores[1].label == "supported"
-    assert scores[1].score == pytest.approx(scores[0].score, abs=1e-6)
-
-
-def test_a_malformed_stack_is_a_clear_error(tmp_path: Path) -> None:
-    incomplete = {k: v for k, v in LEXICAL_ONLY.items() if k != "coverage"}
-    with pytest.raises(ModelLoadError, match="not a valid calibration"):
-        OnnxVerifier.from_dir(_bundle(tmp_path / "m", stack=incomplete))

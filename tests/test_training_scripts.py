@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-import numpy as np
 import pytest
 
 from faithcheck.verify.onnx_model import shipped_bundle
@@ -65,46 +64,6 @@ def test_package_pairs_adds_hard_negatives_against_the_same_window(package_pairs
     assert swapped[0]["premise"] == positive["premise"]
     assert swapped[0]["hypothesis"] != positive["hypothesis"]
     assert swapped[0]["label"] in (1, 2)
-
-
-@pytest.fixture(scope="module")
-def fit_stack() -> ModuleType:
-    return load_script("training/fit_stack.py", "faithcheck_training_fit_stack")
-
-
-def test_fit_stack_recovers_logistic_weights(fit_stack: ModuleType) -> None:
-    rng = np.random.default_rng(0)
-    x = rng.normal(size=(4000, 2))
-    truth = np.array([-0.5, 2.0, -1.0])
-    y = (rng.random(4000) < 1 / (1 + np.exp(-(truth[0] + x @ truth[1:])))).astype(float)
-    w = fit_stack.fit_weighted_logistic(x, y, np.ones(4000), l2=0.0)
-    assert w == pytest.approx(truth, abs=0.2)
-    # weighting a row twice is the same as listing it twice
-    doubled = fit_stack.fit_weighted_logistic(np.vstack([x, x[:100]]), np.r_[y, y[:100]], np.ones(4100), l2=0.0)
-    weights = np.r_[np.full(100, 2.0), np.ones(3900)]
-    assert fit_stack.fit_weighted_logistic(x, y, weights, l2=0.0) == pytest.approx(doubled, abs=1e-6)
-
-
-def test_fit_stack_weighs_sources_by_the_square_root_of_their_rows(fit_stack: ModuleType) -> None:
-    weights = fit_stack.source_weights(["a"] * 100 + ["b"] * 4)
-    assert weights.mean() == pytest.approx(1.0)
-    assert weights[:100].sum() / weights[100:].sum() == pytest.approx(10 / 2)
-
-
-def test_fit_stack_learns_which_window_carries_the_label(fit_stack: ModuleType) -> None:
-    """Multiple-instance rows: a supported claim has one covering window among distractors; the
-    model's probability is noise, so the fit must find that coverage decides."""
-    rng = np.random.default_rng(1)
-    designs, gold = [], []
-    for i in range(600):
-        supported = i % 2
-        windows = np.column_stack([rng.normal(size=3), rng.uniform(0, 0.4, 3), rng.uniform(0, 1, 3), np.zeros(3)])
-        if supported:
-            windows[rng.integers(3), 1] = rng.uniform(0.8, 1.0)
-        designs.append(windows)
-        gold.append(supported)
-    stack = fit_stack.fit_stack(designs, np.array(gold), np.ones(600), rounds=3)
-    assert stack.coverage > 5 * max(abs(stack.model), abs(stack.similarity))
 
 
 @pytest.fixture(scope="module")

@@ -17,9 +17,7 @@ a window contradicts it with confidence, else ``unsupported``. Cues of the kinds
 overrule a supporting window: by default only a dropped restriction ("only"), which seed 003's
 overclaim needs; on the dev split, letting number and name cues overrule the shipped model cost
 about 2.5 points of balanced accuracy (``training/eval_verifier.py``). A bundle's
-``calibration.json`` names its own set. A bundle may also carry a ``stack``: weights that combine
-the model's probability with the baseline's lexical features of each window (:class:`Stack`, fit on
-dev data by ``training/fit_stack.py``); then the decision and the score use that probability.
+``calibration.json`` names its own set.
 
     from faithcheck import Faithfulness
     from faithcheck.verify.onnx_model import OnnxVerifier
@@ -46,46 +44,12 @@ from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
-from faithcheck.verify.baseline import window_features
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 
-__all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "Stack", "default_model_verifier", "shipped_bundle"]
+__all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
 
 DEFAULT_OVERRULE = frozenset({"restriction"})
 """Cue kinds that overrule a window the model finds supporting."""
-
-
-@dataclass(frozen=True)
-class Stack:
-    """A logistic combination of the model with the baseline's lexical features (fit on dev data
-    by ``training/fit_stack.py``): p(supported) = sigmoid(bias + model·logit(p_model) +
-    coverage·coverage + similarity·similarity + missing_number·missing_number), where the
-    features are :func:`faithcheck.verify.baseline.window_features` of the claim and the window.
-    """
-
-    bias: float
-    model: float
-    coverage: float
-    similarity: float
-    missing_number: float
-
-    @classmethod
-    def from_json(cls, raw: object) -> Stack:
-        if not isinstance(raw, dict):
-            raise TypeError("stack must be an object")
-        return cls(**{name: float(raw[name]) for name in STACK_FIELDS})
-
-    def support(self, p_model: npt.NDArray[np.float64], features: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """Stacked p(supported) per window from the model's calibrated p and the (n, 3) features."""
-        p = np.clip(p_model, _EPS, 1.0 - _EPS)
-        weights = np.array([self.coverage, self.similarity, self.missing_number])
-        z = self.bias + self.model * np.log(p / (1.0 - p)) + features @ weights
-        result: npt.NDArray[np.float64] = 1.0 / (1.0 + np.exp(-z))
-        return result
-
-
-STACK_FIELDS = ("bias", "model", "coverage", "similarity", "missing_number")
-_EPS = 1e-6
 
 
 @dataclass(frozen=True)
@@ -98,8 +62,6 @@ class Calibration:
     max_length: int
     overrule: frozenset[str] | None = None
     """Cue kinds that overrule a supporting window (chosen on dev); ``None``: the default set."""
-    stack: Stack | None = None
-    """If set, the decision and the score use the stacked probability (see :class:`Stack`)."""
 
     @classmethod
     def load(cls, path: Path) -> Calibration:
@@ -111,7 +73,6 @@ class Calibration:
                 label_order=tuple(str(x) for x in raw["label_order"]),
                 max_length=int(raw["max_length"]),
                 overrule=frozenset(str(x) for x in raw["overrule"]) if "overrule" in raw else None,
-                stack=Stack.from_json(raw["stack"]) if raw.get("stack") is not None else None,
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ModelLoadError(f"{path}: not a valid calibration file ({exc})") from None
@@ -151,10 +112,7 @@ class OnnxVerifier:
             overrule = calibration.overrule if calibration.overrule is not None else DEFAULT_OVERRULE
         self.overrule = overrule
         digest = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
-        stacked = " stack" if calibration.stack is not None else ""
-        self.model_id = (
-            f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}{stacked}"
-        )
+        self.model_id = f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}"
         """Identifies the weights and the decision rule (recorded with every dataset run)."""
         self.batch_size = batch_size
         self._supported = calibration.label_order.index("supported")
@@ -228,17 +186,8 @@ class OnnxVerifier:
             at += n
         return verdicts
 
-    def support(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> npt.NDArray[np.float64]:
-        """p(supported) of each of the check's windows: the model's, or the stacked one."""
-        p_model = block[:, self._supported]
-        if self.calibration.stack is None:
-            return p_model
-        claim = analyze(check.claim.text, lang)
-        features = np.array([window_features(claim, w, lang) for w in check.windows], dtype=np.float64)
-        return self.calibration.stack.support(p_model, features)
-
     def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
-        support = self.support(check, block, lang)
+        support = block[:, self._supported]
         order = [int(i) for i in np.argsort(-support, kind="stable")]
         p = float(support[order[0]])
         claim = analyze(check.claim.text, lang)
