@@ -114,19 +114,21 @@ def details_of(hypothesis: str) -> list[str]:
 
 def add_detail(hypothesis: str, premise: str, detail: str) -> str | None:
     """The hypothesis with ``detail`` added before its final punctuation, if the premise has none
-    of the detail's content words (so it cannot support it) and the claim does not already end so."""
+    of the detail's content words (so it cannot support it), the claim is not a question and has no
+    detail near its end already."""
     content = {w.lower() for w in WORD.findall(detail)} - STOP
     premise_words = {w.lower() for w in WORD.findall(premise)}
     text = hypothesis.rstrip()
     if not content or content & premise_words or not text or text.startswith("Q:") or text.endswith("?"):
         return None
-    if details_of(text[-60:]):  # it already ends with a detail
+    if details_of(text[-60:]):  # it already has a detail near its end
         return None
     end = len(text.rstrip(" .!"))
     return f"{text[:end]} {detail}{text[end:] or '.'}"
 
 
 def edits(rows: list[dict[str, object]], rate: float, rng: random.Random) -> Iterator[dict[str, object]]:
+    """Antonym and detail edits of the supported rows (each kind tried on ``rate`` of them)."""
     supported = [r for r in rows if r["label"] == 0]
     pool = [d for r in supported for d in details_of(str(r["hypothesis"]))]
     for row in supported:
