@@ -241,12 +241,14 @@ def test_contradiction_maps_to_no() -> None:
 
 
 def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    from faithcheck.verify.evidence import ContextIndex
+    from faithcheck.verify.evidence import DEFAULT_POOL, ContextIndex
 
     pools: list[int] = []
     select_all = ContextIndex.select_all
 
-    def recording(self: ContextIndex, claims: Sequence[str], encoder: object, top_k: int, pool: int = 4) -> object:
+    def recording(
+        self: ContextIndex, claims: Sequence[str], encoder: object, top_k: int, pool: int = DEFAULT_POOL
+    ) -> object:
         pools.append(pool)
         return select_all(self, claims, encoder, top_k, pool)  # type: ignore[arg-type]
 

@@ -80,7 +80,7 @@ def metric_for(mode: str, verifier: str, pool: int, bundle: Path | None = None) 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--verifier", choices=("model", "baseline"), default="model")
-    ap.add_argument("--bundle", type=Path, help="an exported verifier bundle instead of the shipped model")
+    ap.add_argument("--bundle", type=Path, help="an exported verifier bundle (overrides --verifier)")
     ap.add_argument("--modes", default="top3", help="comma-separated: top3, top5, every")
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--per-source", type=int, default=150, help="first dev rows per source")
