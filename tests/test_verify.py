@@ -113,6 +113,17 @@ def test_union_over_windows_supports_when_any_window_does() -> None:
     assert "passage 2" in reason
 
 
+def test_numbers_pick_the_sentence_among_ones_with_the_same_words() -> None:
+    """A product sheet repeats one template with other numbers; the claim's own sentence must be
+    among the windows, though five earlier sentences share all its words (not its numbers)."""
+    sheet = [f"The Lyra X{100 + k} was released in {1990 + k} and weighs {10 + k} kilograms." for k in range(8)]
+    claim = sheet[6]
+    windows = build_context_index([" ".join(sheet)], "en").select_all([claim], default_encoder(), top_k=3)[0]
+    assert windows[0].sentence == claim
+    label, reason = _verdict(claim, [" ".join(sheet)])
+    assert label == "supported", reason
+
+
 def test_evidence_span_points_into_the_passage() -> None:
     case = TestCase(
         input_id="span",

@@ -1,7 +1,9 @@
 """Evidence selection: for each claim, the few context sentences most likely to decide it.
 
 The context is split into sentences (with spans in their passage). For each claim, every
-sentence gets a lexical score (the share of the claim's content words it contains); the best
+sentence gets a lexical score (the share of the claim's content words and numbers it contains;
+numbers tell apart sentences that share a claim's words, such as a product sheet's "The Lyra X123
+weighs 12 kg" and "The Lyra X456 weighs 30 kg"); the best
 ``pool`` sentences per claim are candidates, and only the candidates of all claims of a row are
 embedded (all-MiniLM-L6-v2), in one batch. A candidate's final score is the mean of its lexical
 score and its embedding similarity to the claim; the best ``top_k`` become
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from faithcheck.analysis import TextFeatures, analyze, coverage
+from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import FaithfulnessConfig, Lang
 from faithcheck.embedding import SentenceEncoder
 from faithcheck.extract.sentences import TextSpan, split_sentences
@@ -50,7 +52,7 @@ class ContextIndex:
         if not self.sentences or not claims:
             return [() for _ in claims]
         lexical = np.array(
-            [[coverage(analyze(c, self.lang), f) for f in self.features] for c in claims], dtype=np.float64
+            [[_lexical_match(analyze(c, self.lang), f) for f in self.features] for c in claims], dtype=np.float64
         )
         # stable ordering: ties keep reading order, so short contexts are fully considered
         candidates = [np.argsort(-row, kind="stable")[:pool] for row in lexical]
@@ -85,6 +87,14 @@ class ContextIndex:
             similarity=similarity,
             retrieval_score=retrieval_score,
         )
+
+
+def _lexical_match(claim: TextFeatures, sentence: TextFeatures) -> float:
+    """Share of the claim's content stems and numbers that ``sentence`` contains (1.0 if it has none)."""
+    terms = len(claim.content) + len(claim.numbers)
+    if not terms:
+        return 1.0
+    return (len(claim.content & sentence.content) + len(claim.numbers & sentence.numbers)) / terms
 
 
 def build_context_index(passages: Sequence[str], lang: Lang) -> ContextIndex:
