@@ -37,6 +37,32 @@ def test_abbreviations_do_not_split_sentences() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "expected"),
+    [
+        (
+            "de",
+            "  Dr. Müller kam am 3. Mai.  Er blieb z. B. 30 Tage.\n\n- Größe: 5 m.",
+            ["Dr. Müller kam am 3. Mai.", "Er blieb z. B. 30 Tage.", "Größe: 5 m."],
+        ),
+        (
+            "fr",
+            "« Ça va. » L’été dure 3 mois, p. ex. en juin.\r\nFin.",
+            ["« Ça va. »", "L’été dure 3 mois, p. ex. en juin.", "Fin."],
+        ),
+        (
+            "en",
+            "Café 😀 opens at 9 a.m. daily. It closes at 5.\n2) Prices vary.",
+            ["Café 😀 opens at 9 a.m. daily.", "It closes at 5.", "Prices vary."],
+        ),
+    ],
+)
+def test_sentence_spans_are_exact_character_offsets(lang: Lang, text: str, expected: list[str]) -> None:
+    spans = split_sentences(text, lang)
+    assert [s.text for s in spans] == expected
+    assert all(text[s.start : s.end] == s.text for s in spans)
+
+
+@pytest.mark.parametrize(
     ("lang", "answer", "expected"),
     [
         ("de", "Sie können Artikel 30 Tage lang zurückgeben, aber die Rücksendung kostet 5 Euro.", 2),

@@ -84,8 +84,14 @@ def _split_tokens(text: str, lex: Lexicon) -> list[re.Match[str]]:
     return out
 
 
-def _has_phrase(lowered: str, phrases: tuple[str, ...] | frozenset[str]) -> bool:
-    return any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", lowered) for p in phrases)
+def _has_phrase(lowered: str, phrases: tuple[str, ...]) -> bool:
+    return _phrase_pattern(phrases).search(lowered) is not None
+
+
+@cache
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for any of ``phrases`` as whole words (compiled once per word list)."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
 @lru_cache(maxsize=32768)

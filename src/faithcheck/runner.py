@@ -127,7 +127,7 @@ class RunResult:
 def run_versions(metric: Faithfulness) -> dict[str, Any]:
     """Versions that decide the scores: faithcheck, Python, key libraries, backends, model."""
     versions: dict[str, Any] = {"python": platform.python_version()}
-    for package in ("faithcheck", "onnxruntime", "tokenizers", "pysbd", "openai", "anthropic"):
+    for package in ("faithcheck", "onnxruntime", "tokenizers", "sentencex", "openai", "anthropic"):
         try:
             versions[package] = metadata.version(package)
         except metadata.PackageNotFoundError:

@@ -42,7 +42,7 @@ class ClaimExtractor(Protocol):
 
 
 class SentenceExtractor:
-    """Offline: sentences and clauses (pysbd), then the lexical relevance filter."""
+    """Offline: sentences and clauses (sentencex), then the lexical relevance filter."""
 
     name = "sentence"
 
