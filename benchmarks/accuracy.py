@@ -56,7 +56,7 @@ from faithcheck import Faithfulness, FaithfulnessConfig, TestCase
 from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
 from faithcheck.types import Claim
-from faithcheck.verify import ClaimCheck, build_context_index
+from faithcheck.verify import ClaimCheck, build_context_index, uses_embeddings
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 _WORD = re.compile(r"\w+")
@@ -154,7 +154,8 @@ class EveryChunk(Faithfulness):
     def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
         index = build_context_index(passages, self.config.lang)
         n = len(index.sentences)
-        windows = index.select_all([c.text for c in claims], default_encoder(), top_k=n, pool=n)
+        encoder = default_encoder() if uses_embeddings(self.verifier) else None
+        windows = index.select_all([c.text for c in claims], encoder, top_k=n, pool=n)
         return [ClaimCheck(c, question, found, index.passages) for c, found in zip(claims, windows, strict=True)]
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from faithcheck import Faithfulness, ModelLoadError, TestCase
+from faithcheck.types import Claim
 from faithcheck.verify.onnx_model import Calibration, OnnxVerifier
 
 onnx = pytest.importorskip("onnx")
@@ -180,7 +181,6 @@ def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> No
     """Claims their first window supports are not scored against the others; the verdicts equal
     deciding on every window at once."""
     from faithcheck.embedding import default_encoder
-    from faithcheck.types import Claim
     from faithcheck.verify import ClaimCheck, build_context_index
 
     verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
@@ -210,3 +210,28 @@ def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> No
     assert "supported" in [v.label for v in two_pass]
     assert sum(scored) < len(verifier.pairs(checks))
     assert scored[0] == len(checks)
+
+
+def test_the_model_path_chooses_windows_without_the_sentence_encoder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model reads every window itself: its windows are the best by lexical score, with no
+    similarity, and the encoder is never loaded (it costs ~0.1 s a standard row)."""
+    import faithcheck.metric
+
+    def no_encoder() -> None:
+        raise AssertionError("the model path must not embed")
+
+    monkeypatch.setattr(faithcheck.metric, "default_encoder", no_encoder)
+    metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir(_bundle(tmp_path / "m")), evidence_top_k=2)
+    context = ["The door is red.", "The lamp is green and the lamp is on.", "The lamp is new."]
+    result = metric.evaluate(_case(context))
+    verdict = result.claims[0].verdict
+    assert result.status == "ok"
+    assert verdict is not None
+    assert verdict.label == "supported"
+    assert verdict.evidence is not None
+    assert verdict.evidence.passage_index == 1
+    checks = metric.select_evidence([Claim(id="c1", text="The lamp is on.", start=0, end=15)], "", context)
+    assert [(w.passage_index, w.similarity) for w in checks[0].windows] == [(1, None), (2, None)]
+    assert checks[0].windows[0].retrieval_score == 1.0

@@ -124,6 +124,14 @@ def test_numbers_pick_the_sentence_among_ones_with_the_same_words() -> None:
     assert label == "supported", reason
 
 
+def test_the_baseline_refuses_windows_without_a_similarity() -> None:
+    index = build_context_index(["The warranty lasts 5 years."], "en")
+    windows = index.select_all(["The warranty lasts 5 years."], None, top_k=1)[0]
+    check = ClaimCheck(Claim(id="c1", text="The warranty lasts 5 years.", start=0, end=27), "", windows, index.passages)
+    with pytest.raises(ValueError, match="similarity is None"):
+        BaselineVerifier().verify([check], "en")
+
+
 def test_evidence_span_points_into_the_passage() -> None:
     case = TestCase(
         input_id="span",

@@ -28,9 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-from faithcheck.embedding import default_encoder
+from faithcheck.embedding import SentenceEncoder, default_encoder
 from faithcheck.types import Claim
-from faithcheck.verify import ClaimCheck, build_context_index
+from faithcheck.verify import ClaimCheck, build_context_index, uses_embeddings
 from faithcheck.verify.onnx_model import OnnxVerifier
 
 HERE = Path(__file__).resolve().parent
@@ -56,8 +56,7 @@ def row_range(text: str) -> slice:
     return slice(int(lo), int(hi) if hi else None)
 
 
-def checks_for(rows: list[dict[str, object]], top_k: int) -> list[ClaimCheck]:
-    encoder = default_encoder()
+def checks_for(rows: list[dict[str, object]], top_k: int, encoder: SentenceEncoder | None) -> list[ClaimCheck]:
     out = []
     for r in rows:
         index = build_context_index([str(r["premise"])], "en")
@@ -84,13 +83,14 @@ def main() -> int:
     rows = [json.loads(line) for line in args.dev.open(encoding="utf-8")]
     fit_rows, test_rows = rows[args.fit], rows[args.test]
     verifier = OnnxVerifier.from_dir(args.bundle)
+    encoder = default_encoder() if uses_embeddings(verifier) else None  # as the package does
     raw = json.loads((args.bundle / "calibration.json").read_text(encoding="utf-8"))
     pair_threshold = float(raw.get("pair_threshold", raw["threshold"]))  # the export's, before any rewrite
     t0 = time.time()
     result: dict[str, object] = {"bundle": str(args.bundle), "fit_rows": len(fit_rows), "test_rows": len(test_rows)}
     union: dict[str, tuple[list[ClaimCheck], np.ndarray, np.ndarray]] = {}
     for name, part in (("fit", fit_rows), ("test", test_rows)):
-        checks = checks_for(part, args.top_k)
+        checks = checks_for(part, args.top_k, encoder)
         probs = verifier.probabilities(verifier.pairs(checks))
         union[name] = (checks, probs, np.array([r["label"] == 0 for r in part], dtype=int))
         print(f"{name}: {len(part)} rows, {len(probs)} pairs, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)

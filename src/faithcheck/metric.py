@@ -18,7 +18,7 @@ from faithcheck.rows import case_from_row
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
-from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index
+from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index, uses_embeddings
 
 __all__ = ["Faithfulness"]
 
@@ -173,7 +173,8 @@ class Faithfulness:
         """For each claim, the ``evidence_top_k`` context windows a verifier will see."""
         index = build_context_index(passages, self.config.lang)
         cfg = self.config
-        windows = index.select_all([c.text for c in claims], default_encoder(), cfg.evidence_top_k, cfg.evidence_pool)
+        encoder = default_encoder() if uses_embeddings(self.verifier) else None
+        windows = index.select_all([c.text for c in claims], encoder, cfg.evidence_top_k, cfg.evidence_pool)
         return [
             ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages)
             for claim, found in zip(claims, windows, strict=True)

@@ -1,6 +1,14 @@
 """Evidence selection and verification backends."""
 
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, LocalVerifier, Verifier, VerifierOutput
+from faithcheck.verify.base import (
+    ClaimCheck,
+    ClaimError,
+    EvidenceWindow,
+    LocalVerifier,
+    Verifier,
+    VerifierOutput,
+    uses_embeddings,
+)
 from faithcheck.verify.baseline import BaselineVerifier
 from faithcheck.verify.evidence import ContextIndex, build_context_index
 
@@ -14,4 +22,5 @@ __all__ = [
     "Verifier",
     "VerifierOutput",
     "build_context_index",
+    "uses_embeddings",
 ]

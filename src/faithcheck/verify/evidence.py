@@ -8,6 +8,8 @@ weighs 12 kg" and "The Lyra X456 weighs 30 kg"); the best
 embedded (all-MiniLM-L6-v2), in one batch. A candidate's final score is the mean of its lexical
 score and its embedding similarity to the claim; the best ``top_k`` become
 :class:`EvidenceWindow` objects (the sentence and its neighbours), which is all a verifier sees.
+Without an encoder (for verifiers that do not use embeddings, such as the trained model) the
+best ``top_k`` by lexical score are taken directly and nothing is embedded.
 
 Embedding only candidates keeps long contexts cheap (a 3,000-token context has ~150 sentences;
 a row of 6 claims embeds at most 6 × ``pool`` of them). The cost: a sentence that shares no
@@ -46,15 +48,21 @@ class ContextIndex:
     lang: Lang
 
     def select_all(
-        self, claims: Sequence[str], encoder: SentenceEncoder, top_k: int, pool: int = DEFAULT_POOL
+        self, claims: Sequence[str], encoder: SentenceEncoder | None, top_k: int, pool: int = DEFAULT_POOL
     ) -> list[tuple[EvidenceWindow, ...]]:
-        """The ``top_k`` best windows for each claim, best first."""
+        """The ``top_k`` best windows for each claim, best first (by lexical score alone, and
+        without a similarity, when ``encoder`` is ``None``)."""
         if not self.sentences or not claims:
             return [() for _ in claims]
         lexical = np.array(
             [[_lexical_match(analyze(c, self.lang), f) for f in self.features] for c in claims], dtype=np.float64
         )
         # stable ordering: ties keep reading order, so short contexts are fully considered
+        if encoder is None:
+            ranked = [np.argsort(-row, kind="stable")[:top_k] for row in lexical]
+            return [
+                tuple(self._window(int(i), None, float(lexical[k, i])) for i in row) for k, row in enumerate(ranked)
+            ]
         candidates = [np.argsort(-row, kind="stable")[:pool] for row in lexical]
         needed = sorted({int(i) for row in candidates for i in row})
         vectors = encoder.encode([c for c in claims] + [self.sentences[i][1].text for i in needed])
@@ -68,7 +76,7 @@ class ContextIndex:
             out.append(tuple(self._window(int(row[o]), float(similarity[o]), float(score[o])) for o in order))
         return out
 
-    def _window(self, i: int, similarity: float, retrieval_score: float) -> EvidenceWindow:
+    def _window(self, i: int, similarity: float | None, retrieval_score: float) -> EvidenceWindow:
         passage_index, span = self.sentences[i]
         lo = i
         while lo > 0 and i - lo < _NEIGHBOURS and self.sentences[lo - 1][0] == passage_index:

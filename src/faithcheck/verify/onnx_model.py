@@ -89,6 +89,8 @@ class OnnxVerifier:
     """Verifier backed by an exported cross-encoder bundle (see the module docstring)."""
 
     name = "model"
+    uses_embeddings = False
+    """Windows are chosen by the lexical score alone (see :func:`faithcheck.verify.uses_embeddings`)."""
 
     def __init__(
         self,
