@@ -5,7 +5,9 @@ distinct seeds so no cache helps). Measured side by side in one process, for the
 the baseline (the default) and ``--bundle DIR`` if given:
 
 * **selected**: the pipeline as shipped, one row at a time — each claim checked against its
-  ``evidence_top_k`` (3) windows, chosen from a lexical candidate pool of ``evidence_pool`` (4) sentences per claim;
+  ``evidence_top_k`` (3) windows: for the baseline chosen from a lexical candidate pool of
+  ``evidence_pool`` (4) sentences per claim re-ranked by embeddings, for the model the best 3 by
+  lexical share (it uses no embeddings);
 * **dataset**: the same, with ``--in-flight`` rows scored concurrently, as ``faithcheck score``
   does (``concurrency_limit``): one row's Python work overlaps another's model inference;
 * **every chunk**: the same verifier, each claim checked against every sentence window of the

@@ -79,8 +79,8 @@ class FaithfulnessConfig(InitializationConfig):
         default=4,
         ge=1,
         le=100,
-        description="candidate sentences per claim (by content-word overlap) that evidence selection embeds; "
-        "smaller is faster",
+        description="candidate sentences per claim (by content-word and number overlap) that evidence selection "
+        "embeds for verifiers that use embeddings (baseline, LLM judges; not the trained model); smaller is faster",
     )
     base_url: str | None = Field(default=None, description="OpenAI-compatible or Anthropic endpoint for model")
     api_key_env: str | None = Field(

@@ -55,10 +55,10 @@ class BaselineWeights:
 
 def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> tuple[float, float, float]:
     """(coverage, similarity, missing-number indicator) of a claim against one window."""
-    evidence = analyze(window.text, lang)
-    missing = 1.0 if claim.numbers - evidence.numbers else 0.0
     if window.similarity is None:
         raise ValueError("the baseline verifier needs windows selected with embeddings (similarity is None)")
+    evidence = analyze(window.text, lang)
+    missing = 1.0 if claim.numbers - evidence.numbers else 0.0
     return coverage(claim, evidence), window.similarity, missing
 
 
