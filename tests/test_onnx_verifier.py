@@ -21,7 +21,9 @@ onnx = pytest.importorskip("onnx")
 TOKENIZER = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "models" / "minilm" / "tokenizer.json"
 
 
-def _bundle(folder: Path, *, temperature: float = 1.0, threshold: float = 0.5) -> Path:
+def _bundle(
+    folder: Path, *, temperature: float = 1.0, threshold: float = 0.5, score_map: dict[str, list[float]] | None = None
+) -> Path:
     from onnx import TensorProto, helper, numpy_helper
     from tokenizers import Tokenizer
 
@@ -63,6 +65,8 @@ def _bundle(folder: Path, *, temperature: float = 1.0, threshold: float = 0.5) -
         "label_order": ["supported", "not_supported", "contradicted"],
         "max_length": 64,
     }
+    if score_map is not None:
+        calibration["score_map"] = score_map
     (folder / "calibration.json").write_text(json.dumps(calibration))
     return folder
 
@@ -128,6 +132,36 @@ def test_bad_bundles_are_clear_errors(tmp_path: Path) -> None:
         OnnxVerifier.from_dir(folder)
     with pytest.raises(ModelLoadError, match="not a valid calibration"):
         Calibration.load(tmp_path / "nope.json")
+
+
+def test_the_score_map_calibrates_claim_scores_and_keeps_the_decision(tmp_path: Path) -> None:
+    plain = OnnxVerifier.from_dir(_bundle(tmp_path / "a"))
+    mapped = OnnxVerifier.from_dir(_bundle(tmp_path / "b", score_map={"x": [0.0, 0.5, 1.0], "y": [0.0, 0.6, 0.8]}))
+    context = ["The lamp is green."]
+    raw = Faithfulness(verifier_backend=plain).evaluate(_case(context)).claims[0].verdict
+    calibrated = Faithfulness(verifier_backend=mapped).evaluate(_case(context)).claims[0].verdict
+    assert raw is not None
+    assert calibrated is not None
+    assert raw.label == calibrated.label == "supported"
+    assert 0.5 < raw.score < 1.0
+    assert calibrated.score == pytest.approx(0.6 + (raw.score - 0.5) * 0.4)
+    assert "score_map=" in mapped.model_id
+    assert "score_map=" not in plain.model_id
+
+
+@pytest.mark.parametrize(
+    ("score_map", "why"),
+    [
+        ({"x": [0.0, 1.0], "y": [0.5]}, "same length"),
+        ({"x": [0.5, 0.5], "y": [0.1, 0.2]}, "x must increase"),
+        ({"x": [0.0, 1.0], "y": [0.6, 0.4]}, "y must not decrease"),
+        ({"x": [0.0, 1.0], "y": [0.0, 1.5]}, r"in \[0, 1\]"),
+        ({"x": [0.0, 1.0]}, "not a valid calibration"),
+    ],
+)
+def test_a_bad_score_map_is_a_clear_error(tmp_path: Path, score_map: dict[str, list[float]], why: str) -> None:
+    with pytest.raises(ModelLoadError, match=why):
+        OnnxVerifier.from_dir(_bundle(tmp_path / "m", score_map=score_map))
 
 
 def _label(verifier: OnnxVerifier, context: list[str], answer: str) -> tuple[str, str, int | None]:

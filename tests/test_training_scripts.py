@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
-from faithcheck.verify.onnx_model import shipped_bundle
+from faithcheck.verify.onnx_model import Calibration, shipped_bundle
 
 from .scripts import load_script
 
@@ -120,3 +123,20 @@ def test_edit_pairs_scores_a_bundle_on_edits_and_their_originals(edit_pairs: Mod
     assert result["pairs"] == 1
     assert result["original_ranked_higher"] == 100.0
     assert result["balanced_accuracy"] == (result["originals_supported"] + result["edits_caught"]) / 2
+
+
+def test_the_score_map_fit_on_dev_claims_calibrates_and_loads(tmp_path: Path) -> None:
+    """eval_verifier's isotonic score map: on scores that are too low (true rate = sqrt(score)) it
+    removes most of the calibration error, and the bundle loader accepts what it writes."""
+    eval_verifier = load_script("training/eval_verifier.py", "faithcheck_training_eval_verifier")
+    rng = np.random.default_rng(0)
+    raw = rng.uniform(0, 1, 4000)
+    gold = (rng.uniform(0, 1, 4000) < np.sqrt(raw)).astype(int)
+    xs, ys = eval_verifier.fit_score_map(raw[:2000], gold[:2000])
+    mapped = np.interp(raw[2000:], xs, ys)
+    assert eval_verifier.ece(raw[2000:], gold[2000:]) > 0.1
+    assert eval_verifier.ece(mapped, gold[2000:]) < 0.04
+    calibration = {"temperature": 1.0, "threshold": 0.5, "label_order": ["supported"], "max_length": 8}
+    (tmp_path / "calibration.json").write_text(json.dumps({**calibration, "score_map": {"x": xs, "y": ys}}))
+    loaded = Calibration.load(tmp_path / "calibration.json")
+    assert loaded.claim_score(0.25) == pytest.approx(float(np.interp(0.25, xs, ys)))

@@ -7,7 +7,9 @@ union over windows, and the cue rules. Rows of ``work/data/dev.jsonl`` (split by
 training rows) are used in two disjoint ranges: ``--fit`` rows choose the decision threshold on the
 union probability, ``--test`` rows report balanced accuracy (supported vs not), per source too, for
 each set of cue kinds allowed to overrule the model. The threshold and the set of overruling cues
-are chosen on the ``--fit`` rows (``--write-threshold`` stores both in the bundle).
+are chosen on the ``--fit`` rows, and so is the claim-score map: isotonic regression of "supported"
+on the claim's raw score (its best window's p(supported)), reported as ECE and Brier score on both
+ranges (``--write-threshold`` stores all three in the bundle).
 ``export_onnx.py`` calibrates on the first 3,000 dev rows and ``train.py`` monitors the first 500,
 so the default ranges start after them.
 
@@ -27,6 +29,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+from sklearn.isotonic import IsotonicRegression
 
 from faithcheck.embedding import SentenceEncoder, default_encoder
 from faithcheck.types import Claim
@@ -49,6 +52,29 @@ OVERRULE_SETS = {
 
 def balanced_accuracy(gold: np.ndarray, pred: np.ndarray) -> float:
     return float(np.mean([(pred[gold == c] == c).mean() for c in (0, 1) if (gold == c).any()]))
+
+
+def fit_score_map(raw: np.ndarray, gold: np.ndarray) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Knots (x increasing, y non-decreasing, in [0, 1]) of the isotonic regression of ``gold`` on
+    ``raw``; ``np.interp`` between them is the calibrated score (what ``OnnxVerifier`` applies)."""
+    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(raw, gold.astype(float))
+    knots: dict[float, float] = {}
+    for x, y in zip(iso.X_thresholds_, iso.y_thresholds_, strict=True):
+        knots.setdefault(round(float(x), 6), round(float(y), 6))  # rounding may merge two knots
+    xs = sorted(knots)
+    return tuple(xs), tuple(knots[x] for x in xs)
+
+
+def ece(score: np.ndarray, gold: np.ndarray, bins: int = 10) -> float:
+    """Expected calibration error over equal-width bins of the score."""
+    which = np.minimum((score * bins).astype(int), bins - 1)
+    return float(
+        sum(
+            abs(score[which == b].mean() - gold[which == b].mean()) * (which == b).mean()
+            for b in range(bins)
+            if (which == b).any()
+        )
+    )
 
 
 def row_range(text: str) -> slice:
@@ -76,7 +102,7 @@ def main() -> int:
     ap.add_argument(
         "--write-threshold",
         action="store_true",
-        help="store the threshold chosen on --fit rows in the bundle's calibration.json",
+        help="store the threshold, overruling cues and score map chosen on --fit rows in the bundle's calibration.json",
     )
     args = ap.parse_args()
 
@@ -125,6 +151,24 @@ def main() -> int:
                 results[(part, label, name)] = (round(100 * balanced_accuracy(gold, pred), 1), per_source)
     chosen = max(CANDIDATES, key=lambda name: results[("fit", "path", name)][0])
     result["overrule_chosen_on_fit"] = chosen
+    decider = OnnxVerifier.from_dir(args.bundle, overrule=OVERRULE_SETS[chosen])
+    decider.calibration = dataclasses.replace(decider.calibration, threshold=path_threshold, score_map=None)
+    raw_scores = {
+        part: np.array([v.score for v in decider.decide(union[part][0], union[part][1], "en")]) for part in union
+    }
+    score_map = fit_score_map(raw_scores["fit"], union["fit"][2])
+    for part, raw_score in raw_scores.items():
+        mapped = np.interp(raw_score, *score_map)
+        gold = union[part][2]
+        result[f"{part}: claim scores, raw -> mapped"] = {
+            "ece": [round(ece(raw_score, gold), 3), round(ece(mapped, gold), 3)],
+            "brier": [
+                round(float(np.mean((raw_score - gold) ** 2)), 4),
+                round(float(np.mean((mapped - gold) ** 2)), 4),
+            ],
+            "mean_score": [round(float(raw_score.mean()), 3), round(float(mapped.mean()), 3)],
+            "supported_rate": round(float(gold.mean()), 3),
+        }
     for (part, label, name), (bacc, per_source) in sorted(results.items()):
         result[f"{part}: {label} threshold, overrule {name}"] = {"bal_acc": bacc, "by_source_acc": per_source}
     result["seconds"] = round(time.time() - t0)
@@ -135,6 +179,7 @@ def main() -> int:
         calibration.setdefault("pair_threshold", calibration["threshold"])
         calibration["threshold"] = path_threshold
         calibration["overrule"] = sorted(OVERRULE_SETS[chosen])
+        calibration["score_map"] = {"x": list(score_map[0]), "y": list(score_map[1])}
         calibration["threshold_metric"] = (
             f"balanced accuracy supported-vs-not of the union over {args.top_k} selected windows on dev rows "
             f"{args.fit.start}:{args.fit.stop or ''} (training/eval_verifier.py)"

@@ -5,13 +5,16 @@ output ``logits`` over the labels of ``label_order``), ``tokenizer.json`` and
 ``calibration.json``::
 
     {"temperature": 1.48, "threshold": 0.31, "label_order": ["supported", "not_supported",
-     "contradicted"], "max_length": 192}
+     "contradicted"], "max_length": 192, "score_map": {"x": [0.0, 0.3, 1.0], "y": [0.02, 0.4, 0.97]}}
 
 ``training/export_onnx.py`` writes such bundles; the one in ``faithcheck/models/verifier`` ships
 with the package and is selected with ``verifier="model"`` (see ``MODEL_CARD.md``). Each
 claim is scored against its evidence windows in one batch (premise = window, hypothesis = claim);
 the claim is supported when any window's calibrated p(supported) reaches ``threshold`` (union over
-windows). A claim no window supports gets the label of the first cue found in its windows
+windows). The claim's score is its best window's p(supported) passed through the bundle's
+optional ``score_map``: a non-decreasing piecewise-linear map fit (isotonic) on dev claims through
+this very path, since a claim's best of up to 3 windows is calibrated differently from one pair.
+A claim no window supports gets the label of the first cue found in its windows
 (:mod:`faithcheck.verify.cues`: contradicted, wrong_entity, overclaim), else ``contradicted`` when
 a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule`` also
 overrule a supporting window: by default only a dropped restriction ("only"), which seed 003's
@@ -33,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -62,6 +66,14 @@ class Calibration:
     max_length: int
     overrule: frozenset[str] | None = None
     """Cue kinds that overrule a supporting window (chosen on dev); ``None``: the default set."""
+    score_map: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    """(x, y) knots of the claim-score map (see the module docstring); ``None``: scores as they are."""
+
+    def claim_score(self, raw: float) -> float:
+        """The calibrated score of a claim whose best window gives ``raw``."""
+        if self.score_map is None:
+            return raw
+        return float(np.interp(raw, self.score_map[0], self.score_map[1]))
 
     @classmethod
     def load(cls, path: Path) -> Calibration:
@@ -73,6 +85,7 @@ class Calibration:
                 label_order=tuple(str(x) for x in raw["label_order"]),
                 max_length=int(raw["max_length"]),
                 overrule=frozenset(str(x) for x in raw["overrule"]) if "overrule" in raw else None,
+                score_map=_score_map(raw["score_map"]) if "score_map" in raw else None,
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ModelLoadError(f"{path}: not a valid calibration file ({exc})") from None
@@ -114,8 +127,12 @@ class OnnxVerifier:
             overrule = calibration.overrule if calibration.overrule is not None else DEFAULT_OVERRULE
         self.overrule = overrule
         digest = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
-        self.model_id = f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}"
-        """Identifies the weights and the decision rule (recorded with every dataset run)."""
+        score_map = calibration.score_map
+        knots = "" if score_map is None else f" score_map={hashlib.sha256(repr(score_map).encode()).hexdigest()[:8]}"
+        self.model_id = (
+            f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}{knots}"
+        )
+        """Identifies the weights, the decision rule and the score map (recorded with every dataset run)."""
         self.batch_size = batch_size
         self._supported = calibration.label_order.index("supported")
         order = calibration.label_order
@@ -189,6 +206,11 @@ class OnnxVerifier:
         return verdicts
 
     def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
+        verdict = self._judge(check, block, lang)
+        return verdict.model_copy(update={"score": self.calibration.claim_score(verdict.score)})
+
+    def _judge(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
+        """The verdict with the raw score (the best window's p(supported), capped when a cue overrules)."""
         support = block[:, self._supported]
         order = [int(i) for i in np.argsort(-support, kind="stable")]
         p = float(support[order[0]])
@@ -218,6 +240,18 @@ class OnnxVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _score_map(raw: dict[str, list[float]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The ``score_map`` of a calibration file, checked: x increasing, y non-decreasing, all in [0, 1]."""
+    x, y = tuple(float(v) for v in raw["x"]), tuple(float(v) for v in raw["y"])
+    if len(x) != len(y) or len(x) < 2:
+        raise ValueError("score_map needs x and y of the same length, at least 2")
+    if any(b <= a for a, b in pairwise(x)) or any(b < a for a, b in pairwise(y)):
+        raise ValueError("score_map x must increase and y must not decrease")
+    if not all(0.0 <= v <= 1.0 for v in (*x, *y)):
+        raise ValueError("score_map values must lie in [0, 1]")
+    return x, y
 
 
 def _verdict(label: Label, score: float, why: str, window: EvidenceWindow) -> Verdict:
