@@ -15,6 +15,7 @@ import pytest
 
 from faithcheck import Faithfulness, ModelLoadError, TestCase
 from faithcheck.types import Claim
+from faithcheck.verify.cues import FLAGGED_SCORE_CAP
 from faithcheck.verify.onnx_model import Calibration, OnnxVerifier
 
 onnx = pytest.importorskip("onnx")
@@ -147,6 +148,15 @@ def test_the_score_map_calibrates_claim_scores_and_keeps_the_decision(tmp_path: 
     assert calibrated.score == pytest.approx(0.6 + (raw.score - 0.5) * 0.4)
     assert "score_map=" in mapped.model_id
     assert "score_map=" not in plain.model_id
+    # a claim a cue overrules stays at most FLAGGED_SCORE_CAP, however high the map lifts it
+    lifted = OnnxVerifier.from_dir(_bundle(tmp_path / "c", score_map={"x": [0.0, 1.0], "y": [0.5, 1.0]}))
+    flagged = Faithfulness(verifier_backend=lifted).evaluate(
+        _case(["Green tea is free for members only."], "Green tea is free.")
+    )
+    verdict = flagged.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "overclaim"
+    assert verdict.score <= FLAGGED_SCORE_CAP
 
 
 @pytest.mark.parametrize(

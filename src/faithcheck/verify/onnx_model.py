@@ -206,21 +206,17 @@ class OnnxVerifier:
         return verdicts
 
     def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
-        verdict = self._judge(check, block, lang)
-        return verdict.model_copy(update={"score": self.calibration.claim_score(verdict.score)})
-
-    def _judge(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
-        """The verdict with the raw score (the best window's p(supported), capped when a cue overrules)."""
         support = block[:, self._supported]
         order = [int(i) for i in np.argsort(-support, kind="stable")]
-        p = float(support[order[0]])
+        p = self.calibration.claim_score(float(support[order[0]]))
         claim = analyze(check.claim.text, lang)
         cues = {i: find_cue(claim, check.windows[i], check.passages, lang) for i in order}
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
         kept = [i for i in supporting if (cue := cues[i]) is None or cue.kind not in self.overrule]
         if kept:  # union over windows; the quote is the best-matching sentence among the supporting ones
             best = max(kept, key=lambda i: check.windows[i].retrieval_score)
-            return _verdict("supported", float(support[kept[0]]), "supported by", check.windows[best])
+            score = self.calibration.claim_score(float(support[kept[0]]))
+            return _verdict("supported", score, "supported by", check.windows[best])
         if supporting:  # every supporting window is overruled by a cue
             first = supporting[0]
             cue = cues[first]
