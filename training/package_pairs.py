@@ -91,8 +91,9 @@ class PairMaker:
     def __init__(
         self, bundle: Path, min_coverage: float, neg_rate: float, rng: random.Random, pool: int = DEFAULT_POOL
     ):
-        self.metric = Faithfulness(evidence_pool=pool)
         self.verifier = OnnxVerifier.from_dir(bundle)
+        # windows chosen as the package chooses them for this verifier (by lexical share, no encoder)
+        self.metric = Faithfulness(verifier_backend=self.verifier, evidence_pool=pool)
         self.supported = self.verifier.calibration.label_order.index("supported")
         self.min_coverage = min_coverage
         self.neg_rate = neg_rate

@@ -32,9 +32,11 @@ class _Scorer:
     def __init__(self, config: dict[str, Any]):
         from faithcheck.embedding import default_encoder
         from faithcheck.metric import Faithfulness
+        from faithcheck.verify import uses_embeddings
 
         self.metric = Faithfulness.from_config(load_config(**config))
-        default_encoder()  # load the model now, not on the first batch
+        if uses_embeddings(self.metric.verifier):
+            default_encoder()  # load the sentence encoder now, not on the first batch
 
     def __call__(self, batch: Any) -> Any:
         import pyarrow as pa
