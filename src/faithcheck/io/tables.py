@@ -1,12 +1,14 @@
-"""Flat table layouts of results, for Parquet: one table of rows, one of claims."""
+"""Flat table layouts of results: for Parquet, one table of rows and one of claims; for CSV, the
+rows table with the claims as one JSON column."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Final
 
 import pyarrow as pa
 
-__all__ = ["CLAIMS_SCHEMA", "ROWS_SCHEMA", "claims_rows", "row_fields"]
+__all__ = ["CLAIMS_SCHEMA", "CSV_COLUMNS", "ROWS_SCHEMA", "claims_rows", "csv_fields", "row_fields"]
 
 ROWS_SCHEMA = pa.schema(
     [
@@ -106,3 +108,42 @@ def claims_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+CSV_COLUMNS: Final[tuple[str, ...]] = (*ROWS_SCHEMA.names, "claims_json")
+"""The columns of a CSV output, one CSV row per dataset row, in input order:
+
+- ``row`` … ``wall_seconds``: the columns of :data:`ROWS_SCHEMA` (see :func:`row_fields`): ``row`` (the
+  dataset row number), ``input_id``, ``metric_name``, ``value`` and ``unit_value`` (the score, empty for
+  an error row), ``passed`` (``true``/``false``), ``threshold``, ``status`` (``ok`` or ``error``),
+  ``reason``, ``message`` (why a row is an error), ``weight``, ``claims`` and ``supported_claims``
+  (counts of checked claims), ``llm_calls``, ``input_tokens``, ``output_tokens``, ``cache_hits``,
+  ``cost_usd``, ``wall_seconds``;
+- ``claims_json``: the row's claims with their verdicts and evidence, as the JSON list the JSONL
+  output holds under ``claims`` (``[]`` for an error row).
+
+An empty cell is a missing value (``null`` in JSONL).
+"""
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)  # the shortest text that reads back as the same float
+    return str(value)
+
+
+def csv_fields(record: dict[str, Any]) -> dict[str, str]:
+    """One result record as a row of :data:`CSV_COLUMNS` (every cell a string).
+
+    >>> fields = csv_fields({"row": 3, "input_id": "q-1", "value": 0.5, "passed": False, "status": "ok",
+    ...                      "claims": []})
+    >>> fields["row"], fields["value"], fields["passed"], fields["message"], fields["claims_json"]
+    ('3', '0.5', 'false', '', '[]')
+    """
+    cells = {name: _csv_cell(value) for name, value in row_fields(record).items()}
+    cells["claims_json"] = json.dumps(record.get("claims") or [], ensure_ascii=False, separators=(",", ":"))
+    return cells

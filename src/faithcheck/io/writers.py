@@ -1,31 +1,93 @@
-"""Crash-safe result output.
+"""Crash-safe result output, one writer per output, in input order.
 
 Records go first to a journal next to the output (``OUT.partial.jsonl``): appended, flushed and
 fsync'ed as rows finish, so a crash, ``kill -9`` or power loss loses at most the rows in flight.
 The journal is what a resumed run reads to skip finished rows (a torn last line is dropped). Only
-when the run completes is the final output made from it — a JSONL file by atomic rename, or the
-Parquet tables (rows and claims) written to a temporary file and renamed — so the output path
-never holds a half-written file.
+when the run completes is the final output made from it, written to a temporary file and renamed,
+so the output path never holds a half-written file:
+
+- ``jsonl``: one JSON line per row;
+- ``parquet``: a rows table and a claims table (:mod:`faithcheck.io.tables`);
+- ``csv``: one CSV row per row (:data:`~faithcheck.io.tables.CSV_COLUMNS`).
+
+Every output is in input order (by ``row``), whatever order the rows finished in. The sink keeps an
+index of the journal, row number → (offset, length), in compact arrays (24 bytes a row), and copies
+the lines in row order at the end; memory does not depend on the size of the records.
+
+One run writes an output at a time: the sink holds an OS lock (``flock``) on ``OUT.lock``, which
+names the owner's pid and host. A second run on the same output is refused at once with
+:class:`OutputLockedError`. The operating system drops the lock when the process ends, however it
+ends, so a run killed with ``kill -9`` can always be resumed.
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import socket
+import sys
+import weakref
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Literal
+from types import TracebackType
+from typing import IO, Any, Final, Literal
 
 from faithcheck.errors import FaithcheckError
 
-__all__ = ["OutputFormat", "ResultSink", "claims_table_path"]
+__all__ = [
+    "OutputExistsError",
+    "OutputFormat",
+    "OutputIsInputError",
+    "OutputLockedError",
+    "ResultSink",
+    "claims_table_path",
+    "lock_path",
+    "output_format_for",
+]
 
-OutputFormat = Literal["jsonl", "parquet"]
-_PARQUET_CHUNK = 5000
+OutputFormat = Literal["jsonl", "parquet", "csv"]
+OUTPUT_SUFFIXES: Final[dict[str, OutputFormat]] = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+    ".csv": "csv",
+}
+"""The output file suffixes that name a format (compared in lower case)."""
+
+_PARQUET_CHUNK: Final = 5000
+_LOCK_ATTEMPTS: Final = 5
+_HOLDER_BYTES: Final = 4096
 
 
 class OutputExistsError(FaithcheckError):
     """The output (or an interrupted run's journal for it) exists and may not be overwritten."""
+
+
+class OutputLockedError(OutputExistsError):
+    """Another run is writing the same output right now (it holds ``OUT.lock``).
+
+    ``pid`` and ``host`` name that run's process (``None`` when the lock file did not say).
+    """
+
+    def __init__(self, path: Path, lock: Path, pid: int | None, host: str | None) -> None:
+        self.path = path
+        self.lock = lock
+        self.pid = pid
+        self.host = host
+        owner = f"pid {pid}" if pid is not None else "pid unknown"
+        if host:
+            owner += f" on {host}"
+        super().__init__(
+            f"{path} is being written by another faithcheck run ({owner}; lock file {lock}); "
+            "wait for that run to finish or stop it, or write to another output path"
+        )
+
+
+class OutputIsInputError(OutputExistsError):
+    """The output path is the input file (or one of the files written next to the output)."""
 
 
 def claims_table_path(path: Path) -> Path:
@@ -33,16 +95,136 @@ def claims_table_path(path: Path) -> Path:
     return path.with_name(path.name.removesuffix(".parquet") + ".claims.parquet")
 
 
-class ResultSink:
-    """Writes result records for one run; see the module docstring."""
+def lock_path(path: Path) -> Path:
+    """The lock file of an output: ``out.jsonl`` → ``out.jsonl.lock``."""
+    return path.with_name(path.name + ".lock")
 
-    def __init__(self, path: Path, fmt: OutputFormat, *, meta: dict[str, Any], resume: bool, overwrite: bool):
+
+def output_format_for(path: Path) -> OutputFormat | None:
+    """The output format a file name asks for, or ``None`` when its suffix names none.
+
+    >>> output_format_for(Path("scores.CSV")), output_format_for(Path("s.pq")), output_format_for(Path("s.txt"))
+    ('csv', 'parquet', None)
+    """
+    return OUTPUT_SUFFIXES.get(path.suffix.lower())
+
+
+class _OutputLock:
+    """An exclusive ``flock`` on a lock file that names its owner; released by :meth:`release` or
+    by the operating system when the process ends."""
+
+    def __init__(self, path: Path, output: Path) -> None:
+        self.path = path
+        self.output = output
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        if sys.platform == "win32":  # pragma: no cover - no flock; one writer is then up to the user
+            return
+        import fcntl
+
+        for _ in range(_LOCK_ATTEMPTS):
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                pid, host = _read_holder(fd)
+                os.close(fd)
+                raise OutputLockedError(self.output, self.path, pid, host) from None
+            except BaseException:
+                os.close(fd)
+                raise
+            # A run that just finished unlinks its lock file: we may hold a lock on a file that is no
+            # longer there, which guards nothing. Lock the file that is there now instead.
+            try:
+                current = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                current = False
+            if current:
+                holder = json.dumps({"pid": os.getpid(), "host": socket.gethostname()}) + "\n"
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, holder.encode(), 0)
+                self._fd = fd
+                return
+            os.close(fd)
+        raise OutputLockedError(self.output, self.path, None, None)  # pragma: no cover - a lock file that keeps moving
+
+    def release(self) -> None:
+        """Remove the lock file (while still holding the lock, so no other run is misled), then unlock."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass  # a lock file left behind is harmless: it is free once no process holds it
+        finally:
+            os.close(fd)
+
+
+def _read_holder(fd: int) -> tuple[int | None, str | None]:
+    try:
+        data = json.loads(os.pread(fd, _HOLDER_BYTES, 0))
+        pid, host = data.get("pid"), data.get("host")
+        return (pid if isinstance(pid, int) else None), (host if isinstance(host, str) else None)
+    except (OSError, ValueError, AttributeError):
+        return None, None  # the owner has not written its name yet
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+class ResultSink:
+    """Writes result records for one run; see the module docstring.
+
+    ``source`` is the input file, when there is one: writing the output over it is refused with
+    :class:`OutputIsInputError`. The sink holds the output's lock from construction until
+    :meth:`finish` or :meth:`close` (or the end of a ``with`` block, or the process).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        fmt: OutputFormat,
+        *,
+        meta: dict[str, Any],
+        resume: bool,
+        overwrite: bool,
+        source: Path | None = None,
+    ):
         self.path = path
         self.fmt = fmt
         self.journal = path.with_name(path.name + ".partial.jsonl")
         self.meta_path = path.with_name(path.name + ".run.json")
+        self.lock_path = lock_path(path)
         self.done: set[int] = set()
         """Rows an earlier, interrupted run finished (read once; not grown while running)."""
+        if source is not None:
+            written = [path, self.journal, self.meta_path, self.lock_path]
+            if fmt == "parquet":
+                written.append(claims_table_path(path))
+            if any(_same_file(Path(source), p) for p in written):
+                raise OutputIsInputError(f"the output {path} is the input file {source}; write to another path")
+        # Index of the journal, in the order its lines were written: row, byte offset, byte length.
+        self._rows = array("q")
+        self._offsets = array("q")
+        self._lengths = array("q")
+        self._size = 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = _OutputLock(self.lock_path, path)
+        self._lock.acquire()
+        self._release = weakref.finalize(self, self._lock.release)  # a sink dropped unclosed frees the output
+        try:
+            self._fh: IO[bytes] = self._open_journal(meta, resume=resume, overwrite=overwrite)
+        except BaseException:
+            self._release()
+            raise
+
+    def _open_journal(self, meta: dict[str, Any], *, resume: bool, overwrite: bool) -> IO[bytes]:
         previous = self._previous_meta()
         if self.journal.exists() and not overwrite:
             if previous is not None and not _same_run(previous, meta):
@@ -52,16 +234,23 @@ class ResultSink:
                 )
             self.done = self._recover()
         elif self.path.exists() and not overwrite:
-            if resume and fmt == "jsonl" and previous is not None and _same_run(previous, meta):
+            if resume and self.fmt == "jsonl" and previous is not None and _same_run(previous, meta):
                 os.replace(self.path, self.journal)  # a finished run: continue it (new rows only)
                 self.done = self._recover()
             else:
                 raise OutputExistsError(f"{self.path} exists; use --overwrite to replace it")
         else:
             self.journal.unlink(missing_ok=True)
-        path.parent.mkdir(parents=True, exist_ok=True)
         _write_atomic(self.meta_path, json.dumps(meta, indent=2, sort_keys=True))
-        self._fh: IO[str] = self.journal.open("a", encoding="utf-8")
+        return self.journal.open("ab")
+
+    def __enter__(self) -> ResultSink:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
 
     @property
     def resumed(self) -> bool:
@@ -71,7 +260,7 @@ class ResultSink:
         try:
             loaded: dict[str, Any] = json.loads(self.meta_path.read_text(encoding="utf-8"))
             return loaded
-        except (OSError, json.JSONDecodeError):
+        except (OSError, ValueError):
             return None
 
     def _recover(self) -> set[int]:
@@ -83,35 +272,154 @@ class ResultSink:
                 if not raw.endswith(b"\n"):
                     break
                 try:
-                    done.add(int(json.loads(raw)["row"]))
+                    row = int(json.loads(raw)["row"])
                 except (ValueError, KeyError, TypeError):
                     break
+                done.add(row)
+                self._index(row, good_bytes, len(raw))
                 good_bytes += len(raw)
         with self.journal.open("r+b") as fh:
             fh.truncate(good_bytes)
+        self._size = good_bytes
         return done
+
+    def _index(self, row: int, offset: int, length: int) -> None:
+        self._rows.append(row)
+        self._offsets.append(offset)
+        self._lengths.append(length)
 
     def write(self, records: list[dict[str, Any]]) -> None:
         """Append ``records`` durably (one JSON line each)."""
         if not records:
             return
-        self._fh.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+        chunks = []
+        for record in records:
+            # backslashreplace turns a lone surrogate (which UTF-8 cannot hold) into its JSON escape,
+            # so every line stays valid UTF-8 and reads back as the same string
+            line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", errors="backslashreplace")
+            self._index(int(record["row"]), self._size, len(line))
+            self._size += len(line)
+            chunks.append(line)
+        self._fh.write(b"".join(chunks))
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
     def close(self) -> None:
+        """Close the journal (kept for a resume) and release the output's lock."""
         if not self._fh.closed:
             self._fh.close()
+        self._release()
 
     def finish(self) -> list[Path]:
-        """Turn the journal into the final output; returns the files written."""
-        self.close()
-        if self.fmt == "jsonl":
+        """Turn the journal into the final output, in row order; returns the files written."""
+        try:
+            if not self._fh.closed:
+                self._fh.close()
+            if self.fmt == "jsonl":
+                written = self._write_jsonl()
+            elif self.fmt == "csv":
+                written = self._write_csv()
+            else:
+                written = self._write_parquet()
+            self.journal.unlink(missing_ok=True)
+            return written
+        finally:
+            self._release()
+
+    # -- the final output ---------------------------------------------------------------------------
+
+    def _order(self) -> tuple[Any, bool]:
+        """Positions of the journal lines to copy, in row order (the last line of a row that appears
+        twice wins), and whether that is just the journal as it stands."""
+        import numpy as np
+
+        rows = np.frombuffer(self._rows, dtype=np.int64) if len(self._rows) else np.zeros(0, dtype=np.int64)
+        if rows.size < 2 or bool(np.all(rows[1:] > rows[:-1])):
+            return np.arange(rows.size), True
+        order = np.argsort(rows, kind="stable")
+        ranked = rows[order]
+        keep = np.ones(order.size, dtype=bool)
+        keep[:-1] = ranked[1:] != ranked[:-1]
+        return order[keep], False
+
+    def _lines(self, order: Any) -> Iterator[bytes]:
+        """The journal's lines at positions ``order``, read back one at a time."""
+        position = -1
+        with self.journal.open("rb") as fh:
+            for i in order.tolist():
+                offset = self._offsets[i]
+                if offset != position:
+                    fh.seek(offset)
+                length = self._lengths[i]
+                yield fh.read(length)
+                position = offset + length
+
+    def _records(self) -> Iterator[dict[str, Any]]:
+        """The journal's records in row order, one a row."""
+        order, _ = self._order()
+        for line in self._lines(order):
+            record: dict[str, Any] = json.loads(line)
+            yield record
+
+    def _write_jsonl(self) -> list[Path]:
+        order, in_order = self._order()
+        if in_order:
             os.replace(self.journal, self.path)
             return [self.path]
-        written = _journal_to_parquet(self.journal, self.path)
-        self.journal.unlink()
-        return written
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("wb") as out:
+            for line in self._lines(order):
+                out.write(line)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path)
+        return [self.path]
+
+    def _write_csv(self) -> list[Path]:
+        from faithcheck.io.tables import CSV_COLUMNS, csv_fields
+
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", encoding="utf-8", errors="backslashreplace", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+            writer.writeheader()
+            for record in self._records():
+                writer.writerow(csv_fields(record))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path)
+        return [self.path]
+
+    def _write_parquet(self) -> list[Path]:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        from faithcheck.io.tables import CLAIMS_SCHEMA, ROWS_SCHEMA, claims_rows, row_fields
+
+        claims_path = claims_table_path(self.path)
+        tmp_rows = self.path.with_name(self.path.name + ".tmp")
+        tmp_claims = claims_path.with_name(claims_path.name + ".tmp")
+        with (
+            pq.ParquetWriter(tmp_rows, ROWS_SCHEMA) as rows_out,
+            pq.ParquetWriter(tmp_claims, CLAIMS_SCHEMA) as claims_out,
+        ):
+            for chunk in _chunks(self._records(), _PARQUET_CHUNK):
+                rows_out.write_table(pa.Table.from_pylist([row_fields(r) for r in chunk], schema=ROWS_SCHEMA))
+                claims = [c for r in chunk for c in claims_rows(r)]
+                claims_out.write_table(pa.Table.from_pylist(claims, schema=CLAIMS_SCHEMA))
+        os.replace(tmp_rows, self.path)
+        os.replace(tmp_claims, claims_path)
+        return [self.path, claims_path]
+
+
+def _chunks(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    chunk: list[dict[str, Any]] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _same_run(previous: dict[str, Any], current: dict[str, Any]) -> bool:
@@ -131,35 +439,3 @@ def _write_atomic(path: Path, text: str) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
-
-
-def _journal_records(journal: Path) -> Iterator[list[dict[str, Any]]]:
-    chunk: list[dict[str, Any]] = []
-    with journal.open(encoding="utf-8") as fh:
-        for line in fh:
-            chunk.append(json.loads(line))
-            if len(chunk) >= _PARQUET_CHUNK:
-                yield chunk
-                chunk = []
-    if chunk:
-        yield chunk
-
-
-def _journal_to_parquet(journal: Path, path: Path) -> list[Path]:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    from faithcheck.io.tables import CLAIMS_SCHEMA, ROWS_SCHEMA, claims_rows, row_fields
-
-    claims_path = claims_table_path(path)
-    tmp_rows = path.with_name(path.name + ".tmp")
-    tmp_claims = claims_path.with_name(claims_path.name + ".tmp")
-    with pq.ParquetWriter(tmp_rows, ROWS_SCHEMA) as rows_out, pq.ParquetWriter(tmp_claims, CLAIMS_SCHEMA) as claims_out:
-        for chunk in _journal_records(journal):
-            chunk.sort(key=lambda r: int(r["row"]))
-            rows_out.write_table(pa.Table.from_pylist([row_fields(r) for r in chunk], schema=ROWS_SCHEMA))
-            claims = [c for r in chunk for c in claims_rows(r)]
-            claims_out.write_table(pa.Table.from_pylist(claims, schema=CLAIMS_SCHEMA))
-    os.replace(tmp_rows, path)
-    os.replace(tmp_claims, claims_path)
-    return [path, claims_path]

@@ -1,0 +1,320 @@
+"""Result output (faithcheck.io.writers): one writer per output, input order, CSV.
+
+Real files and real processes: the single-writer rule is checked with two `faithcheck score`
+processes on one output, and the order with an LLM judge (a loopback server) whose replies take
+very different times.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+
+from faithcheck.io.tables import CSV_COLUMNS
+from faithcheck.io.writers import (
+    OutputIsInputError,
+    OutputLockedError,
+    ResultSink,
+    claims_table_path,
+    lock_path,
+    output_format_for,
+)
+from faithcheck.runner import score_dataset
+
+from .conftest import REPO
+from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
+
+META: dict[str, Any] = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
+
+
+def _rows(n: int, *, slow: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+    """``n`` dataset rows; the answers of rows in ``slow`` carry a word the test server delays on."""
+    return [
+        {
+            "input_id": f"r{i:03d}",
+            "prompt": "How long is the warranty?",
+            "sut_response": f"The warranty lasts {i} years{' slowly' if i in slow else ''}.",
+            "retrieved_context": [f"The warranty lasts {i} years."],
+        }
+        for i in range(n)
+    ]
+
+
+def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _record(row: int, **extra: Any) -> dict[str, Any]:
+    claim = {"id": "c1", "text": f"claim of row {row}", "start": 0, "end": 5}
+    verdict = {"label": "supported", "score": 0.9, "reason": "r", "evidence": None}
+    return {
+        "row": row,
+        "input_id": f"id-{row}",
+        "metric_name": "faithfulness",
+        "value": 1.0,
+        "unit_value": 1.0,
+        "passed": True,
+        "threshold": 0.7,
+        "status": "ok",
+        "reason": "all claims supported",
+        "message": None,
+        "weight": 1.0,
+        "claims": [{"claim": claim, "verdict": verdict, "error": None}],
+        "usage": {"llm_calls": 0, "input_tokens": 0, "output_tokens": 0, "cache_hits": 0, "cost_usd": None},
+        **extra,
+    }
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    srv = FakeLLMServer().start()
+    yield srv
+    srv.stop()
+
+
+def _score_args(data: Path, out: Path, server: FakeLLMServer, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "faithcheck",
+        "score",
+        str(data),
+        "-o",
+        str(out),
+        "--quiet",
+        "--no-store",
+        "--verifier",
+        "llm",
+        "--model",
+        f"openai:judge@{server.openai_url}",
+        "--no-cache",
+        *extra,
+    ]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "OPENAI_API_KEY": "sk-test"}
+
+
+# -- one writer per output ---------------------------------------------------------------------------
+
+
+def test_a_second_run_on_the_same_output_is_refused_naming_the_first_runs_pid(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    release = threading.Event()
+
+    def held(seen: Seen) -> Reply:
+        release.wait(60)  # the first run stays in flight until the second one has tried
+        return judge_responder(seen)
+
+    server.responder = held
+    rows = _rows(8)
+    data = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    first = subprocess.Popen(_score_args(data, out, server), cwd=REPO, env=_env(), stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not server.requests and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.requests, "the first run never reached the LLM"
+        started = time.monotonic()
+        second = subprocess.run(
+            _score_args(data, out, server), cwd=REPO, env=_env(), capture_output=True, text=True, timeout=120
+        )
+        refused_after = time.monotonic() - started
+    finally:
+        release.set()
+    assert first.wait(timeout=120) == 0, first.stderr.read() if first.stderr else ""
+    assert second.returncode == 2, second.stderr
+    assert f"pid {first.pid}" in second.stderr
+    assert "Traceback" not in second.stderr
+    assert refused_after < 30  # at once: it did not wait for the first run
+    ids = [json.loads(line)["input_id"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert ids == [r["input_id"] for r in rows]  # exactly one line per input_id, in input order
+    assert not lock_path(out).exists()
+
+
+_HOLD_SINK = """
+import sys, time
+from pathlib import Path
+from faithcheck.io.writers import ResultSink
+meta = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
+sink = ResultSink(Path(sys.argv[1]), "jsonl", meta=meta, resume=True, overwrite=False)
+sink.write([{"row": 1, "input_id": "a"}])
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_lock_dies_with_its_process_so_a_killed_run_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD_SINK, str(out)], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        with pytest.raises(OutputLockedError) as refused:
+            ResultSink(out, "jsonl", meta=META, resume=True, overwrite=True)
+        assert refused.value.pid == holder.pid
+        assert f"pid {holder.pid}" in str(refused.value)
+        journal = tmp_path / "out.jsonl.partial.jsonl"
+        assert journal.read_bytes().count(b"\n") == 1  # even with overwrite=True, the holder's rows are untouched
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    assert lock_path(out).exists()  # left behind by kill -9, but no longer held
+    with ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False) as sink:
+        assert sink.done == {1}
+        sink.write([{"row": 2, "input_id": "b"}])
+        assert sink.finish() == [out]
+    assert [json.loads(x)["input_id"] for x in out.read_text().splitlines()] == ["a", "b"]
+    assert not lock_path(out).exists()
+
+
+def test_a_sink_in_the_same_process_is_refused_too_and_close_releases(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    first = ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False)
+    with pytest.raises(OutputLockedError, match=f"pid {os.getpid()}"):
+        ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False)
+    first.close()
+    again = ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False)
+    del again  # dropped without close: the lock goes with the object
+    ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False).close()
+
+
+def test_the_output_may_not_be_the_input(tmp_path: Path) -> None:
+    data = _write_jsonl(tmp_path / "in.jsonl", _rows(2))
+    before = data.read_bytes()
+    for out in (data, tmp_path / "." / "in.jsonl"):
+        with pytest.raises(OutputIsInputError, match="is the input file"):
+            ResultSink(out, "jsonl", meta=META, resume=True, overwrite=True, source=data)
+    assert data.read_bytes() == before
+    assert not lock_path(data).exists()
+
+
+# -- input order -------------------------------------------------------------------------------------
+
+
+def test_output_is_in_input_order_when_rows_finish_out_of_order(server: FakeLLMServer, tmp_path: Path) -> None:
+    def uneven(seen: Seen) -> Reply:
+        reply = judge_responder(seen)
+        reply.delay = 1.5 if "slowly" in seen.user else 0.0
+        return reply
+
+    server.responder = uneven
+    rows = _rows(12, slow={0, 1, 5})
+    data = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        _score_args(data, out, server, "--concurrency-limit", "6"),
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["input_id"] for r in records] == [r["input_id"] for r in rows]
+    assert [r["row"] for r in records] == list(range(1, 13))
+    assert all(r["status"] == "ok" for r in records)
+
+
+def test_journal_out_of_order_with_a_repeated_row_gives_each_row_once_in_order(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    with ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False) as sink:
+        sink.write([_record(3), _record(1)])
+        sink.write([_record(2), _record(3, value=0.5)])  # a row written twice: the last one wins
+        sink.finish()
+    records = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [(r["row"], r["value"]) for r in records] == [(1, 1.0), (2, 1.0), (3, 0.5)]
+
+
+def test_resumed_journal_is_ordered_with_the_new_rows(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    journal = out.with_name("out.jsonl.partial.jsonl")
+    sink = ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False)
+    sink.write([_record(4), _record(2)])
+    sink.close()  # as if killed: the journal stays
+    with journal.open("ab") as fh:
+        fh.write(b'{"row": 9, "inp')  # a torn last line
+    with ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False) as again:
+        assert again.done == {2, 4}
+        again.write([_record(3), _record(1)])
+        again.finish()
+    assert [json.loads(x)["row"] for x in out.read_text().splitlines()] == [1, 2, 3, 4]
+    assert not journal.exists()
+
+
+def test_parquet_is_in_row_order_across_chunks(tmp_path: Path) -> None:
+    out = tmp_path / "out.parquet"
+    n = 12_000  # more than one Parquet chunk (5,000 records)
+    with ResultSink(out, "parquet", meta={**META, "format": "parquet"}, resume=True, overwrite=False) as sink:
+        for start in range(0, n, 500):
+            sink.write([_record(row) for row in reversed(range(start + 1, start + 501))])
+        sink.write([_record(1, value=0.25)])
+        assert sink.finish() == [out, claims_table_path(out)]
+    rows = pq.read_table(out, columns=["row", "value"]).to_pylist()
+    assert [r["row"] for r in rows] == list(range(1, n + 1))
+    assert rows[0]["value"] == 0.25
+    claim_rows = pq.read_table(claims_table_path(out), columns=["row"]).column("row").to_pylist()
+    assert claim_rows == list(range(1, n + 1))
+
+
+# -- CSV -----------------------------------------------------------------------------------------------
+
+
+def test_output_format_from_the_file_name() -> None:
+    assert output_format_for(Path("a.csv")) == "csv"
+    assert output_format_for(Path("a.JSONL")) == "jsonl"
+    assert output_format_for(Path("a.parquet")) == "parquet"
+    assert output_format_for(Path("a.json")) is None
+
+
+def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:
+    rows = [
+        *_rows(3),
+        {
+            "input_id": 'tricky "id", with\ncomma',
+            "prompt": "Q?",
+            "sut_response": "Ünïcode, “quotes”.",
+            "retrieved_context": ["Ünïcode, “quotes”."],
+        },
+        {"input_id": "broken", "prompt": "Q?", "sut_response": "A.", "retrieved_context": []},
+    ]
+    data = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.csv"
+    result = score_dataset(data, output=out, output_format="csv")
+    assert result.files == [out]
+    jsonl = score_dataset(data, output=tmp_path / "out.jsonl")
+    expected = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert jsonl.summary.rows == 5
+    with out.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        assert tuple(reader.fieldnames or ()) == CSV_COLUMNS
+        got = list(reader)
+    assert len(got) == len(expected) == 5
+    for cells, record in zip(got, expected, strict=True):
+        assert int(cells["row"]) == record["row"]
+        assert cells["input_id"] == record["input_id"]
+        assert cells["status"] == record["status"]
+        assert cells["passed"] == ("true" if record["passed"] else "false")
+        assert (float(cells["value"]) if cells["value"] else None) == record["value"]
+        assert (cells["message"] or None) == record["message"]
+        assert json.loads(cells["claims_json"]) == record["claims"]
+        labels = [c["verdict"]["label"] for c in record["claims"] if c["verdict"]]
+        assert int(cells["supported_claims"]) == labels.count("supported")
+    assert got[3]["input_id"] == 'tricky "id", with\ncomma'
+    assert got[4]["status"] == "error" and got[4]["value"] == ""
