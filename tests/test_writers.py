@@ -39,7 +39,7 @@ from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 META: dict[str, Any] = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
 
 
-def _rows(n: int, *, slow: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+def _rows(n: int, *, slow: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """``n`` dataset rows; the answers of rows in ``slow`` carry a word the test server delays on."""
     return [
         {
@@ -164,7 +164,8 @@ def test_the_lock_dies_with_its_process_so_a_killed_run_resumes(tmp_path: Path) 
     out = tmp_path / "out.jsonl"
     holder = subprocess.Popen([sys.executable, "-c", _HOLD_SINK, str(out)], cwd=REPO, stdout=subprocess.PIPE, text=True)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "ready"
         with pytest.raises(OutputLockedError) as refused:
             ResultSink(out, "jsonl", meta=META, resume=True, overwrite=True)
         assert refused.value.pid == holder.pid
@@ -214,7 +215,7 @@ def test_output_is_in_input_order_when_rows_finish_out_of_order(server: FakeLLMS
         return reply
 
     server.responder = uneven
-    rows = _rows(12, slow={0, 1, 5})
+    rows = _rows(12, slow=frozenset({0, 1, 5}))
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
     done = subprocess.run(
@@ -317,4 +318,5 @@ def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:
         labels = [c["verdict"]["label"] for c in record["claims"] if c["verdict"]]
         assert int(cells["supported_claims"]) == labels.count("supported")
     assert got[3]["input_id"] == 'tricky "id", with\ncomma'
-    assert got[4]["status"] == "error" and got[4]["value"] == ""
+    assert got[4]["status"] == "error"
+    assert got[4]["value"] == ""
