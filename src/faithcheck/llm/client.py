@@ -4,6 +4,11 @@ Both go through their official SDKs (``openai``, ``anthropic``) with the SDKs' o
 switched off: this module owns retries (jittered exponential backoff on 429, 5xx, timeouts and
 connection errors, honouring ``Retry-After``), the per-call timeout, a concurrency limit, the
 disk cache and the usage count, identically for every provider.
+
+The per-call timeout is a deadline for the whole attempt, from connecting to the last byte (a
+server that drips one byte a second cannot stretch it), and a reply is capped in size
+(:mod:`faithcheck.llm.http_client`). A reply enters the cache only once the step that asked for it
+has parsed it as complete and valid; a cached reply the step rejects is ignored and asked again.
 """
 
 from __future__ import annotations
@@ -14,13 +19,24 @@ import random
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.llm.cache import ResponseCache
+from faithcheck.llm.http_client import MAX_REPLY_BYTES, ReplyTooLarge
 from faithcheck.llm.spec import ProviderSpec
 
-__all__ = ["LLMCallError", "LLMClient", "LLMReply", "LLMRequest"]
+__all__ = ["LLMCallError", "LLMClient", "LLMReply", "LLMRequest", "ReplyParser"]
+
+T = TypeVar("T")
+
+ReplyParser = Callable[[str], tuple[T, bool]]
+"""Parses a reply's text into the step's value, and says whether the reply is complete and valid
+(only such replies are cached)."""
+
+# Parsing a reply this long runs in a worker thread, so that the event loop (and with it every
+# row's and the job's timeout) keeps running; shorter ones take microseconds.
+_PARSE_IN_THREAD_CHARS = 32_768
 
 _RETRY_AFTER_CAP_S = 60.0
 _LOCAL_PLACEHOLDER_KEY = "not-needed"  # local OpenAI-compatible servers often need no key
@@ -74,9 +90,10 @@ class LLMClient:
         seed: int = 0,
         backoff_base_s: float = 0.5,
         backoff_cap_s: float = 20.0,
+        max_reply_bytes: int = MAX_REPLY_BYTES,
     ):
-        if timeout_s <= 0 or max_retries < 0 or concurrency < 1:
-            raise ConfigError("timeout must be > 0, retries >= 0 and concurrency >= 1")
+        if not timeout_s > 0 or max_retries < 0 or concurrency < 1 or max_reply_bytes < 1:
+            raise ConfigError("timeout must be > 0, retries >= 0, concurrency >= 1 and max_reply_bytes >= 1")
         self.spec = spec
         self.timeout_s = timeout_s
         self.max_retries = max_retries
@@ -85,6 +102,7 @@ class LLMClient:
         self.seed = seed
         self.backoff_base_s = backoff_base_s
         self.backoff_cap_s = backoff_cap_s
+        self.max_reply_bytes = max_reply_bytes
         self._per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Any, asyncio.Semaphore]] = (
             weakref.WeakKeyDictionary()
         )
@@ -93,17 +111,27 @@ class LLMClient:
 
     # -- public -------------------------------------------------------------------------------
 
-    async def complete(self, request: LLMRequest) -> LLMReply:
-        """Send ``request`` (or answer it from the cache)."""
-        key = self._cache_key(request)
+    async def complete(self, request: LLMRequest, parse: ReplyParser[T]) -> tuple[LLMReply, T]:
+        """Send ``request`` (or answer it from the cache) and parse the reply with ``parse``.
+
+        The reply is cached only when it is not truncated and ``parse`` says it is complete and
+        valid; a cached reply that ``parse`` rejects (one an older version stored) is not used.
+        So a re-ask after an invalid reply always reaches the model, and a rerun after the
+        endpoint was fixed asks again for every reply that was not valid.
+        """
+        key = self.cache_key(request)
         if self.cache is not None:
             hit = self.cache.get(key)
-            if hit is not None:
-                return LLMReply(hit["text"], hit["input_tokens"], hit["output_tokens"], hit["truncated"], cached=True)
+            if hit is not None and not hit.get("truncated"):
+                reply = LLMReply(hit["text"], hit["input_tokens"], hit["output_tokens"], False, cached=True)
+                value, valid = await _parse(parse, reply.text)
+                if valid:
+                    return reply, value
         sdk, semaphore = self._for_this_loop()
         async with semaphore:
             reply = await self._with_retries(lambda: self._call(sdk, request))
-        if self.cache is not None and not reply.truncated:
+        value, valid = await _parse(parse, reply.text)
+        if self.cache is not None and valid and not reply.truncated:
             self.cache.put(
                 key,
                 {
@@ -113,7 +141,7 @@ class LLMClient:
                     "truncated": reply.truncated,
                 },
             )
-        return reply
+        return reply, value
 
     # -- retries ------------------------------------------------------------------------------
 
@@ -121,7 +149,14 @@ class LLMClient:
         last = "no attempt made"
         for n in range(self.max_retries + 1):
             try:
-                return await attempt()
+                # a deadline for the whole attempt: the SDKs' timeouts bound each read, not the sum
+                async with asyncio.timeout(self.timeout_s):
+                    return await attempt()
+            except TimeoutError:
+                last = f"Timeout: no complete reply within {self.timeout_s:g} s (llm_timeout_seconds)"
+                if n == self.max_retries:
+                    break
+                await asyncio.sleep(self._delay(n, None))
             except _Retryable as exc:
                 last = exc.message
                 if n == self.max_retries:
@@ -153,14 +188,21 @@ class LLMClient:
                 raise ConfigError(f"{spec.label} needs an API key: set the environment variable {spec.api_key_env}")
             key = _LOCAL_PLACEHOLDER_KEY
         try:
+            from faithcheck.llm.http_client import capped_http_client
+
             if spec.provider == "anthropic":
                 import anthropic
 
                 return anthropic.AsyncAnthropic(
-                    api_key=key, base_url=spec.base_url, timeout=self.timeout_s, max_retries=0
+                    api_key=key,
+                    base_url=spec.base_url,
+                    timeout=self.timeout_s,
+                    max_retries=0,
+                    http_client=capped_http_client(anthropic.DefaultAsyncHttpxClient, self.max_reply_bytes),
                 )
             import openai
 
+            http_client = capped_http_client(openai.DefaultAsyncHttpxClient, self.max_reply_bytes)
             if spec.provider == "azure":
                 import os
 
@@ -170,8 +212,11 @@ class LLMClient:
                     api_version=os.environ.get("OPENAI_API_VERSION", "2024-10-21"),
                     timeout=self.timeout_s,
                     max_retries=0,
+                    http_client=http_client,
                 )
-            return openai.AsyncOpenAI(api_key=key, base_url=spec.base_url, timeout=self.timeout_s, max_retries=0)
+            return openai.AsyncOpenAI(
+                api_key=key, base_url=spec.base_url, timeout=self.timeout_s, max_retries=0, http_client=http_client
+            )
         except ImportError as exc:
             raise ConfigError(f"the LLM judge needs the provider SDKs: pip install 'faithcheck[llm]' ({exc})") from None
 
@@ -190,6 +235,8 @@ class LLMClient:
             call, markers = self._call_openai, ("response_format",)
         try:
             return await call(sdk, request)
+        except ReplyTooLarge as exc:  # the OpenAI SDK lets it through as it is
+            raise self._too_large(exc) from None
         except module.BadRequestError as exc:
             if self._structured and any(marker in str(exc) for marker in markers):
                 self._structured = False
@@ -198,7 +245,16 @@ class LLMClient:
         except module.APIStatusError as exc:
             raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
         except (module.APITimeoutError, module.APIConnectionError) as exc:
+            if (too_large := _cause(exc, ReplyTooLarge)) is not None:  # the Anthropic SDK wraps it
+                raise self._too_large(too_large) from None
             raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+
+    def _too_large(self, exc: ReplyTooLarge) -> LLMCallError:
+        # not retried: at temperature 0 the same request runs away the same way again
+        return LLMCallError(
+            f"{self.spec.label}: {exc}; reading stopped there and the call was not retried. A reply "
+            "this long is a model that does not stop: check the endpoint and its maximum output tokens"
+        )
 
     async def _call_openai(self, sdk: Any, request: LLMRequest) -> LLMReply:
         messages = [{"role": "system", "content": request.system}, {"role": "user", "content": request.user}]
@@ -251,7 +307,8 @@ class LLMClient:
             return _Retryable(f"HTTP {status}: {message}", _retry_after_seconds(headers))
         return LLMCallError(f"{self.spec.label}: HTTP {status}: {message}")
 
-    def _cache_key(self, request: LLMRequest) -> str:
+    def cache_key(self, request: LLMRequest) -> str:
+        """The key of ``request``'s reply in the cache (model, endpoint, messages, schema, parameters)."""
         return ResponseCache.key(
             {
                 "provider": self.spec.provider,
@@ -265,6 +322,24 @@ class LLMClient:
                 "seed": self.seed,
             }
         )
+
+
+async def _parse(parse: ReplyParser[T], text: str) -> tuple[T, bool]:
+    if len(text) > _PARSE_IN_THREAD_CHARS:
+        return await asyncio.to_thread(parse, text)
+    return parse(text)
+
+
+def _cause(exc: BaseException, kind: type[ReplyTooLarge]) -> ReplyTooLarge | None:
+    """``exc`` itself or the first exception of its ``__cause__``/``__context__`` chain of ``kind``."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kind):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _retry_after_seconds(headers: Any) -> float | None:

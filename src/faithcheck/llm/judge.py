@@ -2,7 +2,8 @@
 cascade that sends only the claims the local verifier is unsure of.
 
 Fail-closed throughout: a reply that does not parse, a missing or malformed verdict, or a
-verdict whose evidence quote does not occur in the context never becomes ``supported``.
+verdict whose evidence quote is not a meaningful span of the context (:mod:`faithcheck.llm.quotes`)
+never becomes ``supported``. Every claim of an answer is checked (in batches), however many.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract.base import ExtractedClaim, ExtractorOutput
 from faithcheck.extract.sentences import split_sentences
 from faithcheck.llm.cache import ResponseCache, default_cache_dir
-from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest
-from faithcheck.llm.parsing import RawVerdict, parse_claims, parse_verdicts
+from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest, ReplyParser
+from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts
 from faithcheck.llm.pricing import Price, price_for
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
+from faithcheck.llm.quotes import MIN_QUOTE_TERMS, find_quote, is_meaningful_quote
 from faithcheck.llm.spec import parse_model
-from faithcheck.types import Claim, Evidence, Usage, Verdict
+from faithcheck.types import Claim, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, LocalVerifier, VerifierOutput
 
 __all__ = [
@@ -116,14 +118,15 @@ def _shared_client(
     return LLMClient(spec, timeout_s=timeout_s, max_retries=max_retries, concurrency=concurrency, cache=cache)
 
 
-def client_from_config(config: FaithfulnessConfig) -> LLMClient:
+def client_from_config(config: FaithfulnessConfig, *, require_key: bool = True) -> LLMClient:
     """The LLM client a configuration describes; extractor and verifier share it (and its
-    concurrency limit and cache)."""
+    concurrency limit and cache). ``require_key=False`` (``--dry-run``, which sends nothing)
+    skips the check that the API key is set."""
     cache_path = None
     if config.cache:
         cache_path = str(Path(config.cache_dir) if config.cache_dir else default_cache_dir()) + "/llm-cache.sqlite"
     spec = parse_model(config.model, base_url=config.base_url, api_key_env=config.api_key_env)
-    if spec.api_key() is None and (spec.base_url is None or spec.provider == "azure"):
+    if require_key and spec.api_key() is None and (spec.base_url is None or spec.provider == "azure"):
         # fail at construction, not on the first row
         raise ConfigError(f"{spec.label} needs an API key: set the environment variable {spec.api_key_env}")
     return _shared_client(
@@ -174,13 +177,13 @@ def price_from_config(client: LLMClient, config: FaithfulnessConfig | None = Non
 
 
 class LLMClaimExtractor:
-    """One call per answer: atomic, self-contained claims, irrelevant ones marked."""
+    """One call per answer: atomic, self-contained claims, irrelevant ones marked. Every claim
+    of the reply is kept (the verifier checks long lists in batches); none is cut silently."""
 
     name = "llm"
 
-    def __init__(self, client: LLMClient, *, max_claims: int = 100, price: Price | None = None, retries: int = 1):
+    def __init__(self, client: LLMClient, *, price: Price | None = None, retries: int = 1):
         self.client = client
-        self.max_claims = max_claims
         self.price = price if price is not None else price_from_config(client)
         self.retries = retries
 
@@ -199,11 +202,10 @@ class LLMClaimExtractor:
         request = self.build_request(question, answer, lang, history)
         problem = ""
         for _ in range(self.retries + 1):
-            reply = await self.client.complete(request)
+            reply, raws = await self.client.complete(request, _claims_parser)
             calls.record(request, reply)
-            raws = None if reply.truncated else parse_claims(reply.text)
-            if raws is not None:
-                claims = [_to_extracted(i, raw, answer, lang) for i, raw in enumerate(raws[: self.max_claims])]
+            if raws is not None and not reply.truncated:
+                claims = [_to_extracted(i, raw, answer, lang) for i, raw in enumerate(raws)]
                 return ExtractorOutput(claims=claims, usage=calls.usage, prompts=calls.prompts, raw_responses=calls.raw)
             problem = "the reply was cut off" if reply.truncated else "the reply was not a valid claim list"
             request = LLMRequest(
@@ -215,6 +217,11 @@ class LLMClaimExtractor:
                 request.prompt_version,
             )
         raise FaithcheckError(f"claim extraction failed: {problem} ({self.client.spec.label})")
+
+
+def _claims_parser(text: str) -> tuple[list[RawClaim] | None, bool]:
+    claims = parse_claims(text)
+    return claims, claims is not None
 
 
 def _to_extracted(index: int, raw: Any, answer: str, lang: Lang) -> ExtractedClaim:
@@ -315,11 +322,10 @@ class LLMVerifier:
             # only the claims still without a valid verdict are asked again
             todo = list(pending.values())
             request = self.build_request(todo, todo[0].question, lang)
-            reply = await self.client.complete(request)
+            reply, (found, problems) = await self.client.complete(request, _verdicts_parser(list(pending)))
             calls.record(request, reply)
-            found, problems = parse_verdicts(reply.text, pending)
             for claim_id, raw in found.items():
-                results[claim_id] = _to_verdict(raw, pending[claim_id])
+                results[claim_id] = _to_verdict(raw, pending[claim_id], lang)
                 del pending[claim_id]
             if not pending:
                 return
@@ -329,32 +335,44 @@ class LLMVerifier:
             )
 
 
+def _verdicts_parser(asked: list[str]) -> ReplyParser[tuple[dict[str, RawVerdict], dict[str, str]]]:
+    """Parses a verification reply; it is valid (and may be cached) when every asked claim has a
+    valid verdict."""
+
+    def parse(text: str) -> tuple[tuple[dict[str, RawVerdict], dict[str, str]], bool]:
+        found, problems = parse_verdicts(text, asked)
+        return (found, problems), not problems
+
+    return parse
+
+
 def _window_key(window: EvidenceWindow) -> tuple[int, int, int]:
     return (window.passage_index, window.start, window.end)
 
 
-def _locate_quote(quote: str, passages: Sequence[str]) -> Evidence | None:
-    pattern = _flexible(quote.strip().strip('"“”«»'))
-    if pattern is None:
-        return None
-    for i, passage in enumerate(passages):
-        if m := pattern.search(passage):
-            return Evidence(passage_index=i, start=m.start(), end=m.end(), quote=passage[m.start() : m.end()])
-    return None
-
-
-def _to_verdict(raw: RawVerdict, check: ClaimCheck) -> Verdict:
+def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
     """Turn a parsed verdict into a :class:`Verdict`, checking its quote against the context.
 
-    A verdict other than ``unsupported`` must quote the context; without a quote, or with a quote
-    that does not occur there (after whitespace normalisation), it is downgraded to
+    A verdict other than ``unsupported`` must quote a meaningful span of the context (see
+    :mod:`faithcheck.llm.quotes`): without a quote, with a quote that is not in the context as
+    whole words, or with one too short to support the claim, it is downgraded to
     ``unsupported`` and the reason says so.
     """
-    evidence = _locate_quote(raw.quote, check.passages) if raw.quote.strip() else None
+    quoted = bool(raw.quote.strip())
+    evidence = find_quote(raw.quote, check.passages) if quoted else None
+    meaningful = evidence is not None and is_meaningful_quote(raw.quote, check.claim.text, lang)
     if raw.label == "unsupported":
         return Verdict(label="unsupported", score=0.0, reason=raw.reason, evidence=evidence)
-    if evidence is None:
-        why = "gave no quote" if not raw.quote.strip() else f"quoted text that is not in the context ({raw.quote!r})"
+    if evidence is None or not meaningful:
+        if not quoted:
+            why = "gave no quote"
+        elif evidence is None:
+            why = f"quoted text that is not in the context ({raw.quote!r})"
+        else:
+            why = (
+                f"quoted too little of the context to support the claim ({raw.quote!r}; a quote needs at "
+                f"least {MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's)"
+            )
         return Verdict(
             label="unsupported",
             score=0.0,

@@ -1,23 +1,36 @@
 """Fail-closed parsing of LLM replies: lenient about the wrapping, strict about the content.
 
-A reply may come as bare JSON, inside a code fence, or with prose around it; only what
-validates is used. Verdicts are keyed by claim id: ids the request did not ask about are
-ignored, and any asked id without a valid verdict is reported missing (to be asked again),
-never assumed supported.
+A reply may come as bare JSON, inside a code fence, or with prose or other JSON around it; the
+value used is the first JSON object that has the reply's list (``verdicts`` or ``claims``),
+wherever it stands, and only what validates in it is used. Verdicts are keyed by claim id: ids
+the request did not ask about are ignored, and any asked id without a valid verdict is reported
+missing (to be asked again), never assumed supported.
+
+Parsing takes time linear in the reply's length, whatever the reply holds (a flood of ``{``, JSON
+nested 100,000 deep, an unclosed object of megabytes): a reply without the list's key is
+rejected by one search, JSON values are decoded only where an object starts with a key, each
+decoded value is skipped whole, and at most :data:`MAX_FAILED_DECODES` starts may fail to decode
+before the reply counts as unusable (a re-ask follows).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-__all__ = ["RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
+__all__ = ["MAX_FAILED_DECODES", "RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
 
-_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+MAX_FAILED_DECODES = 32
+"""Object starts that may fail to decode before a reply counts as unusable: each failure costs
+up to one pass over the reply, so this bounds the work at a constant times the reply's length."""
+
+# where a JSON object can start: "{" then a key or "}" (a "{" followed by anything else is prose)
+_OBJECT_START = re.compile(r'\{\s*["}]')
 
 
 class RawVerdict(BaseModel):
@@ -54,34 +67,55 @@ class RawClaim(BaseModel):
         return text.strip()
 
 
-def parse_json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object in ``text`` (bare, fenced or surrounded by prose), else ``None``.
+def parse_json_object(text: str, *, key: str | None = None) -> dict[str, Any] | None:
+    """The first JSON object in ``text`` that has a list under ``key`` (any object when ``key``
+    is ``None``), bare, fenced, nested in other JSON or surrounded by prose; else ``None``.
 
     >>> parse_json_object('Sure! ```json\\n{"a": 1}\\n``` hope that helps')
     {'a': 1}
+    >>> parse_json_object('{"note": 1} then {"verdicts": []}', key="verdicts")
+    {'verdicts': []}
     >>> parse_json_object('{"a": [1, 2') is None
     True
     """
-    candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
+    if key is not None and f'"{key}"' not in text:
+        return None  # one linear search rejects a reply that cannot hold the object
     decoder = json.JSONDecoder()
-    for candidate in candidates:
-        start = candidate.find("{")
-        while start >= 0:
-            try:
-                value, _ = decoder.raw_decode(candidate, start)
-            except json.JSONDecodeError:
-                start = candidate.find("{", start + 1)
-                continue
-            if isinstance(value, dict):
-                return value
-            start = candidate.find("{", start + 1)
+    failed = 0
+    pos = 0
+    while failed < MAX_FAILED_DECODES and (start := _OBJECT_START.search(text, pos)) is not None:
+        try:
+            value, end = decoder.raw_decode(text, start.start())
+        except (ValueError, RecursionError):  # also a number of too many digits, or nesting too deep
+            failed += 1
+            pos = start.start() + 1
+            continue
+        if (found := _find_object(value, key)) is not None:
+            return found
+        pos = end  # what was decoded and did not match is skipped whole
+    return None
+
+
+def _find_object(value: Any, key: str | None) -> dict[str, Any] | None:
+    """The first object in ``value`` (breadth first, ``value`` itself first) that has a list
+    under ``key`` (any object when ``key`` is ``None``)."""
+    queue: deque[Any] = deque([value])
+    while queue:
+        item = queue.popleft()
+        if isinstance(item, dict):
+            if key is None or isinstance(item.get(key), list):
+                return item
+            queue.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            queue.extend(v for v in item if isinstance(v, (dict, list)))
     return None
 
 
 def parse_verdicts(text: str, asked: Iterable[str]) -> tuple[dict[str, RawVerdict], dict[str, str]]:
     """Valid verdicts for the ``asked`` claim ids, and why each other asked id has none."""
-    asked_ids = list(asked)
-    data = parse_json_object(text)
+    asked_ids = list(dict.fromkeys(asked))
+    asked_set = set(asked_ids)
+    data = parse_json_object(text, key="verdicts")
     items = data.get("verdicts") if isinstance(data, dict) else None
     if not isinstance(items, list):
         why = "the reply was not a JSON object with a 'verdicts' list"
@@ -92,7 +126,7 @@ def parse_verdicts(text: str, asked: Iterable[str]) -> tuple[dict[str, RawVerdic
         if not isinstance(item, dict):
             continue
         claim_id = str(item.get("claim_id", ""))
-        if claim_id not in asked_ids or claim_id in found:
+        if claim_id not in asked_set or claim_id in found:
             continue  # an id we did not ask about, or a duplicate: the first valid one counts
         try:
             found[claim_id] = RawVerdict.model_validate(item)
@@ -110,7 +144,7 @@ def parse_verdicts(text: str, asked: Iterable[str]) -> tuple[dict[str, RawVerdic
 
 def parse_claims(text: str) -> list[RawClaim] | None:
     """The claims of an extraction reply, or ``None`` if the reply is unusable."""
-    data = parse_json_object(text)
+    data = parse_json_object(text, key="claims")
     items = data.get("claims") if isinstance(data, dict) else None
     if not isinstance(items, list):
         return None
