@@ -1,8 +1,7 @@
 """Result output (faithcheck.io.writers): one writer per output, input order, CSV.
 
 Real files and real processes: the single-writer rule is checked with two `faithcheck score`
-processes on one output, and the order with an LLM judge (a loopback server) whose replies take
-very different times.
+processes on one output, and the order with rows of very different cost scored concurrently.
 """
 
 from __future__ import annotations
@@ -13,9 +12,7 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,28 +21,25 @@ import pytest
 
 from faithcheck.io.tables import CSV_COLUMNS
 from faithcheck.io.writers import (
-    OutputIsInputError,
     OutputLockedError,
     ResultSink,
     claims_table_path,
     lock_path,
-    output_format_for,
 )
 from faithcheck.runner import score_dataset
 
 from .conftest import REPO
-from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 
 META: dict[str, Any] = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
 
 
-def _rows(n: int, *, slow: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
-    """``n`` dataset rows; the answers of rows in ``slow`` carry a word the test server delays on."""
+def _rows(n: int) -> list[dict[str, Any]]:
+    """``n`` small dataset rows, one supported claim each."""
     return [
         {
             "input_id": f"r{i:03d}",
             "prompt": "How long is the warranty?",
-            "sut_response": f"The warranty lasts {i} years{' slowly' if i in slow else ''}.",
+            "sut_response": f"The warranty lasts {i} years.",
             "retrieved_context": [f"The warranty lasts {i} years."],
         }
         for i in range(n)
@@ -78,67 +72,32 @@ def _record(row: int, **extra: Any) -> dict[str, Any]:
     }
 
 
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    srv = FakeLLMServer().start()
-    yield srv
-    srv.stop()
-
-
-def _score_args(data: Path, out: Path, server: FakeLLMServer, *extra: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "faithcheck",
-        "score",
-        str(data),
-        "-o",
-        str(out),
-        "--quiet",
-        "--no-store",
-        "--verifier",
-        "llm",
-        "--model",
-        f"openai:judge@{server.openai_url}",
-        "--no-cache",
-        *extra,
-    ]
-
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "OPENAI_API_KEY": "sk-test"}
+def _score(data: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--no-store", *extra]
 
 
 # -- one writer per output ---------------------------------------------------------------------------
 
 
-def test_a_second_run_on_the_same_output_is_refused_naming_the_first_runs_pid(
-    server: FakeLLMServer, tmp_path: Path
-) -> None:
-    release = threading.Event()
-
-    def held(seen: Seen) -> Reply:
-        release.wait(60)  # the first run stays in flight until the second one has tried
-        return judge_responder(seen)
-
-    server.responder = held
-    rows = _rows(8)
+def test_a_second_run_on_the_same_output_is_refused_naming_the_first_runs_pid(tmp_path: Path) -> None:
+    rows = _rows(300)
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
-    first = subprocess.Popen(_score_args(data, out, server), cwd=REPO, env=_env(), stderr=subprocess.PIPE, text=True)
+    journal = tmp_path / "out.jsonl.partial.jsonl"
+    first = subprocess.Popen(_score(data, out, "--batch-size", "16"), cwd=REPO, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
-        while not server.requests and first.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert server.requests, "the first run never reached the LLM"
+        while not journal.exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.kill(first.pid, signal.SIGSTOP)  # hold the first run in flight, its output open
+        assert first.poll() is None, "the first run ended before the second could start"
         started = time.monotonic()
-        second = subprocess.run(
-            _score_args(data, out, server), cwd=REPO, env=_env(), capture_output=True, text=True, timeout=120
-        )
+        second = subprocess.run(_score(data, out), cwd=REPO, capture_output=True, text=True, timeout=120)
         refused_after = time.monotonic() - started
     finally:
-        release.set()
-    assert first.wait(timeout=120) == 0, first.stderr.read() if first.stderr else ""
+        os.kill(first.pid, signal.SIGCONT)
+    _, first_err = first.communicate(timeout=300)
+    assert first.returncode == 0, first_err
     assert second.returncode == 2, second.stderr
     assert f"pid {first.pid}" in second.stderr
     assert "Traceback" not in second.stderr
@@ -195,41 +154,25 @@ def test_a_sink_in_the_same_process_is_refused_too_and_close_releases(tmp_path: 
     ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False).close()
 
 
-def test_the_output_may_not_be_the_input(tmp_path: Path) -> None:
-    data = _write_jsonl(tmp_path / "in.jsonl", _rows(2))
-    before = data.read_bytes()
-    for out in (data, tmp_path / "." / "in.jsonl"):
-        with pytest.raises(OutputIsInputError, match="is the input file"):
-            ResultSink(out, "jsonl", meta=META, resume=True, overwrite=True, source=data)
-    assert data.read_bytes() == before
-    assert not lock_path(data).exists()
-
-
-# -- input order -------------------------------------------------------------------------------------
-
-
-def test_output_is_in_input_order_when_rows_finish_out_of_order(server: FakeLLMServer, tmp_path: Path) -> None:
-    def uneven(seen: Seen) -> Reply:
-        reply = judge_responder(seen)
-        reply.delay = 1.5 if "slowly" in seen.user else 0.0
-        return reply
-
-    server.responder = uneven
-    rows = _rows(12, slow=frozenset({0, 1, 5}))
+def test_output_is_in_input_order_when_rows_finish_out_of_order(tmp_path: Path) -> None:
+    """A costly first row (many claims, a long passage) finishes after the cheap rows scored beside it."""
+    passage = " ".join(f"Item {i} costs {i * 3} dollars and ships in {i % 7 + 1} days." for i in range(200))
+    costly = {
+        "input_id": "costly",
+        "prompt": "What do the items cost?",
+        "sut_response": " ".join(f"Item {i} costs {i * 3} dollars." for i in range(80)),
+        "retrieved_context": [passage],
+    }
+    rows = [costly, *_rows(9)]
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
     done = subprocess.run(
-        _score_args(data, out, server, "--concurrency-limit", "6"),
-        cwd=REPO,
-        env=_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
+        _score(data, out, "--concurrency-limit", "4"), cwd=REPO, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["input_id"] for r in records] == [r["input_id"] for r in rows]
-    assert [r["row"] for r in records] == list(range(1, 13))
+    assert [r["row"] for r in records] == list(range(1, 11))
     assert all(r["status"] == "ok" for r in records)
 
 
@@ -275,13 +218,6 @@ def test_parquet_is_in_row_order_across_chunks(tmp_path: Path) -> None:
 
 
 # -- CSV -----------------------------------------------------------------------------------------------
-
-
-def test_output_format_from_the_file_name() -> None:
-    assert output_format_for(Path("a.csv")) == "csv"
-    assert output_format_for(Path("a.JSONL")) == "jsonl"
-    assert output_format_for(Path("a.parquet")) == "parquet"
-    assert output_format_for(Path("a.json")) is None
 
 
 def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:

@@ -39,24 +39,13 @@ from faithcheck.errors import FaithcheckError
 __all__ = [
     "OutputExistsError",
     "OutputFormat",
-    "OutputIsInputError",
     "OutputLockedError",
     "ResultSink",
     "claims_table_path",
     "lock_path",
-    "output_format_for",
 ]
 
 OutputFormat = Literal["jsonl", "parquet", "csv"]
-OUTPUT_SUFFIXES: Final[dict[str, OutputFormat]] = {
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".parquet": "parquet",
-    ".pq": "parquet",
-    ".csv": "csv",
-}
-"""The output file suffixes that name a format (compared in lower case)."""
-
 _PARQUET_CHUNK: Final = 5000
 _LOCK_ATTEMPTS: Final = 5
 _HOLDER_BYTES: Final = 4096
@@ -86,10 +75,6 @@ class OutputLockedError(OutputExistsError):
         )
 
 
-class OutputIsInputError(OutputExistsError):
-    """The output path is the input file (or one of the files written next to the output)."""
-
-
 def claims_table_path(path: Path) -> Path:
     """Where the claims table of a Parquet output goes: ``out.parquet`` → ``out.claims.parquet``."""
     return path.with_name(path.name.removesuffix(".parquet") + ".claims.parquet")
@@ -98,15 +83,6 @@ def claims_table_path(path: Path) -> Path:
 def lock_path(path: Path) -> Path:
     """The lock file of an output: ``out.jsonl`` → ``out.jsonl.lock``."""
     return path.with_name(path.name + ".lock")
-
-
-def output_format_for(path: Path) -> OutputFormat | None:
-    """The output format a file name asks for, or ``None`` when its suffix names none.
-
-    >>> output_format_for(Path("scores.CSV")), output_format_for(Path("s.pq")), output_format_for(Path("s.txt"))
-    ('csv', 'parquet', None)
-    """
-    return OUTPUT_SUFFIXES.get(path.suffix.lower())
 
 
 class _OutputLock:
@@ -171,19 +147,12 @@ def _read_holder(fd: int) -> tuple[int | None, str | None]:
         return None, None  # the owner has not written its name yet
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return a.resolve() == b.resolve()
-
-
 class ResultSink:
     """Writes result records for one run; see the module docstring.
 
-    ``source`` is the input file, when there is one: writing the output over it is refused with
-    :class:`OutputIsInputError`. The sink holds the output's lock from construction until
-    :meth:`finish` or :meth:`close` (or the end of a ``with`` block, or the process).
+    The sink holds the output's lock from construction until :meth:`finish` or :meth:`close` (or
+    the end of a ``with`` block, or the process); a second sink on the same output, in this process
+    or another, raises :class:`OutputLockedError`.
     """
 
     def __init__(
@@ -194,7 +163,6 @@ class ResultSink:
         meta: dict[str, Any],
         resume: bool,
         overwrite: bool,
-        source: Path | None = None,
     ):
         self.path = path
         self.fmt = fmt
@@ -203,12 +171,6 @@ class ResultSink:
         self.lock_path = lock_path(path)
         self.done: set[int] = set()
         """Rows an earlier, interrupted run finished (read once; not grown while running)."""
-        if source is not None:
-            written = [path, self.journal, self.meta_path, self.lock_path]
-            if fmt == "parquet":
-                written.append(claims_table_path(path))
-            if any(_same_file(Path(source), p) for p in written):
-                raise OutputIsInputError(f"the output {path} is the input file {source}; write to another path")
         # Index of the journal, in the order its lines were written: row, byte offset, byte length.
         self._rows = array("q")
         self._offsets = array("q")
