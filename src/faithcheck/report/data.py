@@ -1,0 +1,222 @@
+"""What a report shows, assembled from scored records and the dataset they were scored from.
+
+A scored record (what ``faithcheck score`` writes) holds verdicts and character spans but not the
+texts they point into; :func:`report_rows` joins each record with its dataset row (on the row
+number) to get the question, the answer and the passages. A record whose dataset row is missing,
+unreadable or no longer matches the claim spans keeps its verdicts and says why its text is not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from faithcheck.errors import InputError
+from faithcheck.io.readers import FileFormat, iter_source
+from faithcheck.rows import case_from_row
+from faithcheck.store import RowDiff
+from faithcheck.summary import SummaryBuilder
+from faithcheck.types import TestCase
+
+__all__ = ["HISTOGRAM_BINS", "ReportData", "histogram", "load_cases", "report_rows", "scored_records"]
+
+HISTOGRAM_BINS = 20
+
+
+@dataclass(frozen=True)
+class ReportData:
+    """Everything one report file holds; :func:`faithcheck.report.render_report` turns it into HTML.
+
+    ``rows`` are the payloads of :func:`report_rows`; ``summary`` is a :class:`~faithcheck.summary.RunSummary`
+    as a dict; ``config`` and ``versions`` are those recorded with the run (empty for a file);
+    ``diff`` the :class:`~faithcheck.store.RowDiff` list of ``--diff``, or ``None``.
+    """
+
+    title: str
+    source: str
+    rows: list[dict[str, Any]]
+    summary: dict[str, Any]
+    config: dict[str, Any] = field(default_factory=dict)
+    versions: dict[str, Any] = field(default_factory=dict)
+    run_id: str | None = None
+    diff: list[RowDiff] | None = None
+    diff_against: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON object the viewer reads."""
+        return {
+            "title": self.title,
+            "source": self.source,
+            "run_id": self.run_id,
+            "summary": self.summary,
+            "histogram": histogram(r["value"] for r in self.rows if r["status"] != "error"),
+            "config": self.config,
+            "versions": self.versions,
+            "notes": self.notes,
+            "rows": self.rows,
+            "diff": None if self.diff is None else [_diff_payload(d) for d in self.diff],
+            "diff_against": self.diff_against,
+        }
+
+
+def _diff_payload(d: RowDiff) -> dict[str, Any]:
+    return {
+        "kind": d.kind,
+        "id": d.input_id,
+        "row_a": d.row_a,
+        "row_b": d.row_b,
+        "value_a": d.value_a,
+        "value_b": d.value_b,
+        "delta": d.delta,
+        "passed_a": d.passed_a,
+        "passed_b": d.passed_b,
+        "status_a": d.status_a,
+        "status_b": d.status_b,
+        "labels_a": None if d.labels_a is None else list(d.labels_a),
+        "labels_b": None if d.labels_b is None else list(d.labels_b),
+    }
+
+
+def histogram(values: Iterable[float | None], bins: int = HISTOGRAM_BINS) -> list[int]:
+    """Counts of ``values`` in ``bins`` equal bins over ``[0, 1]`` (``None`` skipped; 1.0 falls in the last).
+
+    >>> histogram([0.0, 0.5, 1.0, None], bins=2)
+    [1, 2]
+    """
+    data = np.array([v for v in values if v is not None], dtype=float)
+    counts, _ = np.histogram(np.clip(data, 0.0, 1.0), bins=bins, range=(0.0, 1.0))
+    return [int(c) for c in counts]
+
+
+def scored_records(path: Path) -> Iterator[dict[str, Any]]:
+    """The records of a ``faithcheck score`` JSON lines output, one per line.
+
+    Raises :class:`~faithcheck.errors.InputError` naming the line for one that is not a scored record.
+    """
+    for number, row in enumerate(iter_source(path, fmt="jsonl"), start=1):
+        if row.data is None:
+            raise InputError("record", f"{row.error}; is {path} a `faithcheck score` output?", row=number)
+        if not isinstance(row.data.get("row"), int) or "status" not in row.data:
+            raise InputError(
+                "row",
+                f"line {number} of {path} is not a scored record (it needs `row` and `status`);"
+                " pass the `faithcheck score` output, and the dataset with --input",
+                row=number,
+            )
+        yield row.data
+
+
+def load_cases(
+    path: Path, *, fmt: FileFormat | None = None, column_map: Mapping[str, str] | None = None
+) -> dict[int, TestCase | str]:
+    """The dataset rows of ``path`` by row number: a :class:`TestCase`, or why that row cannot be read."""
+    cases: dict[int, TestCase | str] = {}
+    for row in iter_source(path, fmt=fmt, column_map=column_map):
+        if row.data is None:
+            cases[row.number] = row.error or "unreadable row"
+            continue
+        try:
+            cases[row.number] = case_from_row(row.data, row.number)
+        except InputError as exc:
+            cases[row.number] = str(exc)
+    return cases
+
+
+def _claim_payload(item: Mapping[str, Any]) -> dict[str, Any]:
+    claim = item.get("claim") or {}
+    verdict = item.get("verdict") or None
+    evidence = (verdict or {}).get("evidence") or None
+    return {
+        "id": claim.get("id"),
+        "text": claim.get("text", ""),
+        "s": claim.get("start"),
+        "e": claim.get("end"),
+        "label": None if verdict is None else verdict.get("label"),
+        "score": None if verdict is None else verdict.get("score"),
+        "reason": None if verdict is None else verdict.get("reason"),
+        "error": item.get("error"),
+        "ev": None
+        if evidence is None
+        else {
+            "p": evidence.get("passage_index"),
+            "s": evidence.get("start"),
+            "e": evidence.get("end"),
+            "q": evidence.get("quote", ""),
+        },
+    }
+
+
+def _spans_match(answer: str, claims: Sequence[Mapping[str, Any]]) -> bool:
+    for c in claims:
+        s, e = c["s"], c["e"]
+        if isinstance(s, int) and isinstance(e, int) and answer[s:e] != c["text"]:
+            return False
+    return True
+
+
+def report_rows(
+    records: Iterable[Mapping[str, Any]], cases: Mapping[int, TestCase | str] | None
+) -> list[dict[str, Any]]:
+    """One viewer payload per scored record, joined with its dataset row in ``cases`` (``None``: no dataset).
+
+    >>> from faithcheck.types import TestCase
+    >>> case = TestCase(input_id="q", prompt="Q?", sut_response="A.", retrieved_context=["A."])
+    >>> rec = {"row": 1, "input_id": "q", "value": 1.0, "passed": True, "status": "ok", "claims": []}
+    >>> row = report_rows([rec], {1: case})[0]
+    >>> (row["q"], row["a"], row["p"], row["text_note"])
+    ('Q?', 'A.', ['A.'], None)
+    """
+    out: list[dict[str, Any]] = []
+    for record in records:
+        number = int(record["row"])
+        claims = [_claim_payload(c) for c in record.get("claims") or [] if isinstance(c, Mapping)]
+        case = None if cases is None else cases.get(number)
+        note: str | None = None
+        question = answer = history = ""
+        passages: list[str] = []
+        if cases is None:
+            note = "the dataset was not given, so the texts are not shown"
+        elif case is None:
+            note = f"row {number} is not in the dataset file"
+        elif isinstance(case, str):
+            note = f"the dataset row cannot be read: {case}"
+        elif record.get("input_id") is not None and str(record.get("input_id")) != case.input_id:
+            note = (
+                f"the dataset's row {number} has input_id {case.input_id!r}, not {record.get('input_id')!r}:"
+                " the dataset changed since the run"
+            )
+        elif not _spans_match(case.sut_response, claims):
+            note = "the answer in the dataset no longer matches the claim spans: the dataset changed since the run"
+        else:
+            question, answer, history, passages = case.question, case.sut_response, case.history, case.evidence
+        out.append(
+            {
+                "row": number,
+                "id": None if record.get("input_id") is None else str(record.get("input_id")),
+                "value": record.get("value"),
+                "passed": bool(record.get("passed")),
+                "status": str(record.get("status") or "error"),
+                "reason": record.get("reason"),
+                "message": record.get("message"),
+                "q": question,
+                "h": history,
+                "a": answer,
+                "p": passages,
+                "c": claims,
+                "text_note": note,
+            }
+        )
+    return out
+
+
+def summarise(records: Iterable[Mapping[str, Any]], threshold: float | None) -> dict[str, Any]:
+    """The :class:`~faithcheck.summary.RunSummary` of ``records``, as a dict, the way ``faithcheck score`` sums up."""
+    builder = SummaryBuilder(threshold=threshold)
+    for record in records:
+        builder.add(dict(record))
+    return builder.result(wall_seconds=0.0).to_dict()

@@ -1,0 +1,475 @@
+"""`faithcheck report`: the HTML page, built by the real CLI and opened in a real headless Chromium.
+
+The browser tests drive Debian's ``chromium`` through Playwright (no browser download); `.ci/run`
+installs both. They listen for dialogs, page errors, console errors and network requests: a report
+must cause none of them, whatever text its rows hold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from faithcheck.report import embed_json
+from faithcheck.store import RunStore, dataset_fingerprint
+
+from .conftest import REPO
+
+CHROMIUM = Path(os.environ.get("FAITHCHECK_CHROMIUM", "/usr/bin/chromium"))
+LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant"]
+HOSTILE = [
+    "<script>alert('answer')</script>",
+    "</script><script>alert('close')</script>",
+    "<img src=x onerror=\"alert('img')\">",
+    "<a href=\"javascript:alert('link')\">click me</a>",
+    "<iframe src='https://example.com/x'></iframe>",
+    '<link rel="stylesheet" href="https://example.com/x.css">',
+    "\u2028\u2029<!-- <style>body{display:none}</style>",
+]
+LONG = "A" * 5000
+
+
+def _faithcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
+
+
+# -- the page, without a browser ----------------------------------------------------------------
+
+
+@given(st.recursive(st.text(), lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner)))
+def test_embedded_json_round_trips_and_holds_no_markup(data: Any) -> None:
+    text = embed_json(data)
+    assert json.loads(text) == data
+    assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}
+
+
+# -- data the tests score or store ---------------------------------------------------------------
+
+
+def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@dataclass
+class StoredRun:
+    store: RunStore
+    run_id: str
+    dataset: Path
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _synthetic_run(tmp_path: Path, n: int, *, seed: int = 0, name: str = "data.jsonl") -> StoredRun:
+    """A recorded run of ``n`` rows: a real dataset file and scored records in a real run store.
+
+    Every 10th row is an error row; the others have two or three claims with verdicts and evidence.
+    """
+    rng = random.Random(seed)
+    rows, records = [], []
+    for i in range(1, n + 1):
+        sentences = [f"Fact {i}.{k} is about item {rng.randint(1, 999)}." for k in range(3)]
+        passages = [" ".join(sentences[:2]), sentences[2] + " Nothing else is known."]
+        answer = " ".join(sentences)
+        rows.append(
+            {
+                "input_id": f"q-{i:04d}",
+                "prompt": f"Question {i}?",
+                "sut_response": answer,
+                "retrieved_context": passages,
+            }
+        )
+        if i % 10 == 0:
+            records.append(
+                {
+                    "row": i,
+                    "input_id": f"q-{i:04d}",
+                    "value": None,
+                    "passed": False,
+                    "status": "error",
+                    "message": f"row {i}: the verifier timed out",
+                    "claims": [],
+                }
+            )
+            continue
+        claims = []
+        at = 0
+        for k, sentence in enumerate(sentences):
+            label = LABELS[(i + k) % len(LABELS)] if k else "supported"
+            passage = 0 if k < 2 else 1
+            start = passages[passage].index(sentence)
+            claims.append(
+                {
+                    "claim": {"id": f"c{k + 1}", "text": sentence, "start": at, "end": at + len(sentence)},
+                    "verdict": {
+                        "label": label,
+                        "score": 0.9 if label == "supported" else 0.1,
+                        "reason": f"{label} by passage {passage}",
+                        "evidence": {
+                            "passage_index": passage,
+                            "start": start,
+                            "end": start + len(sentence),
+                            "quote": sentence,
+                        },
+                    },
+                    "error": None,
+                }
+            )
+            at += len(sentence) + 1
+        counted = [c for c in claims if c["verdict"]["label"] != "irrelevant"]
+        value = sum(c["verdict"]["label"] == "supported" for c in counted) / len(counted)
+        records.append(
+            {
+                "row": i,
+                "input_id": f"q-{i:04d}",
+                "value": value,
+                "passed": value >= 0.7,
+                "threshold": 0.7,
+                "status": "ok",
+                "reason": f"row {i}",
+                "message": None,
+                "weight": 1.0,
+                "claims": claims,
+            }
+        )
+    dataset = _write_jsonl(tmp_path / name, rows)
+    store = RunStore(tmp_path / "runs.sqlite")
+    run_id = store.start_run(
+        input_path=str(dataset),
+        output_path=None,
+        dataset_fingerprint=dataset_fingerprint(dataset),
+        config={"threshold": 0.7, "verifier": "baseline"},
+        versions={"faithcheck": "test"},
+    )
+    store.add_rows(run_id, records)
+    store.finish_run(run_id, status="finished", summary={"wall_seconds": 1.0})
+    return StoredRun(store, run_id, dataset, records)
+
+
+# -- the browser ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Watch:
+    """What a page did that a report must never do."""
+
+    dialogs: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def assert_quiet(self, page_url: str) -> None:
+        assert self.dialogs == []
+        assert self.errors == []
+        assert [u for u in self.requests if u != page_url and not u.startswith("blob:")] == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (pip install -e '.[dev]')")
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs Debian's chromium package")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def _open(browser: Any, html: Path, *, width: int = 1400) -> tuple[Any, Watch]:
+    context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    watch = Watch()
+
+    def on_dialog(dialog: Any) -> None:
+        watch.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    page.on("pageerror", lambda exc: watch.errors.append(f"page error: {exc}"))
+    page.on("console", lambda msg: watch.errors.append(msg.text) if msg.type in ("error", "warning") else None)
+    page.on("request", lambda request: watch.requests.append(request.url))
+    page.goto(html.as_uri())
+    page.wait_for_selector("body[data-ready=true]", timeout=30_000)
+    return page, watch
+
+
+# -- end to end: the README's commands -----------------------------------------------------------
+
+
+def test_report_of_the_scored_sample_highlights_every_claim_and_the_overclaims_evidence(
+    browser: Any, tmp_path: Path
+) -> None:
+    scored = _faithcheck("score", "examples/sample.jsonl", "-o", str(tmp_path / "scores.jsonl"), "--quiet")
+    assert scored.returncode == 0, scored.stderr
+    html = tmp_path / "r.html"
+    done = _faithcheck("report", "latest", "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {html} (6 rows" in done.stderr
+    records = [json.loads(line) for line in (tmp_path / "scores.jsonl").read_text().splitlines()]
+
+    page, watch = _open(browser, html)
+    assert page.inner_text("#mean .big") == "0.583"
+    for record in sorted(records, key=lambda r: r["row"]):
+        page.click(f"#rows-body tr:has(td:text-is('{record['input_id']}'))")
+        marks = page.query_selector_all("#answer mark.claim")
+        assert [m.inner_text() for m in marks] == [c["claim"]["text"] for c in record["claims"]]
+        labels = [c["verdict"]["label"] for c in record["claims"]]
+        assert [m.get_attribute("class").split()[1] for m in marks] == [f"v-{label}" for label in labels]
+
+    page.click("#rows-body tr:has(td:text-is('returns-overclaim'))")
+    page.click("#answer mark.claim.v-overclaim")
+    evidence = page.query_selector_all("#passages mark.evidence")
+    assert [e.inner_text() for e in evidence] == ["Return shipping is free for defective items only."]
+    assert evidence[0].evaluate("m => m.closest('.passage').dataset.p") == "1"
+    assert "overclaim" in page.inner_text("#claim-box")
+    assert "the context restricts this ('only')" in page.inner_text("#claim-reason")
+    page.screenshot(path=str(tmp_path / "report.png"))
+    if os.environ.get("FAITHCHECK_UPDATE_SCREENSHOT"):  # refresh the README's picture
+        page.set_viewport_size({"width": 1200, "height": 900})
+        page.locator(".layout").screenshot(path=str(REPO / "docs" / "report.png"))
+    watch.assert_quiet(html.as_uri())
+    assert (tmp_path / "report.png").stat().st_size > 10_000
+
+
+# -- a few hundred rows: filter, sort, page, label, export ---------------------------------------
+
+
+def test_a_run_of_300_rows_filters_sorts_pages_and_exports_labels(browser: Any, tmp_path: Path) -> None:
+    run = _synthetic_run(tmp_path, 300)
+    html = tmp_path / "r.html"
+    done = _faithcheck("report", run.run_id[:6], "--store", str(run.store.path), "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    page, watch = _open(browser, html)
+
+    assert page.inner_text("#pager-info") == "1\u201350 of 300 rows"
+    assert len(page.query_selector_all("#rows-body tr")) == 50
+    page.click("#next")
+    assert page.inner_text("#rows-body tr:first-child td:first-child") == "51"
+
+    page.select_option("#f-status", "error")
+    assert page.inner_text("#pager-info") == "1\u201330 of 30 rows"
+    page.click("#rows-body tr:first-child")
+    assert page.inner_text("#row-error") == "row 10: the verifier timed out"
+    page.select_option("#f-status", "")
+
+    page.select_option("#f-label", "wrong_entity")
+    expected = sum(any(c["verdict"]["label"] == "wrong_entity" for c in r["claims"]) for r in run.records)
+    assert page.inner_text("#pager-info").endswith(f"of {expected} rows")
+    page.select_option("#f-label", "")
+
+    expect = pytest.importorskip("playwright.sync_api").expect  # retries until the debounced filter ran
+    page.fill("#f-q", "q-0123")
+    expect(page.locator("#pager-info")).to_have_text("1\u20131 of 1 rows")
+    page.fill("#f-q", "")
+    page.fill("#f-min", "0.9")
+    scored_high = sum(r["value"] is not None and r["value"] >= 0.9 for r in run.records)
+    expect(page.locator("#pager-info")).to_have_text(f"1\u2013{min(50, scored_high)} of {scored_high} rows")
+    page.fill("#f-min", "")
+    expect(page.locator("#pager-info")).to_have_text("1\u201350 of 300 rows")
+
+    page.click("th[data-key=value]")
+    page.click("th[data-key=value]")  # descending: the highest scores first, errors (no score) last
+    assert page.inner_text("#rows-body tr:first-child td:nth-child(3)") == "1.000"
+
+    # label three rows, one by keyboard, and clear one
+    page.click("th[data-key=row]")
+    page.click("#rows-body tr:has(td:text-is('q-0001'))")
+    page.click("button[data-gold='1']")
+    page.click("#rows-body tr:has(td:text-is('q-0002'))")
+    page.click("button[data-gold='0']")
+    page.click("#rows-body tr:has(td:text-is('q-0003'))")
+    page.keyboard.press("n")
+    page.click("#rows-body tr:has(td:text-is('q-0004'))")
+    page.keyboard.press("f")
+    page.keyboard.press("u")
+    assert page.inner_text("#label-count") == "3 labelled"
+    page.select_option("#f-gold", "labelled")
+    assert page.inner_text("#pager-info") == "1\u20133 of 3 rows"
+    with page.expect_download() as info:
+        page.click("#download-labels")
+    saved = tmp_path / "labels.jsonl"
+    info.value.save_as(saved)
+    labels = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert labels == [
+        {"input_id": "q-0001", "row": 1, "gold": True, "label": "faithful", "run_id": run.run_id},
+        {"input_id": "q-0002", "row": 2, "gold": False, "label": "not faithful", "run_id": run.run_id},
+        {"input_id": "q-0003", "row": 3, "gold": False, "label": "not faithful", "run_id": run.run_id},
+    ]
+    page.screenshot(path=str(tmp_path / "rows.png"), full_page=True)
+    watch.assert_quiet(html.as_uri())
+
+
+# -- hostile text --------------------------------------------------------------------------------
+
+
+def test_hostile_answers_contexts_and_messages_stay_inert_text(browser: Any, tmp_path: Path) -> None:
+    rows = [
+        {
+            "input_id": f"hostile-{k}",
+            "prompt": payload,
+            "sut_response": f"The shop says {payload}. It opens at 9 am. {LONG}",
+            "retrieved_context": [f"The shop says {payload}.", f"It opens at 9 am. {LONG}{payload}"],
+        }
+        for k, payload in enumerate(HOSTILE)
+    ]
+    dataset = _write_jsonl(tmp_path / "hostile.jsonl", rows)
+    scores = tmp_path / "scores.jsonl"
+    scored = _faithcheck("score", str(dataset), "-o", str(scores), "--quiet", "--no-store")
+    assert scored.returncode == 0, scored.stderr
+    # an error row whose message and input_id are hostile too
+    with scores.open("a", encoding="utf-8") as fh:
+        error = {"row": 99, "input_id": HOSTILE[1], "status": "error", "value": None, "passed": False}
+        fh.write(json.dumps({**error, "message": HOSTILE[2] + LONG, "claims": []}) + "\n")
+    html = tmp_path / "hostile.html"
+    done = _faithcheck("report", str(scores), "--input", str(dataset), "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    page_text = html.read_text(encoding="utf-8")
+    assert page_text.count("</script>") == 2  # the data block's and the viewer's own
+    assert "<img" not in page_text
+    assert "<iframe" not in page_text
+
+    page, watch = _open(browser, html, width=1100)
+    for k, payload in enumerate(HOSTILE):
+        page.click(f"#rows-body tr:has(td:text-is('hostile-{k}'))")
+        assert page.text_content("#question") == payload
+        assert payload in page.text_content("#answer")
+        for n in range(len(page.query_selector_all("#answer mark.claim"))):
+            page.click(f"#answer mark.claim >> nth={n}")  # each click renders the detail anew
+        for box in ("#detail", "#answer", "#passages"):  # long strings wrap inside their box
+            assert page.eval_on_selector(box, "e => e.scrollWidth <= e.clientWidth + 1"), box
+    page.click("#rows-body tr:has(td:text-is('99'))")
+    assert page.inner_text("#row-error").startswith(HOSTILE[2])
+    assert page.eval_on_selector("#detail", "e => e.scrollWidth <= e.clientWidth + 1")
+    counts = page.evaluate(
+        "() => ['script', 'img', 'iframe', 'link', 'a[href]', 'style'].map(s => document.querySelectorAll(s).length)"
+    )
+    assert counts == [2, 0, 0, 0, 0, 1]  # the page's own two scripts and one style, nothing injected
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(tmp_path / "hostile.png"), full_page=True)
+    watch.assert_quiet(html.as_uri())
+
+
+def test_the_policy_blocks_a_script_that_gets_into_the_page(browser: Any, tmp_path: Path) -> None:
+    """The Content-Security-Policy is a second wall: even markup pasted into the page cannot run."""
+    run = _synthetic_run(tmp_path, 3)
+    html = tmp_path / "r.html"
+    assert _faithcheck("report", run.run_id, "--store", str(run.store.path), "-o", str(html)).returncode == 0
+    page, watch = _open(browser, html)
+    page.evaluate(
+        "() => { const d = document.createElement('div');"
+        ' d.innerHTML = \'<img src=x onerror="alert(1)"><a href="javascript:alert(2)" id=evil>x</a>\';'
+        " document.body.append(d); const s = document.createElement('script'); s.textContent = 'alert(3)';"
+        " document.body.append(s); }"
+    )
+    page.click("#evil")
+    page.wait_for_timeout(300)
+    assert watch.dialogs == []
+    assert any("Content Security Policy" in e for e in watch.errors)  # chromium reports what it blocked
+
+
+# -- other sources: a file with its input, a diff, errors ----------------------------------------
+
+
+def test_report_from_a_scores_file_with_and_without_its_input(browser: Any, tmp_path: Path) -> None:
+    scores = tmp_path / "scores.jsonl"
+    assert _faithcheck("score", "examples/sample.jsonl", "-o", str(scores), "--quiet", "--no-store").returncode == 0
+    done = _faithcheck("report", str(scores), "--input", "examples/sample.jsonl")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "scores.html").exists()
+    page, watch = _open(browser, tmp_path / "scores.html")
+    assert page.inner_text("#question") == "What is our return window?"
+    assert len(page.query_selector_all("#answer mark.claim")) == 2
+
+    bare = tmp_path / "bare.html"
+    assert _faithcheck("report", str(scores), "-o", str(bare)).returncode == 0
+    page2, watch2 = _open(browser, bare)
+    assert "no dataset was given" in page2.inner_text("#summary")
+    assert "the dataset was not given" in page2.inner_text("#detail")
+    watch.assert_quiet((tmp_path / "scores.html").as_uri())
+    watch2.assert_quiet(bare.as_uri())
+
+
+def test_report_diff_lists_regressions_first_with_both_verdicts(browser: Any, tmp_path: Path) -> None:
+    run = _synthetic_run(tmp_path, 20)
+    worse = [json.loads(json.dumps(r)) for r in run.records]
+    worse[0]["value"], worse[0]["passed"] = 0.0, False
+    worse[0]["claims"][0]["verdict"]["label"] = "contradicted"
+    worse[4]["value"] = 1.0
+    second = run.store.start_run(
+        input_path=str(run.dataset),
+        output_path=None,
+        dataset_fingerprint=dataset_fingerprint(run.dataset),
+        config={},
+        versions={},
+    )
+    run.store.add_rows(second, worse)
+    run.store.finish_run(second, status="finished", summary={})
+    html = tmp_path / "diff.html"
+    done = _faithcheck("report", second, "--diff", run.run_id, "--store", str(run.store.path), "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    expected = run.store.diff_runs(run.run_id, second)
+    page, watch = _open(browser, html)
+    page.click("button[data-tab=diff]")
+    cells = page.query_selector_all("#diff-body tr")
+    assert [c.query_selector("td").inner_text() for c in cells] == [d.kind for d in expected]
+    first = cells[0].query_selector_all("td")
+    assert first[1].inner_text() == "q-0001"
+    assert [c.inner_text() for c in first[5].query_selector_all(".chip")] == list(expected[0].labels_a or ())
+    assert [c.inner_text() for c in first[6].query_selector_all(".chip")] == list(expected[0].labels_b or ())
+    cells[0].click()
+    assert page.inner_text("#detail h2") == "row 1 \u00b7 q-0001"
+    watch.assert_quiet(html.as_uri())
+
+
+def test_report_says_when_the_dataset_changed_and_shows_no_wrong_highlight(browser: Any, tmp_path: Path) -> None:
+    run = _synthetic_run(tmp_path, 5)
+    rows = [json.loads(line) for line in run.dataset.read_text().splitlines()]
+    rows[0]["sut_response"] = "Something else entirely, longer than before, so no span matches."
+    _write_jsonl(run.dataset, rows)
+    html = tmp_path / "r.html"
+    assert _faithcheck("report", "latest", "--store", str(run.store.path), "-o", str(html)).returncode == 0
+    page, watch = _open(browser, html)
+    assert "changed since the run" in page.inner_text("#summary")
+    assert "no longer matches the claim spans" in page.inner_text("#detail")
+    assert page.query_selector_all("#answer mark.claim") == []
+    assert len(page.query_selector_all("#claims-only mark.claim")) == 3  # the verdicts, without a place
+    page.click("#claims-only mark.claim >> nth=1")
+    assert "score 0.100" in page.inner_text("#claim-box")
+    page.click("#rows-body tr:has(td:text-is('q-0002'))")
+    assert len(page.query_selector_all("#answer mark.claim")) == 3
+    watch.assert_quiet(html.as_uri())
+
+
+def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> None:
+    run = _synthetic_run(tmp_path, 2)
+    unknown = _faithcheck("report", "ffffffff", "--store", str(run.store.path))
+    assert unknown.returncode == 2
+    assert "no run 'ffffffff'" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+    not_scores = _faithcheck("report", str(run.dataset))
+    assert not_scores.returncode == 1
+    assert "is not a scored record" in not_scores.stderr
+    assert "Traceback" not in not_scores.stderr
+    empty = _faithcheck("report", "latest", "--store", str(tmp_path / "none.sqlite"))
+    assert empty.returncode == 2
+    assert "no run store" in empty.stderr
+
+
+@pytest.mark.skipif(shutil.which("faithcheck") is None, reason="needs the installed console script")
+def test_report_is_listed_in_the_command_help() -> None:
+    done = subprocess.run(["faithcheck", "--help"], capture_output=True, text=True, timeout=60)
+    assert "report" in done.stdout
