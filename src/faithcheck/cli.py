@@ -18,28 +18,32 @@ from typing import Any, Literal
 
 import click
 import yaml
+from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from rich.console import Console
 
 from faithcheck import __version__
+from faithcheck.backends import make_extractor, make_verifier
+from faithcheck.cli_report import report
 from faithcheck.cli_runs import runs
-from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig
-from faithcheck.errors import ConfigError, InputError
-from faithcheck.io.readers import FileFormat, count_rows, detect_format, iter_source, parse_column_map
+from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
+from faithcheck.errors import ConfigError, DatasetError, InputError
+from faithcheck.io.readers import FileFormat, check_source, count_rows, detect_format, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
 from faithcheck.rows import case_from_row
-from faithcheck.runner import (
-    DEFAULT_BATCH_SIZE,
-    DEFAULT_JOB_TIMEOUT,
-    RunResult,
-    run_versions,
-    score_dataset,
-)
-from faithcheck.store import RunStore, dataset_fingerprint, default_store_path
+from faithcheck.runner import RunResult, output_format_for, run_versions, score_dataset
+from faithcheck.store import RunRecorder, dataset_fingerprint, default_store_path
 
-__all__ = ["main"]
+__all__ = ["EXIT_GATE_FAILED", "EXIT_INCOMPLETE", "EXIT_OK", "EXIT_ROW_ERRORS", "EXIT_USAGE", "main"]
+
+EXIT_OK = 0
+EXIT_GATE_FAILED = 1
+EXIT_USAGE = 2  # click's own status for usage errors
+EXIT_ROW_ERRORS = 3
+EXIT_INCOMPLETE = 4
+EXIT_INTERRUPTED = 130
 
 
 def _click_type(annotation: Any) -> tuple[Any, bool]:
@@ -57,21 +61,26 @@ def _click_type(annotation: Any) -> tuple[Any, bool]:
     raise TypeError(f"no CLI mapping for config annotation {annotation!r}")  # pragma: no cover
 
 
-def _config_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add one ``--option`` per :class:`FaithfulnessConfig` field (default: not given)."""
-    fields: dict[str, FieldInfo] = FaithfulnessConfig.model_fields
-    for name in reversed(list(fields)):
-        info = fields[name]
-        kind, is_flag = _click_type(info.annotation)
-        flag = "--" + name.replace("_", "-")
-        help_text = info.description or SEED_FIELD_HELP.get(name, name.replace("_", " "))
-        help_text += f" [default: {info.default!r}]"
-        if is_flag:
-            decl = f"{flag}/--no-{name.replace('_', '-')}"
-            command = click.option(decl, name, default=None, help=help_text)(command)
-        else:
-            command = click.option(flag, name, type=kind, default=None, help=help_text)(command)
-    return command
+def _model_options(model: type[BaseModel]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Add one ``--option`` per field of ``model`` (default: not given), so the pydantic model
+    stays the one place where an option's type, range and default are declared."""
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        fields: dict[str, FieldInfo] = model.model_fields
+        for name in reversed(list(fields)):
+            info = fields[name]
+            kind, is_flag = _click_type(info.annotation)
+            flag = "--" + name.replace("_", "-")
+            help_text = info.description or SEED_FIELD_HELP.get(name, name.replace("_", " "))
+            help_text += f" [default: {info.default!r}]"
+            if is_flag:
+                decl = f"{flag}/--no-{name.replace('_', '-')}"
+                command = click.option(decl, name, default=None, help=help_text)(command)
+            else:
+                command = click.option(flag, name, type=kind, default=None, help=help_text)(command)
+        return command
+
+    return decorate
 
 
 def _load_config_file(path: Path | None) -> dict[str, Any]:
@@ -95,6 +104,7 @@ def main() -> None:
 
 
 main.add_command(runs)
+main.add_command(report)
 
 
 @main.command()
@@ -105,14 +115,14 @@ def manifest(as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("input_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("input_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
 @click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="write results here: .jsonl (one line per row) or .parquet (a rows and a claims table); "
-    "default: JSON lines on standard output",
+    help="write results here: .jsonl (one line per row), .csv (one row per row, claims as JSON) or .parquet "
+    "(a rows and a claims table); default: JSON lines on standard output",
 )
 @click.option(
     "--format",
@@ -123,9 +133,9 @@ def manifest(as_json: bool) -> None:
 )
 @click.option(
     "--output-format",
-    type=click.Choice(["jsonl", "parquet"]),
+    type=click.Choice(["jsonl", "csv", "parquet"]),
     default=None,
-    help="output format (default: from the output file name)",
+    help="output format (default: from the output file name: .jsonl, .csv or .parquet)",
 )
 @click.option(
     "--map",
@@ -149,26 +159,6 @@ def manifest(as_json: bool) -> None:
 )
 @click.option("--overwrite", is_flag=True, help="replace an existing output or interrupted run")
 @click.option(
-    "--batch-size",
-    type=click.IntRange(min=1),
-    default=DEFAULT_BATCH_SIZE,
-    show_default=True,
-    help="rows read and scored at a time (bounds memory)",
-)
-@click.option(
-    "--row-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    help="seconds one row may take; a slower row ends as status error",
-)
-@click.option(
-    "--job-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=DEFAULT_JOB_TIMEOUT,
-    show_default=True,
-    help="seconds the whole job may take; finished rows are kept for --resume",
-)
-@click.option(
     "--summary-json",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
@@ -184,7 +174,8 @@ def manifest(as_json: bool) -> None:
 )
 @click.option("--no-store", is_flag=True, help="do not record the run (see `faithcheck runs`)")
 @click.option("--dry-run", is_flag=True, help="estimate LLM calls, tokens and cost without calling anything, then stop")
-@_config_options
+@_model_options(RunOptions)
+@_model_options(FaithfulnessConfig)
 def score(
     input_file: Path,
     output: Path | None,
@@ -194,9 +185,6 @@ def score(
     config_file: Path | None,
     resume: bool,
     overwrite: bool,
-    batch_size: int,
-    row_timeout: float | None,
-    job_timeout: float,
     summary_json: Path | None,
     quiet: bool,
     store_path: Path | None,
@@ -205,30 +193,91 @@ def score(
     **flags: Any,
 ) -> None:
     """Score every row of INPUT_FILE (JSONL, CSV or Parquet with input_id, prompt, sut_response,
-    retrieved_context) and write one result per row: score, status, per-claim verdicts."""
+    retrieved_context; - reads standard input) and write one result per row: score, status,
+    per-claim verdicts.
+
+    Exit status: 0 scored (gates passed), 1 a gate failed (--fail-under), 2 usage or unreadable
+    input (nothing scored), 3 rows in error (with --fail-on-error; always when no row could be
+    scored), 4 the job timed out (run the same command to resume), 130 interrupted."""
     options = _load_config_file(config_file)
-    options.update({k: v for k, v in flags.items() if v is not None})
+    run_fields = RunOptions.model_fields
+    run_settings = {k: options.pop(k) for k in list(options) if k in run_fields}
+    given = {k: v for k, v in flags.items() if v is not None}
+    run_settings.update({k: v for k, v in given.items() if k in run_fields})
+    options.update({k: v for k, v in given.items() if k not in run_fields})
+    with _stdin_spooled(input_file, input_format) as input_file:
+        _score(
+            input_file,
+            output,
+            input_format,
+            output_format,
+            column_map,
+            options,
+            run_settings,
+            resume,
+            overwrite,
+            summary_json,
+            quiet,
+            store_path,
+            no_store,
+            dry_run,
+        )
+
+
+def _score(
+    input_file: Path,
+    output: Path | None,
+    input_format: FileFormat | None,
+    output_format: OutputFormat | None,
+    column_map: str | None,
+    options: dict[str, Any],
+    run_settings: dict[str, Any],
+    resume: bool,
+    overwrite: bool,
+    summary_json: Path | None,
+    quiet: bool,
+    store_path: Path | None,
+    no_store: bool,
+    dry_run: bool,
+) -> None:
     try:
-        metric = Faithfulness(**options)
+        run = load_run_options(**run_settings)
         mapping = parse_column_map(column_map)
         input_format = input_format or detect_format(input_file)
-    except (ConfigError, InputError) as exc:
+        if dry_run:  # nothing is sent, so no API key is needed
+            config = load_config(**options)
+            metric = Faithfulness.from_config(
+                config,
+                verifier_backend=make_verifier(config, require_key=False),
+                extractor_backend=make_extractor(config, require_key=False),
+            )
+        else:
+            metric = Faithfulness(**options)
+        _check_gate(run, metric)
+        if output is not None and output_format is None:
+            output_format = output_format_for(output)
+        check_source(input_file, fmt=input_format, column_map=mapping)
+    except (ConfigError, InputError, DatasetError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
         _dry_run(metric, input_file, input_format, mapping)
         return
+    batch_size = run.batch_size
+    row_timeout = run.row_timeout
+    job_timeout = run.job_timeout
 
     console = Console(stderr=True)
-    store = None if no_store else RunStore(store_path or default_store_path())
-    run_id = None
-    if store is not None:
-        run_id = store.start_run(
-            input_path=str(input_file.resolve()),
-            output_path=str(output.resolve()) if output else None,
-            dataset_fingerprint=dataset_fingerprint(input_file),
-            config=metric.config.model_dump(mode="json"),
-            versions=run_versions(metric),
-        )
+    recorder = RunRecorder(
+        None if no_store else store_path or default_store_path(),
+        warn=lambda message: console.print(f"warning: {message}", style="yellow", markup=False, highlight=False),
+    )
+    recorder.start(
+        input_path=str(input_file.resolve()),
+        output_path=str(output.resolve()) if output else None,
+        dataset_fingerprint=dataset_fingerprint(input_file),
+        config=metric.config.model_dump(mode="json"),
+        versions=run_versions(metric),
+    )
     total = None if quiet else count_rows(input_file, fmt=input_format)
     with _progress_bar(console, total, enabled=not quiet) as on_record:
         try:
@@ -245,28 +294,70 @@ def score(
                 resume=resume,
                 overwrite=overwrite,
                 progress=on_record,
-                on_batch=(lambda records: store.add_rows(run_id, records)) if store and run_id else None,
+                on_batch=recorder.add_rows if recorder.recording else None,
                 on_ordered_batch=None if output else _write_stdout,
             )
-        except OutputExistsError as exc:
-            if store and run_id:
-                store.finish_run(run_id, status="failed", summary={"error": str(exc)})
+        except (OutputExistsError, InputError, DatasetError) as exc:
+            recorder.finish(status="failed", summary={"error": str(exc)})
             raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
-            if store and run_id:
-                store.finish_run(run_id, status="interrupted", summary={})
+            recorder.finish(status="interrupted", summary={})
             console.print("[yellow]interrupted[/yellow]: finished rows are saved; run the same command to resume")
-            sys.exit(130)
-    if store and run_id:
-        finished = "finished" if result.summary.status == "finished" else "interrupted"
-        store.finish_run(run_id, status=finished, summary=result.summary.to_dict())
+            sys.exit(EXIT_INTERRUPTED)
+    finished = "finished" if result.summary.status == "finished" else "interrupted"
+    recorder.finish(status=finished, summary=result.summary.to_dict())
     if summary_json is not None:
         summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
-        print_summary(console, result, metric, run_id)
-    if result.summary.status == "timeout":
-        console.print(f"[red]job timeout[/red] after {job_timeout:g} s: run the same command to resume")
-        sys.exit(3)
+        print_summary(console, result, metric, recorder.run_id)
+    sys.exit(_exit_status(console, result, run, metric))
+
+
+def _check_gate(run: RunOptions, metric: Faithfulness) -> None:
+    cfg = metric.config
+    if run.fail_under is not None and not cfg.min <= run.fail_under <= cfg.max:
+        raise ConfigError(f"--fail-under ({run.fail_under:g}) must lie between min ({cfg.min:g}) and max ({cfg.max:g})")
+
+
+def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: Faithfulness) -> int:
+    """The documented exit status of ``faithcheck score`` (see its help), with the reason printed."""
+    s = result.summary
+    errors = s.statuses.get("error", 0)
+    if s.status == "timeout":
+        console.print(f"[red]job timeout[/red] after {run.job_timeout:g} s: run the same command to resume")
+        return EXIT_INCOMPLETE
+    if s.rows and not s.scored:
+        console.print(f"[red]no row could be scored[/red]: all {s.rows} rows are in error (see their messages)")
+        return EXIT_ROW_ERRORS
+    if run.fail_on_error and errors:
+        console.print(f"[red]--fail-on-error[/red]: {errors} of {s.rows} rows are in error")
+        return EXIT_ROW_ERRORS
+    if run.fail_under is not None:
+        worse = s.mean is None or (s.mean > run.fail_under if metric.config.inverted else s.mean < run.fail_under)
+        if worse:
+            mean = "no mean" if s.mean is None else f"mean {s.mean:.3f}"
+            side = "above" if metric.config.inverted else "below"
+            console.print(f"[red]--fail-under[/red]: {mean} is {side} the gate {run.fail_under:g}")
+            return EXIT_GATE_FAILED
+    return EXIT_OK
+
+
+@contextmanager
+def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterator[Path]:
+    """``-`` as a file: standard input is copied to a temporary file first (the runner reads its
+    input twice: to check the columns, then to score, and fingerprints it for resuming)."""
+    if str(input_file) != "-":
+        yield input_file
+        return
+    import shutil
+    import tempfile
+
+    suffix = "." + (input_format or "jsonl")
+    with tempfile.TemporaryDirectory(prefix="faithcheck-stdin-") as folder:
+        path = Path(folder) / f"stdin{suffix}"
+        with path.open("wb") as fh:
+            shutil.copyfileobj(sys.stdin.buffer, fh)
+        yield path
 
 
 def _write_stdout(records: list[dict[str, Any]]) -> None:
