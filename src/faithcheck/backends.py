@@ -14,23 +14,26 @@ from faithcheck.verify.onnx_model import default_model_verifier
 __all__ = ["make_extractor", "make_verifier"]
 
 
-def make_extractor(config: FaithfulnessConfig) -> ClaimExtractor:
+def make_extractor(config: FaithfulnessConfig, *, require_key: bool = True) -> ClaimExtractor:
+    """The claim extractor ``config`` names; ``require_key=False`` builds an LLM one without an
+    API key (for estimates that send nothing)."""
     if config.extractor == "sentence":
         return SentenceExtractor()
     from faithcheck.llm.judge import LLMClaimExtractor, client_from_config, price_from_config
 
-    client = client_from_config(config)
+    client = client_from_config(config, require_key=require_key)
     return LLMClaimExtractor(client, price=price_from_config(client, config))
 
 
-def make_verifier(config: FaithfulnessConfig) -> Verifier:
+def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Verifier:
+    """The verifier ``config`` names; ``require_key`` as for :func:`make_extractor`."""
     if config.verifier == "baseline":
         return BaselineVerifier()
     if config.verifier == "model":
         return default_model_verifier()
     from faithcheck.llm.judge import CascadeVerifier, LLMVerifier, client_from_config, price_from_config
 
-    client = client_from_config(config)
+    client = client_from_config(config, require_key=require_key)
     llm = LLMVerifier(
         client,
         max_claims_per_call=config.llm_max_claims_per_call,

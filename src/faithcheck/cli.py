@@ -24,7 +24,6 @@ from rich.console import Console
 
 from faithcheck import __version__
 from faithcheck.backends import make_extractor, make_verifier
-from faithcheck.cli_report import report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError
@@ -104,7 +103,6 @@ def main() -> None:
 
 
 main.add_command(runs)
-main.add_command(report)
 
 
 @main.command()

@@ -13,9 +13,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from faithcheck.errors import ConfigError
 
-__all__ = ["SEED_FIELD_HELP", "FaithfulnessConfig", "InitializationConfig", "Lang", "load_config"]
+__all__ = [
+    "SEED_FIELD_HELP",
+    "FaithfulnessConfig",
+    "InitializationConfig",
+    "Lang",
+    "RunOptions",
+    "load_config",
+    "load_run_options",
+]
 
 Lang = Literal["en", "de", "fr"]
+
+
+_MAX_MAGNITUDE = 1e9  # scales and weights beyond this overflow means and intervals
+_MAX_SECONDS = 366 * 24 * 3600.0  # a year: longer is a typo, not a plan
 
 
 def _role(role: str) -> dict[str, Any]:
@@ -29,7 +41,7 @@ class InitializationConfig(BaseModel):
     (``extractor="llm"`` or ``verifier="llm"``). The offline default never calls it.
     """
 
-    model_config = ConfigDict(title="InitializationConfig", extra="forbid", frozen=True)
+    model_config = ConfigDict(title="InitializationConfig", extra="forbid", frozen=True, allow_inf_nan=False)
 
     concurrency_limit: int = Field(default=10, json_schema_extra=_role("operational"))
     inverted: bool = Field(default=False, json_schema_extra=_role("scoring_metadata"))
@@ -49,7 +61,7 @@ class FaithfulnessConfig(InitializationConfig):
     value is at least the threshold, or at most the threshold when ``inverted``.
     """
 
-    model_config = ConfigDict(title="FaithfulnessConfig", extra="forbid", frozen=True)
+    model_config = ConfigDict(title="FaithfulnessConfig", extra="forbid", frozen=True, allow_inf_nan=False)
 
     threshold: float = Field(default=0.7, description="pass mark on the reported scale")
     strict_threshold: float | None = Field(
@@ -118,6 +130,9 @@ class FaithfulnessConfig(InitializationConfig):
     def _check_ranges(self) -> FaithfulnessConfig:
         if not self.max > self.min:
             raise ValueError(f"max ({self.max}) must be greater than min ({self.min})")
+        for name in ("min", "max", "weight"):
+            if abs(getattr(self, name)) > _MAX_MAGNITUDE:
+                raise ValueError(f"{name} ({getattr(self, name):g}) must lie within ±{_MAX_MAGNITUDE:g}")
         lo, hi = self.min, self.max
         if not lo <= self.threshold <= hi:
             raise ValueError(f"threshold ({self.threshold}) must lie between min ({lo}) and max ({hi})")
@@ -132,6 +147,36 @@ class FaithfulnessConfig(InitializationConfig):
         if self.cascade_low > self.cascade_high:
             raise ValueError(f"cascade_low ({self.cascade_low}) must not exceed cascade_high ({self.cascade_high})")
         return self
+
+
+class RunOptions(BaseModel):
+    """How a dataset run is executed, as opposed to how a row is scored: batches, timeouts and
+    the CI gates of ``faithcheck score``. Every number is finite and in range (NaN and infinity
+    are refused here, once, for the CLI, config files and :func:`~faithcheck.runner.score_dataset`).
+
+    The defaults of ``batch_size`` and ``job_timeout`` are seed 001's ``stream_batch_size`` and
+    ``timeout_seconds``.
+    """
+
+    model_config = ConfigDict(title="RunOptions", extra="forbid", frozen=True, allow_inf_nan=False)
+
+    batch_size: int = Field(
+        default=5000, ge=1, le=1_000_000, description="rows read and scored at a time (bounds memory)"
+    )
+    row_timeout: float | None = Field(
+        default=None, gt=0, le=_MAX_SECONDS, description="seconds one row may take; a slower row ends as status error"
+    )
+    job_timeout: float | None = Field(
+        default=21600.0,
+        gt=0,
+        le=_MAX_SECONDS,
+        description="seconds the whole job may take; finished rows are kept, run the same command to resume",
+    )
+    fail_under: float | None = Field(
+        default=None,
+        description="CI gate: exit 1 when the mean is worse than this (below it; above it when inverted)",
+    )
+    fail_on_error: bool = Field(default=False, description="CI gate: exit 3 when any row ends in status error")
 
 
 SEED_FIELD_HELP: dict[str, str] = {
@@ -157,7 +202,22 @@ def load_config(**options: Any) -> FaithfulnessConfig:
     try:
         return FaithfulnessConfig(**options)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}" for err in exc.errors()
-        )
-        raise ConfigError(f"invalid faithcheck configuration: {problems}") from None
+        raise ConfigError(f"invalid faithcheck configuration: {_problems(exc)}") from None
+
+
+def load_run_options(**options: Any) -> RunOptions:
+    """Build :class:`RunOptions`, turning validation errors into :class:`ConfigError`.
+
+    >>> load_run_options(row_timeout=float("nan"))
+    Traceback (most recent call last):
+    ...
+    faithcheck.errors.ConfigError: invalid run options: row_timeout: Input should be a finite number
+    """
+    try:
+        return RunOptions(**options)
+    except ValidationError as exc:
+        raise ConfigError(f"invalid run options: {_problems(exc)}") from None
+
+
+def _problems(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}" for err in exc.errors())

@@ -37,3 +37,9 @@ class ConfigError(FaithcheckError, ValueError):
 
 class ModelLoadError(FaithcheckError, RuntimeError):
     """A model file that ships with faithcheck (or a dependency) could not be loaded."""
+
+
+class DatasetError(FaithcheckError, ValueError):
+    """A dataset cannot be read at all (wrong encoding, a corrupt file, none of the required
+    columns): one clear error before anything is scored. Problems of single rows are not this:
+    they become that row's error record."""

@@ -7,6 +7,8 @@ Enforces seed 001's input contract: the required columns, and the accepted schem
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +22,9 @@ __all__ = ["case_from_row"]
 
 _SCHEMA_FIELD = "schema"
 _TASK_TYPE_FIELD = "task_type"
+_OPTIONAL = (_SCHEMA_FIELD, _TASK_TYPE_FIELD)
+_MAX_ID_CHARS = 1000
+_SHOWN_CHARS = 60
 _ACCEPTED = {s["name"]: frozenset(s["task_types"]) for s in ACCEPTED_SCHEMAS}
 
 
@@ -37,24 +42,34 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
     if not isinstance(row, Mapping):
         raise InputError("row", f"must be a mapping of column to value, got {type(row).__name__}", row=row_number)
     raw_id = row.get("input_id")
-    input_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+    input_id, id_problem = _input_id(raw_id)
 
     def fail(field: str, problem: str) -> InputError:
         return InputError(field, problem, row=row_number, input_id=input_id)
 
     for column in REQUIRED_COLUMNS:
-        if column not in row or row[column] is None:
+        if column not in row:
             raise fail(column, "required column is missing")
-    if input_id is None:
-        raise fail("input_id", f"must be a string or an integer, got {type(raw_id).__name__}")
+        if _is_missing(row[column]):
+            raise fail(column, "required value is missing (an empty cell, null or NaN)")
+    if id_problem is not None:
+        raise fail("input_id", id_problem)
 
-    schema = row.get(_SCHEMA_FIELD)
-    if schema is not None and schema not in _ACCEPTED:
-        raise fail(_SCHEMA_FIELD, f"{schema!r} is not accepted; accepted: {sorted(_ACCEPTED)}")
-    task_type = row.get(_TASK_TYPE_FIELD)
+    for column, value in row.items():
+        if isinstance(column, str) and (column in REQUIRED_COLUMNS or column in _OPTIONAL) and _has_bad_text(value):
+            raise fail(
+                column,
+                "holds text that is not valid Unicode (bytes that are not UTF-8, or a lone surrogate "
+                "such as \\ud800): save the data as UTF-8",
+            )
+
+    schema = _optional(row.get(_SCHEMA_FIELD))
+    if schema is not None and (not isinstance(schema, str) or schema not in _ACCEPTED):
+        raise fail(_SCHEMA_FIELD, f"{_show(schema)} is not accepted; accepted: {sorted(_ACCEPTED)}")
+    task_type = _optional(row.get(_TASK_TYPE_FIELD))
     accepted_tasks = _ACCEPTED.get(schema or "gdi_text_v1", frozenset())
-    if task_type is not None and task_type not in accepted_tasks:
-        raise fail(_TASK_TYPE_FIELD, f"{task_type!r} is not accepted; accepted: {sorted(accepted_tasks)}")
+    if task_type is not None and (not isinstance(task_type, str) or task_type not in accepted_tasks):
+        raise fail(_TASK_TYPE_FIELD, f"{_show(task_type)} is not accepted; accepted: {sorted(accepted_tasks)}")
 
     context = row["retrieved_context"]
     if isinstance(context, str):
@@ -81,6 +96,70 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
     if task_type == "single_turn_rag" and case.task_type != "single_turn_rag":
         raise fail("prompt", "task_type single_turn_rag needs the question as a string")
     return case
+
+
+def _input_id(raw: Any) -> tuple[str | None, str | None]:
+    """``input_id`` as a string (integers and whole floats converted), or why it is not one."""
+    if isinstance(raw, bool) or raw is None:
+        return None, f"must be a string or an integer, got {type(raw).__name__}"
+    if isinstance(raw, numbers.Integral):
+        try:
+            text = str(int(raw))
+        except ValueError:  # more digits than Python converts to text
+            return None, "is an integer too long to be an id"
+    elif isinstance(raw, float) and raw.is_integer():
+        text = str(int(raw))  # a CSV or pandas integer column with gaps is read as floats
+    elif isinstance(raw, str):
+        text = raw
+    else:
+        return None, f"must be a string or an integer, got {_type_name(raw)}"
+    if len(text) > _MAX_ID_CHARS:
+        return None, f"is {len(text):,} characters long; an id may have at most {_MAX_ID_CHARS:,}"
+    if _has_bad_text(text):
+        return text.encode("utf-8", "backslashreplace").decode("utf-8"), "is not valid Unicode (a lone surrogate)"
+    return text, None
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _optional(value: Any) -> Any:
+    """An optional column's value; an empty cell (``None``, NaN, ``""``) is no value."""
+    return None if _is_missing(value) or value == "" else value
+
+
+def _has_bad_text(value: Any, depth: int = 0) -> bool:
+    """Whether a string in ``value`` cannot be written as UTF-8 (lone surrogates)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if depth > 3:
+        return False  # deeper values are rejected by type validation anyway
+    if isinstance(value, Mapping):
+        return any(_has_bad_text(v, depth + 1) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_bad_text(v, depth + 1) for v in value)
+    return False
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    """A short, always-writable repr of a user's value for an error message."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer of more digits than Python converts to text
+        text = "<a very long integer>"
+    except RecursionError:
+        text = f"<a deeply nested {_type_name(value)}>"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
 
 
 def _is_union_branch(part: object) -> bool:

@@ -23,8 +23,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from faithcheck.config import load_run_options
 from faithcheck.errors import InputError
-from faithcheck.io.readers import FileFormat, SourceRow, detect_format, iter_source
+from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metric import Faithfulness
@@ -32,10 +33,23 @@ from faithcheck.rows import case_from_row
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder
 
-__all__ = ["RunResult", "error_record", "run_versions", "score_batch", "score_batch_async", "score_dataset"]
+__all__ = [
+    "RunResult",
+    "error_record",
+    "output_format_for",
+    "run_versions",
+    "score_batch",
+    "score_batch_async",
+    "score_dataset",
+]
 
 DEFAULT_BATCH_SIZE = int(EXECUTION["stream_batch_size"])
 DEFAULT_JOB_TIMEOUT = float(EXECUTION["timeout_seconds"])
+_OUTPUT_SUFFIXES: dict[OutputFormat, tuple[str, ...]] = {
+    "jsonl": (".jsonl", ".json", ".ndjson"),
+    "csv": (".csv",),
+    "parquet": (".parquet", ".pq"),
+}
 _FLUSH_ROWS = 50
 _FLUSH_SECONDS = 1.0
 
@@ -43,7 +57,9 @@ Progress = Callable[[dict[str, Any]], None]
 
 
 def error_record(row: int, input_id: str | None, message: str, metric: Faithfulness | None = None) -> dict[str, Any]:
-    """The record of a row that could not be scored (never a fake score)."""
+    """The record of a row that could not be scored (never a fake score); always writable as UTF-8."""
+    input_id = None if input_id is None else _writable_text(input_id)
+    message = _writable_text(message)
     return {
         "row": row,
         "input_id": input_id,
@@ -63,7 +79,32 @@ def error_record(row: int, input_id: str | None, message: str, metric: Faithfuln
     }
 
 
+def _writable_text(text: str) -> str:
+    """``text`` with anything UTF-8 cannot hold (lone surrogates) written as ``\\udXXX`` escapes."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 async def _score_one(
+    metric: Faithfulness, row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
+) -> dict[str, Any]:
+    """One row's record. Whatever goes wrong while validating or scoring it becomes that row's
+    error record: one row never costs the others."""
+    try:
+        record = await _score_row(metric, row, row_timeout, semaphore)
+        json.dumps(record, ensure_ascii=False).encode("utf-8")  # what the writers will do
+        return record
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return error_record(row.number, None, f"row {row.number}: could not be scored: {_describe(exc)}", metric)
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0][:300] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+async def _score_row(
     metric: Faithfulness, row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
 ) -> dict[str, Any]:
     if row.data is None:
@@ -142,6 +183,28 @@ def run_versions(metric: Faithfulness) -> dict[str, Any]:
     return versions
 
 
+def output_format_for(path: Path) -> OutputFormat:
+    """The output format a file name asks for: ``.jsonl``/``.json``/``.ndjson``, ``.csv``,
+    ``.parquet``/``.pq``; any other name is refused rather than guessed.
+
+    >>> output_format_for(Path("scores.csv"))
+    'csv'
+    """
+    suffix = path.suffix.lower()
+    for fmt, suffixes in _OUTPUT_SUFFIXES.items():
+        if suffix in suffixes:
+            return fmt
+    known = ", ".join(s for group in _OUTPUT_SUFFIXES.values() for s in group)
+    raise InputError("--output", f"cannot tell the output format of {path.name!r}: use {known}, or --output-format")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
 def fingerprint(source: str | Path | Any) -> str:
     """sha256 of a dataset file, or a description for in-memory data (which cannot be resumed)."""
     if isinstance(source, (str, Path)):
@@ -176,10 +239,10 @@ def score_dataset(
     ``progress`` is called with each finished record; ``on_batch`` with every group of records
     written (the run store uses it).
     """
-    if batch_size < 1:
-        raise ValueError("batch_size must be at least 1")
+    load_run_options(batch_size=batch_size, row_timeout=row_timeout, job_timeout=job_timeout)  # finite, in range
     if isinstance(source, (str, Path)) and input_format is None:
         detect_format(Path(source))  # an unknown format is a usage error, before anything is written
+    check_source(source, fmt=input_format, column_map=column_map)
     metric = metric or Faithfulness()
     started = time.perf_counter()
     builder = SummaryBuilder(threshold=metric.threshold)
@@ -187,7 +250,9 @@ def score_dataset(
     collected: list[dict[str, Any]] | None = None
     if output is not None:
         path = Path(output)
-        fmt: OutputFormat = output_format or ("parquet" if path.suffix.lower() in (".parquet", ".pq") else "jsonl")
+        if isinstance(source, (str, Path)) and _same_file(path, Path(source)):
+            raise InputError("--output", f"{path} is the input file: results would replace your data; write elsewhere")
+        fmt = output_format or output_format_for(path)
         meta = {
             "dataset_fingerprint": fingerprint(source),
             "config": metric.config.model_dump(mode="json"),

@@ -2,27 +2,55 @@
 Hugging Face ``datasets.Dataset`` objects and any iterable of mappings.
 
 Rows are produced one at a time (Parquet and Arrow in record batches), so memory does not grow
-with the dataset. A row that cannot be read becomes a :class:`SourceRow` with an error, and the
-others go on.
+with the dataset. A row that cannot be read (bad UTF-8, broken JSON, nesting too deep, an integer
+of thousands of digits) becomes a :class:`SourceRow` with an error, and the others go on. A file
+that cannot be read at all (UTF-16, a corrupt Parquet footer, none of the required columns) is one
+:class:`~faithcheck.errors.DatasetError` from :func:`check_source`, before anything is scored.
 """
 
 from __future__ import annotations
 
+import ast
+import codecs
 import csv
 import json
+import math
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any, Literal
 
-from faithcheck.errors import InputError
+from faithcheck.errors import DatasetError, InputError
+from faithcheck.manifest import REQUIRED_COLUMNS
 
-__all__ = ["FileFormat", "SourceRow", "count_rows", "detect_format", "iter_source", "parse_column_map"]
+__all__ = [
+    "COLUMN_PRESETS",
+    "FileFormat",
+    "SourceRow",
+    "check_source",
+    "count_rows",
+    "detect_format",
+    "iter_source",
+    "parse_column_map",
+]
 
 FileFormat = Literal["jsonl", "csv", "parquet"]
-_JSON_COLUMNS = ("retrieved_context", "prompt")
+_LIST_COLUMNS = ("retrieved_context", "prompt")
 _ARROW_BATCH = 1024
+_PANDAS_BATCH = 1024
+_SAMPLE_ROWS = 100
+"""Rows of a JSONL file (or a list of mappings) looked at to check its columns up front."""
+_MAX_LITERAL_CHARS = 10_000_000
+
+COLUMN_PRESETS: dict[str, dict[str, str]] = {
+    "ragas": {"user_input": "prompt", "response": "sut_response", "retrieved_contexts": "retrieved_context"},
+    "deepeval": {"input": "prompt", "actual_output": "sut_response", "retrieval_context": "retrieved_context"},
+}
+"""``--map ragas`` / ``--map deepeval``: those tools' column names for faithcheck's columns."""
+
+_UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 @dataclass(frozen=True)
@@ -37,8 +65,13 @@ class SourceRow:
 def parse_column_map(text: str | None) -> dict[str, str]:
     """``"question=prompt,answer=sut_response"`` → ``{"question": "prompt", "answer": "sut_response"}``.
 
+    A part without ``=`` names a preset of :data:`COLUMN_PRESETS` (``ragas``, ``deepeval``);
+    explicit pairs may follow it.
+
     >>> parse_column_map("question=prompt, contexts=retrieved_context")
     {'question': 'prompt', 'contexts': 'retrieved_context'}
+    >>> parse_column_map("ragas,id=input_id")["retrieved_contexts"]
+    'retrieved_context'
     """
     if not text:
         return {}
@@ -47,8 +80,12 @@ def parse_column_map(text: str | None) -> dict[str, str]:
         if not part.strip():
             continue
         source, sep, target = part.partition("=")
+        if not sep and source.strip().lower() in COLUMN_PRESETS:
+            mapping.update(COLUMN_PRESETS[source.strip().lower()])
+            continue
         if not sep or not source.strip() or not target.strip():
-            raise InputError("--map", f"{part.strip()!r} is not SOURCE=TARGET")
+            presets = ", ".join(COLUMN_PRESETS)
+            raise InputError("--map", f"{part.strip()!r} is not SOURCE=TARGET nor a preset ({presets})")
         mapping[source.strip()] = target.strip()
     return mapping
 
@@ -62,6 +99,36 @@ def detect_format(path: Path) -> FileFormat:
     if ".jsonl" in suffixes or ".ndjson" in suffixes or ".json" in suffixes:
         return "jsonl"
     raise InputError("input", f"cannot tell the format of {path.name!r}: use .jsonl, .csv or .parquet, or --format")
+
+
+def check_source(
+    source: str | Path | Any, *, fmt: FileFormat | None = None, column_map: Mapping[str, str] | None = None
+) -> None:
+    """Raise :class:`DatasetError` when ``source`` cannot be read at all or lacks a required column.
+
+    Cheap: a file's header or first rows only. For JSONL (and lists of mappings), where every row
+    has its own keys, the dataset fails only when none of its first rows has every required
+    column; single rows that lack one become error rows later.
+    """
+    mapping = dict(column_map or {})
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        if not path.is_file():
+            raise DatasetError(f"cannot read {path}: no such file")
+        kind = fmt or detect_format(path)
+        if kind == "parquet":
+            columns = [_parquet_columns(path)]
+        else:
+            _check_text_encoding(path)
+            columns = [_csv_header(path)] if kind == "csv" else _sample_keys(_jsonl(path))
+        where = path.name
+    else:
+        found = _object_columns(source)
+        if found is None:
+            return  # an iterator or generator: it can be read only once, so rows report themselves
+        columns = found
+        where = f"the {type(source).__name__}"
+    _check_columns(columns, mapping, where)
 
 
 def iter_source(
@@ -82,7 +149,7 @@ def iter_source(
             yield row
             continue
         data = {mapping.get(k, k): v for k, v in row.data.items()} if mapping else row.data
-        problem = _decode_json_columns(data, row.number) if kind == "csv" else None
+        problem = _decode_list_columns(data, row.number) if kind == "csv" else None
         yield SourceRow(row.number, None, problem) if problem else SourceRow(row.number, data)
 
 
@@ -94,7 +161,10 @@ def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> in
         if kind == "parquet":
             import pyarrow.parquet as pq
 
-            return int(pq.ParquetFile(path).metadata.num_rows)
+            try:
+                return int(pq.ParquetFile(path).metadata.num_rows)
+            except Exception:  # a corrupt file: check_source reports it
+                return None
         with path.open("rb") as fh:
             lines = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
         return max(0, lines - 1) if kind == "csv" else lines
@@ -104,43 +174,180 @@ def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> in
         return None
 
 
+# -- up-front checks ----------------------------------------------------------------------------
+
+
+def _check_text_encoding(path: Path) -> None:
+    with path.open("rb") as fh:
+        head = fh.read(1 << 16)
+    if head.startswith(_UTF16_32_BOMS) or (head and b"\x00" in head):
+        raise DatasetError(
+            f"{path.name} is not UTF-8 text (it looks like UTF-16 or UTF-32): faithcheck reads UTF-8; "
+            f"convert it first, e.g. iconv -f UTF-16 -t UTF-8 {path.name} > converted{path.suffix}"
+        )
+
+
+def _parquet_columns(path: Path) -> list[str]:
+    import pyarrow.parquet as pq
+
+    try:
+        return [str(name) for name in pq.ParquetFile(path).schema_arrow.names]
+    except Exception as exc:  # pyarrow raises several types for a damaged file
+        raise DatasetError(f"cannot read {path.name} as Parquet: {exc}") from None
+
+
+def _csv_header(path: Path) -> list[str]:
+    with path.open(encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
+        try:
+            header = next(csv.reader(fh), None)
+        except csv.Error as exc:
+            raise DatasetError(f"cannot read the header of {path.name}: {exc}") from None
+    if not header:
+        raise DatasetError(f"{path.name} is empty: a CSV file needs a header row naming its columns")
+    return header
+
+
+def _sample_keys(rows: Iterator[SourceRow]) -> list[list[str]]:
+    readable = (r.data for r in rows if r.data is not None)
+    return [list(data) for data in islice(readable, _SAMPLE_ROWS)]
+
+
+def _object_columns(source: Any) -> list[list[str]] | None:
+    module = type(source).__module__.split(".")[0]
+    if module == "pandas":
+        return [[str(c) for c in source.columns]]
+    if module == "pyarrow":
+        return [[str(c) for c in source.schema.names]]
+    if module == "datasets":
+        return [[str(c) for c in source.column_names]]
+    if isinstance(source, (list, tuple)):
+        return [[str(k) for k in item] for item in source[:_SAMPLE_ROWS] if isinstance(item, Mapping)]
+    return None
+
+
+def _check_columns(columns: list[list[str]], mapping: Mapping[str, str], where: str) -> None:
+    if not columns:
+        return  # no readable row at all: each row reports why
+    required = set(REQUIRED_COLUMNS)
+    best = min(columns, key=lambda cols: len(required - {mapping.get(c, c) for c in cols}))
+    missing = [c for c in REQUIRED_COLUMNS if c not in {mapping.get(name, name) for name in best}]
+    if not missing:
+        return
+    found = sorted({c for cols in columns for c in cols})
+    shown = ", ".join(found[:30]) + (f", ... ({len(found)} in all)" if len(found) > 30 else "")
+    hint = _map_hint(set(found), missing)
+    raise DatasetError(
+        f"{where} has no column {', '.join(repr(m) for m in missing)} "
+        f"(required: {', '.join(REQUIRED_COLUMNS)}; found: {shown or 'none'}). {hint}"
+    )
+
+
+def _map_hint(found: set[str], missing: list[str]) -> str:
+    for name, preset in COLUMN_PRESETS.items():
+        if set(preset) & found:
+            also = " and add an input_id column (or map one: ,COL=input_id)" if "input_id" in missing else ""
+            return f"These look like {name}'s column names: use --map {name}{also}."
+    example = ",".join(f"YOUR_COLUMN={m}" for m in missing)
+    return f"Rename your columns with --map {example}, or use a preset: --map ragas / --map deepeval."
+
+
+# -- files --------------------------------------------------------------------------------------
+
+
 def _jsonl(path: Path) -> Iterator[SourceRow]:
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if not line.strip():
+    with path.open("rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            if number == 1:
+                raw = raw.removeprefix(codecs.BOM_UTF8)
+            if not raw.strip():
                 continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                yield SourceRow(number, None, f"row {number}: not valid JSON ({exc.msg})")
-                continue
-            if not isinstance(data, dict):
-                yield SourceRow(number, None, f"row {number}: a JSON object is expected, got {type(data).__name__}")
-                continue
-            yield SourceRow(number, data)
+            yield _json_row(raw, number)
+
+
+def _json_row(raw: bytes, number: int) -> SourceRow:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = raw[exc.start]
+        return SourceRow(
+            number,
+            None,
+            f"row {number}: not valid UTF-8 (byte 0x{byte:02x} at position {exc.start + 1}): save the file as UTF-8",
+        )
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        return SourceRow(number, None, f"row {number}: not valid JSON (nested too deeply)")
+    except json.JSONDecodeError as exc:
+        return SourceRow(number, None, f"row {number}: not valid JSON ({exc.msg} at position {exc.pos + 1})")
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        return SourceRow(number, None, f"row {number}: not valid JSON ({_first_line(exc)})")
+    if not isinstance(data, dict):
+        return SourceRow(number, None, f"row {number}: a JSON object is expected, got {type(data).__name__}")
+    return SourceRow(number, data)
 
 
 def _csv(path: Path) -> Iterator[SourceRow]:
     csv.field_size_limit(sys.maxsize)
-    with path.open(encoding="utf-8", newline="") as fh:
-        for number, record in enumerate(csv.DictReader(fh), start=1):
+    # Bytes that are not UTF-8 become lone surrogates, which row validation reports per field.
+    with path.open(encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
+        reader = csv.DictReader(fh)
+        number = 0
+        while True:
+            try:
+                record = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as exc:
+                number += 1
+                yield SourceRow(number, None, f"row {number}: not valid CSV ({exc})")
+                continue
+            number += 1
+            if None in record:  # more cells than the header has columns
+                extra = record.pop(None)
+                yield SourceRow(number, None, f"row {number}: {len(extra)} more cell(s) than the header has columns")
+                continue
             yield SourceRow(number, dict(record))
 
 
-def _decode_json_columns(data: dict[str, Any], number: int) -> str | None:
-    """CSV carries lists as JSON text: ``retrieved_context`` always, ``prompt`` when it is a conversation."""
-    for column in _JSON_COLUMNS:
+def _decode_list_columns(data: dict[str, Any], number: int) -> str | None:
+    """CSV carries lists as text: ``retrieved_context`` always, ``prompt`` when it is a conversation.
+
+    JSON is tried first, then a Python literal (what pandas' ``to_csv`` writes for a list column,
+    read safely with :func:`ast.literal_eval`). A prompt that is not a list (``[Urgent] What…``)
+    stays a string.
+    """
+    for column in _LIST_COLUMNS:
         value = data.get(column)
         if not isinstance(value, str):
             continue
         stripped = value.strip()
         if column == "prompt" and not stripped.startswith("["):
             continue
-        try:
-            data[column] = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            return f"row {number}: field {column!r}: not a JSON-encoded list ({exc.msg})"
+        parsed = _parse_list_text(stripped)
+        if isinstance(parsed, list):
+            data[column] = parsed
+        elif column == "prompt" and not stripped.startswith(("[{", "[ {")):
+            continue  # a question that happens to start with a bracket
+        else:
+            return (
+                f"row {number}: field {column!r}: not a JSON-encoded list (nor a Python list literal); "
+                f'write it as e.g. ["first passage", "second passage"]'
+            )
     return None
+
+
+def _parse_list_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if len(text) > _MAX_LITERAL_CHARS:
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
 
 
 def _parquet(path: Path) -> Iterator[SourceRow]:
@@ -153,10 +360,13 @@ def _parquet(path: Path) -> Iterator[SourceRow]:
             yield SourceRow(number, data)
 
 
+# -- in-memory objects --------------------------------------------------------------------------
+
+
 def _objects(source: Any) -> Iterator[SourceRow]:
     module = type(source).__module__.split(".")[0]
     if module == "pandas":
-        return _arrow_batches(_pandas_batches(source))
+        return _pandas_rows(source)
     if module == "pyarrow":
         return _arrow_batches(source.to_batches(max_chunksize=_ARROW_BATCH))
     if module == "datasets":
@@ -166,11 +376,33 @@ def _objects(source: Any) -> Iterator[SourceRow]:
     raise InputError("source", f"cannot read rows from a {type(source).__name__}")
 
 
-def _pandas_batches(frame: Any) -> Iterator[Any]:
-    import pyarrow as pa
+def _pandas_rows(frame: Any) -> Iterator[SourceRow]:
+    """Rows of a DataFrame as plain Python values, a slice at a time.
 
-    for start in range(0, len(frame), _ARROW_BATCH):
-        yield pa.RecordBatch.from_pandas(frame.iloc[start : start + _ARROW_BATCH], preserve_index=False)
+    Not through Arrow: a column that mixes strings and lists (a ``prompt`` column of questions
+    and conversations) has no Arrow type. NumPy scalars and arrays become Python values, and a
+    missing cell (NaN, ``pd.NA``) becomes ``None``.
+    """
+    number = 0
+    for start in range(0, len(frame), _PANDAS_BATCH):
+        for record in frame.iloc[start : start + _PANDAS_BATCH].to_dict("records"):
+            number += 1
+            yield SourceRow(number, {str(k): _plain(v) for k, v in record.items()})
+
+
+def _plain(value: Any) -> Any:
+    module = type(value).__module__
+    if module == "numpy":
+        return _plain(value.tolist()) if hasattr(value, "tolist") else value
+    if module.startswith("pandas"):
+        return None if type(value).__name__ in ("NAType", "NaTType") else value
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def _arrow_batches(batches: Iterable[Any]) -> Iterator[SourceRow]:
@@ -187,3 +419,7 @@ def _mappings(items: Iterable[Any]) -> Iterator[SourceRow]:
             yield SourceRow(number, dict(item))
         else:
             yield SourceRow(number, None, f"row {number}: a mapping is expected, got {type(item).__name__}")
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__

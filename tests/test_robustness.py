@@ -1,0 +1,233 @@
+"""One bad row never costs the others (issue 13, item 1): a property-based fuzz of generated rows
+through ``score_dataset``, and the malformed inputs that used to abort a whole run."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from faithcheck import Faithfulness
+from faithcheck.errors import DatasetError, InputError
+from faithcheck.io.readers import check_source, iter_source
+from faithcheck.runner import score_dataset
+
+from .test_cli import _faithcheck
+
+GOOD = {
+    "input_id": "good",
+    "prompt": "How long is the warranty?",
+    "sut_response": "The warranty lasts 2 years.",
+    "retrieved_context": ["The warranty lasts 2 years."],
+}
+
+# -- the fuzz -----------------------------------------------------------------------------------
+
+_any_text = st.text(st.characters(codec=None, categories=None), max_size=40)  # surrogates included
+_words = st.text(st.sampled_from("abcdef 0123.,'\n\t?ÄéX"), max_size=60)
+_scalar = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.integers(4400, 4500).map(lambda digits: 10**digits),  # more digits than Python turns into text
+    st.floats(allow_nan=True, allow_infinity=True),
+    _any_text,
+)
+_weird = st.recursive(_scalar, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_any_text, inner, max_size=3), max_leaves=6)
+_message = st.fixed_dictionaries(
+    {"role": st.sampled_from(["user", "user", "assistant", "system", "tool", "robot"]), "content": _words},
+    optional={"context": st.lists(_words, max_size=2) | _weird},
+)
+_FIELDS: dict[str, st.SearchStrategy[Any]] = {  # a plausible value; _weird stands in for the rest
+    "input_id": st.text(min_size=1, max_size=8) | st.integers(0, 10**6),
+    "prompt": _words | st.lists(_message, max_size=3),
+    "sut_response": _words,
+    "retrieved_context": st.lists(_words.filter(str.strip), min_size=1, max_size=3),
+    "schema": st.just("gdi_text_v1"),
+    "task_type": st.sampled_from(["single_turn_rag", "multi_turn_rag"]),
+}
+_REQUIRED = ("input_id", "prompt", "sut_response", "retrieved_context")
+_METRIC = Faithfulness(concurrency_limit=4)
+
+
+@st.composite
+def _rows(draw: st.DrawFn) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for field, plausible in _FIELDS.items():
+        if draw(st.floats(0, 1)) < (0.97 if field in _REQUIRED else 0.2):
+            row[field] = draw(plausible if draw(st.floats(0, 1)) < 0.85 else _weird)
+    if draw(st.booleans()):
+        row[draw(_any_text)] = draw(_weird)  # an extra column of any name
+    return row
+
+
+_BATCH = 20
+
+
+@settings(
+    max_examples=2000 // _BATCH,  # 2,000 generated rows in all, scored together in datasets of 20
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.lists(_rows(), min_size=_BATCH, max_size=_BATCH))
+def test_fuzzed_rows_each_come_out_once_as_a_score_or_an_error_naming_its_field(rows: list[dict[str, Any]]) -> None:
+    result = score_dataset(rows, _METRIC, batch_size=7)  # several batches per dataset
+    records = result.records
+    assert records is not None
+    assert [r["row"] for r in records] == list(range(1, len(rows) + 1))  # each row once, in order
+    for record, row in zip(records, rows, strict=True):
+        json.dumps(record, ensure_ascii=False, allow_nan=False).encode("utf-8")  # writable, no NaN
+        if record["status"] == "error":
+            assert record["value"] is None
+            assert f"row {record['row']}" in record["message"]
+            assert "field '" in record["message"], record["message"]
+            assert "could not be scored" not in record["message"], record["message"]  # no unforeseen crash
+        else:
+            assert record["status"] in ("ok", "no_claims")
+            assert math.isfinite(record["value"]), row
+    assert result.summary.rows == len(rows)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_rows())
+def test_a_fuzzed_row_scored_alone_scores_or_raises_input_error(row: dict[str, Any]) -> None:
+    """``Faithfulness.evaluate`` on a mapping: a score, or an InputError naming the field, never
+    a TypeError or any other crash."""
+    try:
+        score = _METRIC.evaluate(row)
+    except InputError as exc:
+        assert "field '" in str(exc)
+        return
+    assert score.status in ("ok", "no_claims")
+
+# -- malformed files ----------------------------------------------------------------------------
+
+
+def _bad_lines() -> list[bytes]:
+    def row(**changes: Any) -> bytes:
+        return json.dumps({**GOOD, **changes}).encode() + b"\n"
+
+    return [
+        row(input_id="list-task", task_type=["x"]),
+        row(input_id="dict-schema", schema={"a": 1}),
+        b'{"input_id": ' + b"9" * 5000 + b', "prompt": "Q?", "sut_response": "A.", "retrieved_context": ["A."]}\n',
+        b'{"input_id": "\\ud800", "prompt": "Q?", "sut_response": "A.", "retrieved_context": ["A."]}\n',
+        row(input_id="surrogate-answer", sut_response="bad \ud800 text"),
+        b"\xff\n",
+        b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        row(input_id="latin-1", sut_response="caf\u00e9").replace(b"\\u00e9", b"\xe9"),
+        row(input_id="nan-id", retrieved_context=["x"]).replace(b'"nan-id"', b"NaN"),
+        row(),
+    ]
+
+
+def test_malformed_rows_become_error_rows_and_the_good_row_is_scored(tmp_path: Path) -> None:
+    data = tmp_path / "bad.jsonl"
+    data.write_bytes(b"".join(_bad_lines()))
+    out = tmp_path / "out.jsonl"
+    done = _faithcheck("score", str(data), "-o", str(out), "--no-store")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["row"] for r in records] == list(range(1, 11))
+    by_row = {r["row"]: r for r in records}
+    assert by_row[10]["status"] == "ok" and by_row[10]["value"] == 1.0
+    expected = {
+        1: "field 'task_type': ['x'] is not accepted",
+        2: "field 'schema': {'a': 1} is not accepted",
+        3: "not valid JSON",
+        4: "field 'input_id': is not valid Unicode",
+        5: "field 'sut_response': holds text that is not valid Unicode",
+        6: "not valid UTF-8 (byte 0xff at position 1)",
+        7: "nested too deeply",
+        8: "not valid UTF-8 (byte 0xe9",
+        9: "field 'input_id': required value is missing",
+    }
+    for number, text in expected.items():
+        assert by_row[number]["status"] == "error"
+        assert by_row[number]["value"] is None
+        assert text in by_row[number]["message"], (number, by_row[number]["message"])
+        assert by_row[number]["message"].startswith(f"row {number}")
+    assert by_row[4]["input_id"] == "\\ud800"  # kept, escaped, so the error record is writable
+
+
+def test_csv_with_bad_bytes_and_a_bom(tmp_path: Path) -> None:
+    data = tmp_path / "rows.csv"
+    header = "input_id,prompt,sut_response,retrieved_context\r\n"
+    good = 'a,How long is the warranty?,The warranty lasts 2 years.,"[""The warranty lasts 2 years.""]"\r\n'
+    data.write_bytes(b"\xef\xbb\xbf" + header.encode() + good.encode() + b'b,Q?,caf\xe9,"[""x""]"\r\n')
+    rows = list(iter_source(data))
+    assert rows[0].data is not None and "input_id" in rows[0].data  # the BOM is not part of the first column
+    records = score_dataset(data, Faithfulness()).records
+    assert records is not None
+    assert [r["status"] for r in records] == ["ok", "error"]
+    assert "field 'sut_response'" in records[1]["message"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ((json.dumps(GOOD) + "\n").encode("utf-16"), "looks like UTF-16"),
+        (b"PAR1 this is not parquet", "cannot read"),
+    ],
+)
+def test_an_unreadable_file_is_one_clear_error_before_scoring(tmp_path: Path, content: bytes, message: str) -> None:
+    data = tmp_path / ("rows.parquet" if content.startswith(b"PAR1") else "rows.jsonl")
+    data.write_bytes(content)
+    with pytest.raises(DatasetError, match=message):
+        check_source(data)
+    out = tmp_path / "out.jsonl"
+    done = _faithcheck("score", str(data), "-o", str(out))
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not out.exists()
+    runs = _faithcheck("runs", "list", "--json")
+    assert json.loads(runs.stdout or "[]") == []  # nothing was started, so nothing is left 'running'
+
+
+def test_missing_columns_are_checked_up_front_with_the_columns_found(tmp_path: Path) -> None:
+    data = tmp_path / "ragas.jsonl"
+    row = {"user_input": "Q?", "response": "A.", "retrieved_contexts": ["A."]}
+    data.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    done = _faithcheck("score", str(data), "--no-store")
+    assert done.returncode == 2
+    assert "found: response, retrieved_contexts, user_input" in done.stderr
+    assert "--map ragas" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_python_api_checks_columns_of_a_dataframe() -> None:
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame([{"question": "Q?", "answer": "A.", "contexts": ["A."], "input_id": "1"}])
+    with pytest.raises(DatasetError, match="--map YOUR_COLUMN=prompt"):
+        score_dataset(frame)
+
+
+def test_stdin_output_to_self_and_unknown_output_suffix(tmp_path: Path) -> None:
+    import subprocess
+
+    data = tmp_path / "rows.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    piped = subprocess.run(
+        [sys.executable, "-m", "faithcheck", "score", "-", "--quiet", "--no-store"],
+        input=data.read_bytes(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout)["value"] == 1.0
+    to_self = _faithcheck("score", str(data), "-o", str(data), "--overwrite", "--no-store")
+    assert to_self.returncode == 2
+    assert "is the input file" in to_self.stderr
+    assert json.loads(data.read_text(encoding="utf-8")) == GOOD  # the input is untouched
+    unknown = _faithcheck("score", str(data), "-o", str(tmp_path / "out.txt"), "--no-store")
+    assert unknown.returncode == 2
+    assert "cannot tell the output format of 'out.txt'" in unknown.stderr
