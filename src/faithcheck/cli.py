@@ -24,6 +24,7 @@ from rich.console import Console
 
 from faithcheck import __version__
 from faithcheck.backends import make_extractor, make_verifier
+from faithcheck.cli_report import report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError
@@ -103,6 +104,7 @@ def main() -> None:
 
 
 main.add_command(runs)
+main.add_command(report)
 
 
 @main.command()
@@ -267,7 +269,9 @@ def _score(
     console = Console(stderr=True)
     recorder = RunRecorder(
         None if no_store else store_path or default_store_path(),
-        warn=lambda message: console.print(f"warning: {message}", style="yellow", markup=False, highlight=False),
+        warn=lambda message: console.print(
+            f"warning: {message}", style="yellow", markup=False, highlight=False, soft_wrap=True
+        ),
     )
     recorder.start(
         input_path=str(input_file.resolve()),
