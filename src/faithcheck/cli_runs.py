@@ -1,7 +1,9 @@
 """``faithcheck runs``: list the recorded runs, show one, diff two (see :mod:`faithcheck.store`).
 
 Every command takes ``--store PATH``; without it the store is :func:`~faithcheck.store.default_store_path`.
-A run is named by its id or any unique prefix of it. An unknown or ambiguous id exits with code 2.
+A run is named by its id or any unique prefix of it. An unknown or ambiguous id exits with code 2; a
+store that cannot be read (damaged, locked, written by a newer faithcheck) exits with code 1 and says why.
+A run whose process is gone before it finished is shown as ``interrupted``.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ def _lookup() -> Iterator[None]:
         yield
     except RunNotFoundError as exc:
         raise RunLookupError(str(exc)) from None
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def _console() -> Console:
@@ -108,7 +112,8 @@ def runs() -> None:
 def list_command(limit: int, store_path: Path | None, as_json: bool) -> None:
     """List the recorded runs, newest first."""
     path, store = _open(store_path, must_exist=False)
-    infos = [] if store is None else store.list_runs(limit)
+    with _lookup():
+        infos = [] if store is None else store.list_runs(limit)
     if as_json:
         click.echo(json.dumps([asdict(info) for info in infos], indent=2, ensure_ascii=False))
         return
@@ -175,6 +180,8 @@ def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
     meta.add_column(no_wrap=True)
     meta.add_column(overflow="fold")
     meta.add_row("status", _status(info.status))
+    if info.pid is not None:
+        meta.add_row("process", escape(f"pid {info.pid} on {info.host or '?'}"))
     meta.add_row("started (UTC)", _time(info.started_at))
     meta.add_row("finished (UTC)", _time(info.finished_at))
     meta.add_row("input", escape(info.input_path))

@@ -6,7 +6,15 @@ Two runs are compared row by row with :meth:`RunStore.diff_runs`, matched on ``i
 
 The file lives at :func:`default_store_path` unless told otherwise. It uses WAL mode, so one process
 can record a run while another lists or diffs runs. Each method opens its own short-lived connection,
-so a :class:`RunStore` holds no open file and may be shared freely.
+so a :class:`RunStore` holds no open file and may be shared freely. Every failure of the file (damaged,
+written by a newer faithcheck, locked by another process for more than a couple of seconds, not
+writable) is a :class:`StoreError` that names the file and what to do.
+
+Scoring never depends on the store: ``faithcheck score`` records through a :class:`RunRecorder`, which
+warns once and stops recording when the store fails, and the run goes on as with ``--no-store``.
+
+A run records the pid and host of the process that scores it. A run still ``running`` whose process is
+gone (killed, crashed, the machine rebooted) is reported as ``interrupted``.
 """
 
 from __future__ import annotations
@@ -14,9 +22,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import socket
 import sqlite3
+import sys
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,13 +41,15 @@ __all__ = [
     "RowDiff",
     "RunInfo",
     "RunNotFoundError",
+    "RunRecorder",
     "RunStore",
     "StoreError",
     "dataset_fingerprint",
     "default_store_path",
 ]
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
+"""1: runs and rows; 2: runs also name their process (``pid``, ``host``, ``process_started``)."""
 FINISH_STATUSES: Final = ("finished", "interrupted", "failed")
 """The statuses :meth:`RunStore.finish_run` accepts; a run is ``running`` until then."""
 DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_in_b")
@@ -46,7 +58,7 @@ DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_
 DiffKind = Literal["regression", "improvement", "changed", "only_in_a", "only_in_b"]
 
 _VALUE_EPSILON: Final = 1e-9  # two scores closer than this are the same score
-_BUSY_TIMEOUT_S: Final = 30.0
+_BUSY_TIMEOUT_S: Final = 2.0  # a store locked longer than this is reported, never waited on
 _CHUNK: Final = 1 << 20
 _RUN_ID_LENGTH: Final = 12
 _AMBIGUOUS_SHOWN: Final = 5
@@ -63,7 +75,10 @@ CREATE TABLE IF NOT EXISTS runs (
     config_json TEXT NOT NULL,
     versions_json TEXT NOT NULL,
     summary_json TEXT,
-    rows_total INTEGER
+    rows_total INTEGER,
+    pid INTEGER,
+    host TEXT,
+    process_started TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_started_at ON runs (started_at);
 CREATE TABLE IF NOT EXISTS rows (
@@ -79,10 +94,30 @@ CREATE TABLE IF NOT EXISTS rows (
     PRIMARY KEY (run_id, row)
 );
 """
+_MIGRATIONS: Final = {
+    # schema version → the statements that bring a store of that version to the next one
+    1: (
+        "ALTER TABLE runs ADD COLUMN pid INTEGER",
+        "ALTER TABLE runs ADD COLUMN host TEXT",
+        "ALTER TABLE runs ADD COLUMN process_started TEXT",
+    ),
+}
+_FIX: Final = "move it away, or use --store PATH (another file) or --no-store"
 
 
 class StoreError(FaithcheckError, RuntimeError):
-    """The run store file cannot be used (for example, a newer faithcheck wrote it)."""
+    """The run store file cannot be used: damaged, written by a newer faithcheck, locked by another
+    process, or not writable. The message names the file and what to do."""
+
+
+def _store_error(path: Path, exc: BaseException) -> StoreError:
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        reason = f"it is locked by another process (waited {_BUSY_TIMEOUT_S:g} s)"
+    elif isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+    else:
+        reason = str(exc) or type(exc).__name__
+    return StoreError(f"cannot use the run store {path}: {reason}; {_FIX}")
 
 
 class RunNotFoundError(FaithcheckError, KeyError):
@@ -109,6 +144,9 @@ class RunInfo:
     ``rows`` counts the rows stored so far (it grows while a run is ``running``); ``errors`` those with
     status ``error``. ``mean`` is the weighted mean value and ``pass_rate`` the share of passed rows,
     both over the rows that are not errors, and ``None`` when there are none.
+
+    ``status`` is ``interrupted`` for a run recorded as ``running`` whose process (``pid`` on ``host``)
+    is gone. ``pid`` and ``host`` are ``None`` for runs recorded before faithcheck kept them.
     """
 
     run_id: str
@@ -122,6 +160,8 @@ class RunInfo:
     errors: int
     mean: float | None
     pass_rate: float | None
+    pid: int | None = None
+    host: str | None = None
 
 
 @dataclass(frozen=True)
@@ -184,6 +224,33 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _process_started(pid: int) -> str | None:
+    """When process ``pid`` started, as the kernel counts it (Linux); tells a reused pid from the original."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as fh:
+            boot = fh.read().strip()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2 :].split()  # the command name may hold spaces and parentheses
+    return f"{boot}:{fields[19]}" if len(fields) > 19 else None
+
+
+def _process_gone(pid: int | None, host: str | None, started: str | None) -> bool:
+    """Whether the process that recorded a run has certainly ended (only decidable on its own host)."""
+    if pid is None or host != socket.gethostname():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        pass  # it exists, owned by someone else
+    return started is not None and _process_started(pid) not in (None, started)
+
+
 def _dumps(data: Any) -> str:
     """Compact JSON; values JSON cannot hold (paths, enums) are written as their ``str``."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
@@ -243,23 +310,51 @@ class RunStore:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        except (OSError, sqlite3.Error) as exc:
+            raise _store_error(self.path, exc) from exc
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path} holds run store schema {version}, newer than this faithcheck "
-                    f"understands ({SCHEMA_VERSION}); upgrade faithcheck"
-                )
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.commit()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot use {self.path} as a run store: {exc}") from exc
+            self._check_version(version)
+            if version < SCHEMA_VERSION:
+                self._upgrade(conn)
+        except sqlite3.Error as exc:
+            raise _store_error(self.path, exc) from exc
         finally:
             conn.close()
+
+    def _check_version(self, version: int) -> None:
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} holds run store schema {version}, newer than this faithcheck understands "
+                f"({SCHEMA_VERSION}): upgrade faithcheck, or {_FIX}"
+            )
+
+    def _upgrade(self, conn: sqlite3.Connection) -> None:
+        """Create a new store, or migrate an older one, in one transaction (two processes may race here)."""
+        conn.isolation_level = None
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]  # again, now that we hold the lock
+            self._check_version(version)
+            has_runs = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs'").fetchone()
+            if version == 0 or not has_runs:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+            else:
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in _MIGRATIONS[step]:
+                        conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def __repr__(self) -> str:
         return f"RunStore({str(self.path)!r})"
@@ -267,13 +362,18 @@ class RunStore:
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """A connection inside one transaction: committed on success, rolled back on error, then closed."""
-        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        try:
+            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+        except sqlite3.Error as exc:
+            raise _store_error(self.path, exc) from exc
         try:
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA synchronous = NORMAL")
             with conn:
                 yield conn
+        except sqlite3.Error as exc:
+            raise _store_error(self.path, exc) from exc
         finally:
             conn.close()
 
@@ -291,13 +391,16 @@ class RunStore:
         """Record a new run with status ``running`` and return its id (12 hex digits).
 
         ``config`` is the scoring configuration and ``versions`` whatever identifies the software
-        (faithcheck, Python, dependencies, model and verifier names); both are stored as JSON.
+        (faithcheck, Python, dependencies, model and verifier names); both are stored as JSON. The
+        calling process is recorded as the run's process (see :class:`RunInfo`).
         """
         run_id = uuid.uuid4().hex[:_RUN_ID_LENGTH]
+        pid = os.getpid()
         with self._connect() as conn:
             conn.execute(
                 "INSERT INTO runs (run_id, started_at, status, input_path, output_path, dataset_fingerprint,"
-                " config_json, versions_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)",
+                " config_json, versions_json, pid, host, process_started)"
+                " VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     run_id,
                     _now(),
@@ -306,6 +409,9 @@ class RunStore:
                     dataset_fingerprint,
                     _dumps(dict(config)),
                     _dumps(dict(versions)),
+                    pid,
+                    socket.gethostname(),
+                    _process_started(pid),
                 ),
             )
         return run_id
@@ -342,7 +448,7 @@ class RunStore:
 
     _INFO_SELECT: Final = """
         SELECT r.run_id, r.started_at, r.finished_at, r.status, r.input_path, r.output_path,
-               r.dataset_fingerprint,
+               r.dataset_fingerprint, r.pid, r.host, r.process_started,
                COUNT(w.row) AS n_rows,
                COALESCE(SUM(w.status = 'error'), 0) AS n_errors,
                SUM(CASE WHEN w.status != 'error' AND w.value IS NOT NULL THEN w.value * w.weight END)
@@ -353,11 +459,14 @@ class RunStore:
 
     @staticmethod
     def _info(row: sqlite3.Row) -> RunInfo:
+        status = row["status"]
+        if status == "running" and _process_gone(row["pid"], row["host"], row["process_started"]):
+            status = "interrupted"
         return RunInfo(
             run_id=row["run_id"],
             started_at=row["started_at"],
             finished_at=row["finished_at"],
-            status=row["status"],
+            status=status,
             input_path=row["input_path"],
             output_path=row["output_path"],
             dataset_fingerprint=row["dataset_fingerprint"],
@@ -365,6 +474,8 @@ class RunStore:
             errors=int(row["n_errors"]),
             mean=None if row["mean"] is None else float(row["mean"]),
             pass_rate=None if row["pass_rate"] is None else float(row["pass_rate"]),
+            pid=row["pid"],
+            host=row["host"],
         )
 
     def list_runs(self, limit: int | None = 20) -> list[RunInfo]:
@@ -545,3 +656,93 @@ def _diff_order(d: RowDiff) -> tuple[int, float, int]:
     if d.kind == "improvement":
         return rank, float("-inf") if d.delta is None else -d.delta, row
     return rank, 0.0, row
+
+
+class RunRecorder:
+    """Records one run in the run store at ``path``, if it can: scoring never depends on the store.
+
+    :meth:`start`, :meth:`add_rows` and :meth:`finish` never raise. The first failure (a damaged
+    or locked store, a newer schema, a folder that cannot be written) is reported once through
+    ``warn``, with what to do, and from then on nothing is recorded, as with ``--no-store``.
+    ``path=None`` records nothing and warns about nothing (``--no-store``).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as home:
+    ...     bad = Path(home) / "runs.sqlite"
+    ...     _ = bad.write_bytes(b"not a database")
+    ...     warnings = []
+    ...     recorder = RunRecorder(bad, warn=warnings.append)
+    ...     recorder.start(input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:0",
+    ...                    config={}, versions={})
+    ...     recorder.add_rows([{"row": 1, "value": 1.0, "status": "ok"}])
+    ...     recorder.finish(status="finished", summary={})
+    >>> len(warnings), recorder.run_id
+    (1, None)
+    >>> "move it away, or use --store PATH" in warnings[0]
+    True
+    """
+
+    def __init__(self, path: Path | None, *, warn: Callable[[str], None]) -> None:
+        self.path = path
+        self._warn = warn
+        self._store: RunStore | None = None
+        self._run_id: str | None = None
+        self._failed = path is None
+
+    @property
+    def run_id(self) -> str | None:
+        """The id of the run being recorded; ``None`` when nothing is (or no longer is) recorded."""
+        return None if self._failed else self._run_id
+
+    @property
+    def recording(self) -> bool:
+        """Whether rows are still being recorded."""
+        return self.run_id is not None
+
+    def _fail(self, exc: Exception) -> None:
+        self._failed = True
+        message = str(exc) if isinstance(exc, StoreError) else f"cannot record the run in {self.path}: {exc!r}"
+        self._warn(f"not recording this run: {message}. Scoring goes on as with --no-store.")
+
+    def start(
+        self,
+        *,
+        input_path: str,
+        output_path: str | None,
+        dataset_fingerprint: str,
+        config: Mapping[str, Any],
+        versions: Mapping[str, Any],
+    ) -> str | None:
+        """Open the store and record the run as ``running``; its id, or ``None`` when not recording."""
+        if self._failed or self.path is None:
+            return None
+        try:
+            self._store = RunStore(self.path)
+            self._run_id = self._store.start_run(
+                input_path=input_path,
+                output_path=output_path,
+                dataset_fingerprint=dataset_fingerprint,
+                config=config,
+                versions=versions,
+            )
+        except Exception as exc:  # the store must never cost a scoring run
+            self._fail(exc)
+        return self.run_id
+
+    def add_rows(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Store scored records under the run (see :meth:`RunStore.add_rows`)."""
+        if self._store is None or self.run_id is None:
+            return
+        try:
+            self._store.add_rows(self.run_id, records)
+        except Exception as exc:
+            self._fail(exc)
+
+    def finish(self, *, status: str, summary: Mapping[str, Any]) -> None:
+        """Close the run (see :meth:`RunStore.finish_run`)."""
+        if self._store is None or self.run_id is None:
+            return
+        try:
+            self._store.finish_run(self.run_id, status=status, summary=summary)
+        except Exception as exc:
+            self._fail(exc)
