@@ -39,7 +39,9 @@ _scalar = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     _any_text,
 )
-_weird = st.recursive(_scalar, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_any_text, inner, max_size=3), max_leaves=6)
+_weird = st.recursive(
+    _scalar, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_any_text, inner, max_size=3), max_leaves=6
+)
 _message = st.fixed_dictionaries(
     {"role": st.sampled_from(["user", "user", "assistant", "system", "tool", "robot"]), "content": _words},
     optional={"context": st.lists(_words, max_size=2) | _weird},
@@ -106,6 +108,7 @@ def test_a_fuzzed_row_scored_alone_scores_or_raises_input_error(row: dict[str, A
         assert "field '" in str(exc)
         return
     assert score.status in ("ok", "no_claims")
+
 
 # -- malformed files ----------------------------------------------------------------------------
 
