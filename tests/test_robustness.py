@@ -105,9 +105,11 @@ def test_a_fuzzed_row_scored_alone_scores_or_raises_input_error(row: dict[str, A
     try:
         score = _METRIC.evaluate(row)
     except InputError as exc:
-        assert "field '" in str(exc)
+        problem = str(exc)
+    else:
+        assert score.status in ("ok", "no_claims")
         return
-    assert score.status in ("ok", "no_claims")
+    assert "field '" in problem
 
 
 # -- malformed files ----------------------------------------------------------------------------
@@ -141,7 +143,8 @@ def test_malformed_rows_become_error_rows_and_the_good_row_is_scored(tmp_path: P
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["row"] for r in records] == list(range(1, 11))
     by_row = {r["row"]: r for r in records}
-    assert by_row[10]["status"] == "ok" and by_row[10]["value"] == 1.0
+    assert by_row[10]["status"] == "ok"
+    assert by_row[10]["value"] == 1.0
     expected = {
         1: "field 'task_type': ['x'] is not accepted",
         2: "field 'schema': {'a': 1} is not accepted",
@@ -167,7 +170,8 @@ def test_csv_with_bad_bytes_and_a_bom(tmp_path: Path) -> None:
     good = 'a,How long is the warranty?,The warranty lasts 2 years.,"[""The warranty lasts 2 years.""]"\r\n'
     data.write_bytes(b"\xef\xbb\xbf" + header.encode() + good.encode() + b'b,Q?,caf\xe9,"[""x""]"\r\n')
     rows = list(iter_source(data))
-    assert rows[0].data is not None and "input_id" in rows[0].data  # the BOM is not part of the first column
+    assert rows[0].data is not None
+    assert "input_id" in rows[0].data
     records = score_dataset(data, Faithfulness()).records
     assert records is not None
     assert [r["status"] for r in records] == ["ok", "error"]
