@@ -154,6 +154,9 @@ def test_a_sink_in_the_same_process_is_refused_too_and_close_releases(tmp_path: 
     ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False).close()
 
 
+# -- input order -------------------------------------------------------------------------------------
+
+
 def test_output_is_in_input_order_when_rows_finish_out_of_order(tmp_path: Path) -> None:
     """A costly first row (many claims, a long passage) finishes after the cheap rows scored beside it."""
     passage = " ".join(f"Item {i} costs {i * 3} dollars and ships in {i % 7 + 1} days." for i in range(200))

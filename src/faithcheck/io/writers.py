@@ -49,6 +49,7 @@ OutputFormat = Literal["jsonl", "parquet", "csv"]
 _PARQUET_CHUNK: Final = 5000
 _LOCK_ATTEMPTS: Final = 5
 _HOLDER_BYTES: Final = 4096
+_ORDER_SLICE: Final = 1 << 16
 
 
 class OutputExistsError(FaithcheckError):
@@ -308,13 +309,14 @@ class ResultSink:
         """The journal's lines at positions ``order``, read back one at a time."""
         position = -1
         with self.journal.open("rb") as fh:
-            for i in order.tolist():
-                offset = self._offsets[i]
-                if offset != position:
-                    fh.seek(offset)
-                length = self._lengths[i]
-                yield fh.read(length)
-                position = offset + length
+            for start in range(0, len(order), _ORDER_SLICE):
+                for i in order[start : start + _ORDER_SLICE].tolist():  # a slice at a time: no list of every row
+                    offset = self._offsets[i]
+                    if offset != position:
+                        fh.seek(offset)
+                    length = self._lengths[i]
+                    yield fh.read(length)
+                    position = offset + length
 
     def _records(self) -> Iterator[dict[str, Any]]:
         """The journal's records in row order, one a row."""
