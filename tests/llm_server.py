@@ -4,6 +4,9 @@ retries, timeouts and parsing run for real; only the model behind the API is a s
 
 Token usage in replies is measured by the server itself (about 4 characters a token over the
 message text), so a test or benchmark can compare what each approach sends.
+
+A reply can also misbehave on the wire, for the robustness tests: drip its body a byte at a time,
+stall half-way, drip whitespace forever, or come chunked (with no length to refuse it by).
 """
 
 from __future__ import annotations
@@ -31,6 +34,14 @@ class Reply:
     delay: float = 0.0
     truncated: bool = False
     raw: bytes | None = None
+    drip: float = 0.0
+    """Seconds between the bytes of the body (sent one byte at a time); 0 sends it at once."""
+    stall: bool = False
+    """Send the headers and half the body, then nothing more until the server stops."""
+    endless: bool = False
+    """A chunked body of whitespace, one byte every ``drip`` seconds (default 0.2), never ending."""
+    chunked: bool = False
+    """Send the body chunked, without a Content-Length."""
 
 
 def count_tokens(text: str) -> int:
@@ -75,6 +86,7 @@ class FakeLLMServer:
         self.in_flight = 0
         self.max_in_flight = 0
         self._lock = threading.Lock()
+        self._closing = threading.Event()  # ends every reply still dripping or stalled
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -96,20 +108,47 @@ class FakeLLMServer:
                     if reply is None:
                         reply = server.responder(seen) if server.responder else Reply(status=500, content="no script")
                     if reply.delay:
-                        time.sleep(reply.delay)
+                        server._closing.wait(reply.delay)
                     payload = reply.raw if reply.raw is not None else server._envelope(seen, reply)
                     self.send_response(reply.status)
                     self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(payload)))
+                    chunked = reply.chunked or reply.endless
+                    if chunked:
+                        self.send_header("transfer-encoding", "chunked")
+                    else:
+                        self.send_header("content-length", str(len(payload)))
                     for key, value in reply.headers.items():
                         self.send_header(key, value)
                     self.end_headers()
-                    self.wfile.write(payload)
+                    self._send_body(reply, payload, chunked)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
                 finally:
                     with server._lock:
                         server.in_flight -= 1
+
+            def _send_body(self, reply: Reply, payload: bytes, chunked: bool) -> None:
+                def send(data: bytes) -> None:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data) if chunked else data)
+
+                if reply.endless:
+                    while not server._closing.wait(reply.drip or 0.2):
+                        send(b" ")
+                    return
+                if reply.stall:
+                    send(payload[: len(payload) // 2])
+                    server._closing.wait()
+                    return
+                if reply.drip:
+                    for i in range(len(payload)):
+                        if server._closing.wait(reply.drip):
+                            return
+                        send(payload[i : i + 1])
+                else:
+                    for i in range(0, len(payload), 1 << 16):
+                        send(payload[i : i + (1 << 16)])
+                if chunked:
+                    self.wfile.write(b"0\r\n\r\n")
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
@@ -132,6 +171,7 @@ class FakeLLMServer:
         return self
 
     def stop(self) -> None:
+        self._closing.set()
         self._httpd.shutdown()
         self._httpd.server_close()
 

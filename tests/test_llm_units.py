@@ -12,6 +12,7 @@ from faithcheck.llm.cache import ResponseCache
 from faithcheck.llm.parsing import parse_claims, parse_json_object, parse_verdicts
 from faithcheck.llm.pricing import price_for
 from faithcheck.llm.prompts import escape_data, load_prompt
+from faithcheck.llm.quotes import find_quote, is_meaningful_quote
 from faithcheck.llm.spec import parse_model
 
 
@@ -137,3 +138,49 @@ def test_cache_round_trip(tmp_path: Path) -> None:
     assert len(again) == 1
     assert ResponseCache.key({"user": "u", "model": "m"}) == key
     assert ResponseCache.key({"model": "m2", "user": "u"}) != key
+
+
+def test_the_reply_object_is_the_one_with_the_list() -> None:
+    good = {"verdicts": [{"claim_id": "c1"}]}
+    text = json.dumps(good)
+    assert parse_json_object('{"note": 1} ' + text, key="verdicts") == good
+    assert parse_json_object(f'{{"result": {text}}}', key="verdicts") == good
+    assert parse_json_object(f"[{text}]", key="verdicts") == good
+    assert parse_json_object('{"verdicts": "all fine"} ' + text, key="verdicts") == good
+    assert parse_json_object('{"verdicts": "all fine"}', key="verdicts") is None
+    assert parse_json_object('{"note": 1}', key="verdicts") is None
+    assert parse_json_object('{"claims": [], "verdicts": []}', key="verdicts") == {"claims": [], "verdicts": []}
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "meaningful"),
+    [
+        ("a", "The warranty lasts 5 years.", False),
+        ("the", "The warranty lasts 5 years.", False),
+        ("of the", "The warranty lasts 5 years.", False),
+        ("lasts", "The warranty lasts 5 years.", False),  # one content word of a claim with three
+        ("5 years", "The warranty lasts 5 years.", True),
+        ("warranty lasts", "The warranty lasts 5 years.", True),
+        ("free", "It is free.", True),  # all of a one-word claim
+        ("free", "Shipping is free for all orders.", False),
+        ("die Garantie", "Die Garantie gilt zwei Jahre.", False),
+        ("Garantie gilt zwei Jahre", "Die Garantie gilt zwei Jahre.", True),
+    ],
+)
+def test_a_quote_must_be_meaningful(quote: str, claim: str, meaningful: bool) -> None:
+    lang = "de" if "Garantie" in claim else "en"
+    assert is_meaningful_quote(quote, claim, lang) is meaningful  # type: ignore[arg-type]
+
+
+def test_a_quote_is_found_as_whole_words_only() -> None:
+    passages = ["Customers may return items within 30 days.", "Shipping takes a week."]
+    assert find_quote("a", passages[:1]) is None  # not inside "may" or "days"
+    found = find_quote("a", passages)
+    assert found is not None
+    assert (found.passage_index, found.quote) == (1, "a")
+    assert find_quote("turn items", passages) is None  # "turn" is inside "return"
+    spaced = find_quote("“may  return\nitems”", passages)
+    assert spaced is not None
+    assert spaced.quote == "may return items"
+    assert find_quote("30 days.", passages) is not None  # a quote ending in punctuation
+    assert find_quote("   ", passages) is None

@@ -9,8 +9,8 @@ missing (to be asked again), never assumed supported.
 Parsing takes time linear in the reply's length, whatever the reply holds (a flood of ``{``, JSON
 nested 100,000 deep, an unclosed object of megabytes): a reply without the list's key is
 rejected by one search, JSON values are decoded only where an object starts with a key, each
-decoded value is skipped whole, and at most :data:`MAX_FAILED_DECODES` starts may fail to decode
-before the reply counts as unusable (a re-ask follows).
+decoded value is skipped whole, and failed decodes may cost at most :data:`MAX_FAILED_DECODES`
+attempts and a few passes over the reply before it counts as unusable (a re-ask follows).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
@@ -26,8 +27,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 __all__ = ["MAX_FAILED_DECODES", "RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
 
 MAX_FAILED_DECODES = 32
-"""Object starts that may fail to decode before a reply counts as unusable: each failure costs
-up to one pass over the reply, so this bounds the work at a constant times the reply's length."""
+"""Object starts that may fail to decode before a reply counts as unusable."""
+_SCAN_BUDGET_FACTOR = 4
+"""Failed decodes may scan at most this many times the reply's length in all (each can scan up
+to the whole reply), which keeps the work linear in the reply's length."""
 
 # where a JSON object can start: "{" then a key or "}" (a "{" followed by anything else is prose)
 _OBJECT_START = re.compile(r'\{\s*["}]')
@@ -78,17 +81,45 @@ def parse_json_object(text: str, *, key: str | None = None) -> dict[str, Any] | 
     >>> parse_json_object('{"a": [1, 2') is None
     True
     """
-    if key is not None and f'"{key}"' not in text:
-        return None  # one linear search rejects a reply that cannot hold the object
+    budget = _Budget(failures=MAX_FAILED_DECODES, chars=_SCAN_BUDGET_FACTOR * len(text) + 65_536)
+    if key is not None:
+        if f'"{key}"' not in text:
+            return None  # one linear search rejects a reply that cannot hold the object
+        # the usual shape first: an object that opens with the key
+        opening = re.compile(r"\{\s*" + re.escape(json.dumps(key)) + r"\s*:")
+        if (found := _scan(text, opening, key, budget)) is not None:
+            return found
+    return _scan(text, _OBJECT_START, key, budget)
+
+
+@dataclass
+class _Budget:
+    """What failed decodes may still cost: attempts, and characters scanned."""
+
+    failures: int
+    chars: int
+
+    def charge(self, chars: int) -> bool:
+        """Count one failed decode that scanned ``chars``; whether any budget is left."""
+        self.failures -= 1
+        self.chars -= chars
+        return self.failures > 0 and self.chars > 0
+
+
+def _scan(text: str, starts: re.Pattern[str], key: str | None, budget: _Budget) -> dict[str, Any] | None:
     decoder = json.JSONDecoder()
-    failed = 0
     pos = 0
-    while failed < MAX_FAILED_DECODES and (start := _OBJECT_START.search(text, pos)) is not None:
+    while budget.failures > 0 and budget.chars > 0 and (start := starts.search(text, pos)) is not None:
+        at = start.start()
         try:
-            value, end = decoder.raw_decode(text, start.start())
-        except (ValueError, RecursionError):  # also a number of too many digits, or nesting too deep
-            failed += 1
-            pos = start.start() + 1
+            value, end = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as exc:
+            budget.charge(exc.pos - at + 1)
+            pos = at + 1
+            continue
+        except (ValueError, RecursionError):  # a number of too many digits; nesting too deep
+            budget.charge(len(text) - at)  # how far it read is unknown: charge the most
+            pos = at + 1
             continue
         if (found := _find_object(value, key)) is not None:
             return found

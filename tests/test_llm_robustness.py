@@ -1,0 +1,414 @@
+"""The LLM judge against a misbehaving endpoint (issue 13, items 3 to 6), on a real loopback server.
+
+The server drips, stalls, floods and answers garbage; the tests bound the wall time (with wide
+margins: the test machine is slow and shared), count the requests that reach the server, and check
+that every row comes out exactly once with an honest status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from faithcheck import Faithfulness, TestCase
+from faithcheck.llm.cache import ResponseCache
+from faithcheck.llm.client import LLMClient, LLMRequest
+from faithcheck.llm.judge import VERDICTS_SCHEMA
+from faithcheck.llm.parsing import parse_verdicts
+from faithcheck.llm.spec import parse_model
+from faithcheck.runner import score_dataset
+from faithcheck.types import EvalScore
+
+from .conftest import REPO
+from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
+
+# a guard for the old behaviour: without a deadline these calls would run for minutes or forever
+GUARD_S = 90.0
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    srv = FakeLLMServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+
+
+def _metric(server: FakeLLMServer, provider: str = "openai", **options: Any) -> Faithfulness:
+    url = server.openai_url if provider == "openai" else server.anthropic_url
+    model = "gpt-4o-mini" if provider == "openai" else "anthropic/claude-sonnet-4-6"
+    defaults: dict[str, Any] = {
+        "verifier": "llm",
+        "model": model,
+        "base_url": url,
+        "cache": False,
+        "llm_timeout_seconds": 5.0,
+        "llm_max_retries": 1,
+    }
+    defaults.update(options)
+    return Faithfulness(0.7, **defaults)
+
+
+def _verdicts(*items: tuple[str, str, str]) -> str:
+    return json.dumps(
+        {
+            "verdicts": [
+                {"claim_id": cid, "label": label, "reason": f"{label} by the excerpt", "evidence_id": "E1", "quote": q}
+                for cid, label, q in items
+            ]
+        }
+    )
+
+
+GOOD = _verdicts(
+    ("c1", "supported", "Customers may return items within 30 days of purchase."),
+    ("c2", "overclaim", "Return shipping is free for defective items only."),
+)
+
+
+def _evaluate(metric: Faithfulness, case: TestCase) -> tuple[EvalScore, float]:
+    async def guarded() -> EvalScore:
+        return await asyncio.wait_for(metric.aevaluate(case), GUARD_S)
+
+    started = time.perf_counter()
+    score = asyncio.run(guarded())
+    return score, time.perf_counter() - started
+
+
+# -- item 3: the per-call timeout is a deadline; the reply is capped; parsing is linear ---------
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_reply_dripping_a_byte_a_second_is_cut_at_the_deadline(
+    server: FakeLLMServer, return_policy_case: TestCase, provider: str
+) -> None:
+    server.responder = lambda seen: Reply(GOOD, drip=1.0)  # about 300 s per reply
+    metric = _metric(server, provider, llm_timeout_seconds=1.5, llm_max_retries=1)
+    score, wall = _evaluate(metric, return_policy_case)
+    assert score.status == "error"
+    assert "no complete reply within 1.5 s (llm_timeout_seconds)" in (score.message or "")
+    assert "giving up after 2 attempts" in (score.message or "")
+    assert len(server.requests) == 2  # each timed-out attempt counted as a retryable failure
+    assert wall < 2 * 1.5 + 10  # two attempts, a backoff, and a wide margin
+
+
+@pytest.mark.parametrize("misbehaviour", ["endless", "stall"])
+def test_an_endless_drip_or_a_stall_ends_at_the_deadline(
+    server: FakeLLMServer, return_policy_case: TestCase, misbehaviour: str
+) -> None:
+    reply = Reply(GOOD, endless=True, drip=0.2) if misbehaviour == "endless" else Reply(GOOD, stall=True)
+    server.responder = lambda seen: reply
+    score, wall = _evaluate(_metric(server, llm_timeout_seconds=1.0, llm_max_retries=2), return_policy_case)
+    assert score.status == "error"
+    assert "Timeout" in (score.message or "")
+    assert len(server.requests) == 3
+    assert wall < 3 * 1.0 + 10
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["with-length", "chunked"])
+def test_a_20_mb_reply_fails_the_call_without_being_read(
+    server: FakeLLMServer, return_policy_case: TestCase, chunked: bool
+) -> None:
+    flood = "x" * 20_000_000
+    server.responder = lambda seen: Reply(flood, chunked=chunked)
+    score, wall = _evaluate(_metric(server), return_policy_case)
+    assert score.status == "error"
+    message = score.message or ""
+    assert "larger than the 4,194,304-byte cap" in message
+    assert "maximum output tokens" in message  # what to do
+    assert ("announced" in message) is not chunked  # refused by its length, or stopped while reading
+    assert len(server.requests) == 1  # not retried
+    assert wall < 20
+
+
+def test_a_reply_of_200000_braces_is_rejected_at_once(server: FakeLLMServer, return_policy_case: TestCase) -> None:
+    server.responder = lambda seen: Reply("{" * 200_000)
+    score, wall = _evaluate(_metric(server, llm_repair_attempts=2), return_policy_case)
+    assert score.status == "error"
+    assert "the reply was not a JSON object with a 'verdicts' list" in (score.message or "")
+    assert len(server.requests) == 3  # the first ask and two repairs
+    assert wall < 10  # each parse took 4.9 s before
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "{" * 200_000,
+        "{" * 200_000 + GOOD,
+        '{"verdicts": ' * 100_000 + GOOD,  # nested far too deep
+        '{"verdicts": [' + "1," * 1_000_000,  # an unclosed object of 2 MB
+        '{"a": [' + '{"x": [' * 40 + "1," * 1_000_000 + '"verdicts"',  # 40 unclosed ancestors
+        '{"a": 1} ' * 200_000 + GOOD,  # many objects before the one that matters
+        '{"verdicts": [' + "9" * 5000 + "]} " + GOOD,  # an integer too long for Python to read
+        "x" * 4_000_000,
+    ],
+    ids=["braces", "braces-then-verdicts", "deep", "unclosed", "ancestors", "many-objects", "long-int", "prose"],
+)
+def test_parsing_is_linear_whatever_the_reply(reply: str) -> None:
+    started = time.perf_counter()
+    found, problems = parse_verdicts(reply, ["c1", "c2"])
+    assert time.perf_counter() - started < 5.0  # about 1 s at worst on a loaded machine; minutes before
+    assert set(found) | set(problems) == {"c1", "c2"}
+    if reply.endswith(GOOD) and not reply.startswith('{"verdicts": {'):
+        assert set(found) == {"c1", "c2"}
+
+
+def _jsonl(path: Path, cases: list[TestCase]) -> Path:
+    path.write_text("".join(c.model_dump_json() + "\n" for c in cases), encoding="utf-8")
+    return path
+
+
+def _cases(base: TestCase, n: int) -> list[TestCase]:
+    return [base.model_copy(update={"input_id": f"r{i}"}) for i in range(n)]
+
+
+def _flood_then_hang() -> Callable[[Seen], Reply]:
+    """Every other reply is 200,000 "{" (whose parse blocked the event loop for seconds); the rest
+    never end. The runner's timeouts must still fire on time."""
+    requests = itertools.count()
+
+    def responder(seen: Seen) -> Reply:
+        return Reply("{" * 200_000) if next(requests) % 2 == 0 else Reply(GOOD, endless=True)
+
+    return responder
+
+
+def test_row_timeouts_fire_while_replies_flood_and_hang(
+    server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
+) -> None:
+    data = _jsonl(tmp_path / "in.jsonl", _cases(return_policy_case, 6))
+    metric = _metric(server, llm_timeout_seconds=600.0, llm_repair_attempts=2, concurrency_limit=6)
+    server.push(Reply(GOOD))
+    assert metric.evaluate(return_policy_case).value == 0.5  # loads the sentence encoder before the clock starts
+    server.responder = _flood_then_hang()
+    started = time.perf_counter()
+    result = score_dataset(data, metric, row_timeout=2.0, job_timeout=GUARD_S)
+    wall = time.perf_counter() - started
+    records = result.records or []
+    assert sorted(r["input_id"] for r in records) == [f"r{i}" for i in range(6)]  # every row, once
+    assert all(r["status"] == "error" for r in records)
+    assert any("took longer than 2 s" in r["message"] for r in records)
+    assert result.summary.status == "finished"
+    assert wall < 2.0 + 10
+
+
+def test_the_job_timeout_fires_while_every_call_hangs_and_the_rerun_loses_no_row(
+    server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
+) -> None:
+    data = _jsonl(tmp_path / "in.jsonl", _cases(return_policy_case, 3))
+    out = tmp_path / "out.jsonl"
+    metric = _metric(server, llm_timeout_seconds=600.0, llm_repair_attempts=2)
+    server.push(Reply(GOOD))
+    assert metric.evaluate(return_policy_case).value == 0.5  # loads the sentence encoder before the clock starts
+    server.responder = _flood_then_hang()
+    started = time.perf_counter()
+    first = score_dataset(data, metric, output=out, job_timeout=3.0)
+    assert time.perf_counter() - started < 3.0 + 20
+    assert first.summary.status == "timeout"
+    server.responder = lambda seen: Reply(GOOD)  # the endpoint is fixed
+    score_dataset(data, metric, output=out, job_timeout=GUARD_S)
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if "input_id" in r]
+    assert sorted(r["input_id"] for r in rows) == ["r0", "r1", "r2"]
+    assert all(r["status"] == "ok" and r["value"] == 0.5 for r in rows)
+
+
+def test_cli_llm_timeout_is_a_deadline_against_an_endless_drip(
+    server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
+) -> None:
+    server.responder = lambda seen: Reply(GOOD, endless=True)
+    data = _jsonl(tmp_path / "in.jsonl", _cases(return_policy_case, 2))
+    out = tmp_path / "out.jsonl"
+    args = ["score", str(data), "-o", str(out), "--verifier", "llm", "--model", f"openai:judge@{server.openai_url}"]
+    args += ["--llm-timeout-seconds", "2", "--llm-max-retries", "1", "--no-cache"]
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "faithcheck", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "OPENAI_API_KEY": "sk-test"},
+        timeout=240,
+    )
+    wall = time.perf_counter() - started
+    assert "Traceback" not in done.stderr, done.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert sorted(r["input_id"] for r in rows) == ["r0", "r1"]
+    assert all(r["status"] == "error" and "within 2 s (llm_timeout_seconds)" in r["message"] for r in rows)
+    assert wall < 2 * 2 + 60  # two attempts per row, rows in parallel, plus the CLI's start-up
+
+
+# -- item 4: only complete, valid replies are cached --------------------------------------------
+
+
+def test_invalid_replies_are_never_cached_and_a_fixed_server_recovers_every_row(
+    server: FakeLLMServer, faithful_case: TestCase, tmp_path: Path
+) -> None:
+    server.responder = lambda seen: Reply('{"verdicts": [{"claim_id": "c1", "label": "supp')
+    data = _jsonl(tmp_path / "in.jsonl", _cases(faithful_case, 4))
+    options: dict[str, Any] = {"cache": True, "cache_dir": str(tmp_path / "cache"), "llm_repair_attempts": 2}
+    broken = score_dataset(data, _metric(server, **options))
+    assert [r["status"] for r in broken.records or []] == ["error"] * 4
+    assert len(server.requests) == 4 * 3  # every repair reached the server; none came from the cache
+
+    server.responder = judge_responder  # the endpoint is fixed
+    fixed = score_dataset(data, _metric(server, **options))
+    assert [(r["status"], r["value"]) for r in fixed.records or []] == [("ok", 1.0)] * 4
+    assert len(server.requests) == 12 + 4
+
+    again = score_dataset(data, _metric(server, **options))  # now the valid replies are cached
+    assert [r["value"] for r in again.records or []] == [1.0] * 4
+    assert len(server.requests) == 16
+    assert sum(r["usage"]["cache_hits"] for r in again.records or []) == 4
+
+
+def test_a_repair_is_never_answered_from_the_cache(
+    server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
+) -> None:
+    # the repair of a reply that told nothing asks exactly the same question again
+    server.push(Reply("Sorry, I cannot help with that."), Reply(GOOD))
+    score, _ = _evaluate(_metric(server, cache=True, cache_dir=str(tmp_path / "c")), return_policy_case)
+    assert score.value == 0.5
+    assert len(server.requests) == 2
+    assert server.requests[0].body == server.requests[1].body
+
+
+def test_a_partial_reply_is_not_cached(server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path) -> None:
+    only_c1 = _verdicts(("c1", "supported", "Customers may return items within 30 days of purchase."))
+    c2 = _verdicts(("c2", "overclaim", "Return shipping is free for defective items only."))
+    server.push(Reply(only_c1), Reply(c2))
+    options: dict[str, Any] = {"cache": True, "cache_dir": str(tmp_path / "c")}
+    first, _ = _evaluate(_metric(server, **options), return_policy_case)
+    assert first.value == 0.5
+    server.push(Reply(GOOD))
+    second, _ = _evaluate(_metric(server, **options), return_policy_case)
+    assert second.value == 0.5
+    assert len(server.requests) == 3  # the first, partial, question is asked again; its repair is cached
+    assert second.usage.cache_hits == 0
+
+
+def test_a_bad_reply_an_older_version_cached_is_not_used(server: FakeLLMServer, tmp_path: Path) -> None:
+    cache = ResponseCache(tmp_path / "c.sqlite")
+    client = LLMClient(parse_model(f"openai:judge@{server.openai_url}"), cache=cache, timeout_s=5.0)
+    request = LLMRequest("system", "user", "verdicts", VERDICTS_SCHEMA, 256, "verify.test")
+    bad = {"text": "not json", "input_tokens": 1, "output_tokens": 1, "truncated": False}
+    cache.put(client.cache_key(request), bad)
+
+    def parse(text: str) -> tuple[dict[str, Any], bool]:
+        found, problems = parse_verdicts(text, ["c1", "c2"])
+        return found, not problems
+
+    async def twice() -> list[tuple[bool, int]]:
+        results = []
+        for _ in range(2):
+            reply, found = await client.complete(request, parse)
+            results.append((reply.cached, len(found)))
+        return results
+
+    server.push(Reply(GOOD))
+    assert asyncio.run(twice()) == [(False, 2), (True, 2)]
+    assert len(server.requests) == 1
+
+
+# -- item 5: every extracted claim is checked ---------------------------------------------------
+
+
+def test_an_answer_of_130_claims_is_checked_in_full(server: FakeLLMServer) -> None:
+    server.responder = judge_responder
+    stated = [f"Product {i} weighs {i + 300} kilograms." for i in range(100)]
+    invented = [f"Lamp {i} glows {'red' if i % 2 else 'green'} beside the harbour in Lisbon." for i in range(30)]
+    case = TestCase(
+        input_id="long",
+        prompt="What do the products weigh?",
+        sut_response=" ".join(stated + invented),
+        retrieved_context=[" ".join(stated[i : i + 10]) for i in range(0, 100, 10)],
+    )
+    score = _metric(server, extractor="llm", llm_max_claims_per_call=12).evaluate(case)
+    assert score.status == "ok"
+    assert len(score.claims) == 130
+    labels = [c.verdict.label for c in score.claims if c.verdict]
+    assert labels == ["supported"] * 100 + ["unsupported"] * 30
+    assert score.value == pytest.approx(100 / 130)  # 1.0 before: the last 30 were cut silently
+    assert len(server.requests) == 1 + 11  # one extraction, then batches of at most 12 claims
+
+
+# -- item 6: a quote must be a meaningful span; the reply value that matches the schema counts ---
+
+
+def test_a_quote_of_one_letter_supports_no_claim(server: FakeLLMServer) -> None:
+    false_claims = [
+        "Returns are accepted for 90 days.",
+        "Shipping is always free.",
+        "The store opens at 6 am.",
+        "Refunds arrive within an hour.",
+        "Every item has a lifetime warranty.",
+        "Gift cards can be returned.",
+        "The outlet is in Paris.",
+    ]
+    case = TestCase(
+        input_id="quote-a",
+        prompt="What is the return policy?",
+        sut_response=" ".join(false_claims),
+        retrieved_context=["Customers may return items within 30 days of purchase. Shipping takes a week."],
+    )
+    fooled = _verdicts(*[(f"c{i + 1}", "supported", "a") for i in range(7)])
+    server.responder = lambda seen: Reply(fooled)
+    score = _metric(server).evaluate(case)
+    assert len(score.claims) == 7
+    assert score.value == 0.0  # 7 of 7 were supported before
+    for claim in score.claims:
+        assert claim.verdict is not None
+        assert claim.verdict.label == "unsupported"
+        assert "quoted too little of the context" in claim.verdict.reason
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda good: '{"note": 1}\n' + good,
+        lambda good: f"[{good}]",
+        lambda good: '{"result": ' + good + "}",
+        lambda good: 'Here {is} my "answer": ```json\n' + good + "\n``` {done}",
+        lambda good: '{"verdicts": "draft"} ' + good,
+    ],
+    ids=["note-first", "in-a-list", "nested", "prose-and-fence", "non-list-first"],
+)
+def test_the_reply_value_matching_the_schema_is_used_wherever_it_stands(
+    server: FakeLLMServer, return_policy_case: TestCase, wrap: Any
+) -> None:
+    server.push(Reply(wrap(GOOD)))
+    score, _ = _evaluate(_metric(server), return_policy_case)
+    assert (score.status, score.value) == ("ok", 0.5)
+    assert len(server.requests) == 1  # no repair needed
+
+
+def test_the_claim_list_is_found_wherever_it_stands(server: FakeLLMServer) -> None:
+    def responder(seen: Seen) -> Reply:
+        reply = judge_responder(seen)
+        return Reply('{"note": "claims follow"} ' + reply.content) if "<answer>" in seen.user else reply
+
+    server.responder = responder
+    case = TestCase(
+        input_id="x",
+        prompt="What is our return window?",
+        sut_response="You can return items within 30 days of purchase.",
+        retrieved_context=["Customers may return items within 30 days of purchase."],
+    )
+    score = _metric(server, extractor="llm").evaluate(case)
+    assert (score.status, score.value) == ("ok", 1.0)
+    assert len(server.requests) == 2
