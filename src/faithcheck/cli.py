@@ -24,7 +24,7 @@ from rich.console import Console
 
 from faithcheck import __version__
 from faithcheck.backends import make_extractor, make_verifier
-from faithcheck.cli_report import report
+from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError
@@ -105,6 +105,7 @@ def main() -> None:
 
 main.add_command(runs)
 main.add_command(report)
+main.add_command(calibrate)
 
 
 @main.command()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -10,7 +12,7 @@ from faithcheck.cli_runs import RunLookupError, _lookup, _open, _store_option
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, parse_column_map
 
-__all__ = ["report"]
+__all__ = ["calibrate", "report"]
 
 
 @click.command()
@@ -92,3 +94,185 @@ def report(
         raise click.ClickException(str(exc)) from None
     size = write_report(data, target)
     click.echo(f"wrote {target} ({len(data.rows)} rows, {size / 1e6:.1f} MB)", err=True)
+
+
+def _records(source: str, store_path: Path | None) -> tuple[list[dict[str, Any]], str, Path | None]:
+    """The scored records of SOURCE (a run or a scores file), a name for it, and its recorded dataset."""
+    from faithcheck.report.data import scored_records
+
+    path = Path(source)
+    if path.is_file():
+        return list(scored_records(path)), str(path), None
+    _, store = _open(store_path, must_exist=True)
+    assert store is not None
+    with _lookup():
+        run_id = store.list_runs(1)[0].run_id if source == "latest" and store.list_runs(1) else source
+        full = store.resolve(run_id)
+        return list(store.run_records(full)), f"run {full}", Path(store.get_run(full).input_path)
+
+
+def _gold_column(dataset: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> dict[int, bool]:
+    from faithcheck.calibration import parse_gold
+    from faithcheck.io.readers import iter_source
+
+    gold: dict[int, bool] = {}
+    for row in iter_source(dataset, fmt=input_format, column_map=mapping):
+        if row.data is None or row.data.get("gold") is None:
+            continue
+        label = parse_gold(row.data["gold"])
+        if label is None:
+            raise InputError(
+                "gold",
+                f"{row.data['gold']!r} is not a gold label (use true/false, 1/0, faithful/not faithful)",
+                row=row.number,
+            )
+        gold[row.number] = label
+    return gold
+
+
+@click.command()
+@click.argument("source")
+@click.option(
+    "--labels",
+    "labels_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="gold labels: JSON lines or CSV with input_id and gold (what the report's viewer downloads); "
+    "default: a gold column in the dataset",
+)
+@click.option(
+    "--input",
+    "input_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="the dataset, for its gold column (default for a run: the file it recorded)",
+)
+@click.option("--format", "input_format", type=click.Choice(["jsonl", "csv", "parquet"]), default=None)
+@click.option("--map", "column_map", default=None, metavar="SRC=DST,...", help="rename dataset columns, as for score")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("faithcheck-calibration.json"),
+    show_default=True,
+    help="the calibration file to write (apply it with `faithcheck score --calibration FILE`)",
+)
+@click.option(
+    "--diagram",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="the reliability diagram (SVG) to write [default: OUTPUT with .svg]",
+)
+@click.option(
+    "--folds", type=click.IntRange(min=2, max=20), default=5, show_default=True, help="cross-validation folds"
+)
+@click.option(
+    "--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True, help="bootstrap resamples"
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the folds and the bootstrap")
+@_store_option
+def calibrate(
+    source: str,
+    labels_path: Path | None,
+    input_path: Path | None,
+    input_format: FileFormat | None,
+    column_map: str | None,
+    output: Path,
+    diagram: Path | None,
+    folds: int,
+    resamples: int,
+    seed: int,
+    store_path: Path | None,
+) -> None:
+    """Fit the scores of SOURCE (a run id, `latest`, or a `faithcheck score` output) to gold labels:
+    balanced accuracy, precision, recall, F1, ROC AUC, ECE and the confusion table before and after,
+    with bootstrap 95% intervals; the threshold that maximises balanced accuracy, chosen by
+    cross-validation; an isotonic map from the row score to P(faithful); a reliability diagram.
+
+    Needs the calibrate extra: pip install 'faithcheck[calibrate]'.
+    """
+    from faithcheck import calibration as cal
+
+    try:
+        import scipy  # noqa: F401
+        import sklearn  # noqa: F401
+    except ImportError:
+        raise click.ClickException(
+            "calibrate needs scikit-learn and SciPy: pip install 'faithcheck[calibrate]'"
+        ) from None
+
+    try:
+        records, name, recorded = _records(source, store_path)
+        if labels_path is not None:
+            by_id = cal.read_gold_labels(labels_path)
+            by_row: dict[int, bool] = {}
+            where = str(labels_path)
+        else:
+            dataset = input_path or recorded
+            if dataset is None or not dataset.exists():
+                raise click.UsageError(
+                    "give the gold labels with --labels FILE, or the dataset with a gold column with --input"
+                )
+            by_row = _gold_column(dataset, input_format, parse_column_map(column_map))
+            by_id = {}
+            where = f"the gold column of {dataset}"
+        scores, gold, passed = [], [], []
+        errors = 0
+        for r in records:
+            label = by_id.get(str(r.get("input_id"))) if labels_path is not None else by_row.get(int(r["row"]))
+            if label is None:
+                continue
+            if r.get("status") == "error" or r.get("unit_value") is None:
+                errors += 1
+                continue
+            scores.append(float(r["unit_value"]))
+            gold.append(label)
+            passed.append(bool(r.get("passed")))
+        if not scores:
+            raise click.UsageError(f"no scored row of {name} has a gold label in {where} (labels match on input_id)")
+        result = cal.calibrate(scores, gold, passed=passed, folds=folds, resamples=resamples, seed=seed)
+    except (InputError, cal.CalibrationError) as exc:
+        raise click.ClickException(str(exc)) from None
+
+    from faithcheck import __version__
+
+    thresholds = {r.get("threshold") for r in records if r.get("threshold") is not None}
+    content = result.to_json(source=name, labels=where, faithcheck=__version__, error_rows_skipped=errors)
+    content["before_threshold"] = thresholds.pop() if len(thresholds) == 1 else None
+    output.write_text(json.dumps(content, indent=2) + "\n", encoding="utf-8")
+    diagram = diagram or output.with_suffix(".svg")
+    diagram.write_text(cal.reliability_svg(result.reliability), encoding="utf-8")
+    _print_calibration(result, content["before_threshold"], errors, output, diagram)
+
+
+def _print_calibration(result: Any, before: float | None, errors: int, output: Path, diagram: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    table = Table(
+        title=f"calibration on {result.rows} labelled rows ({result.faithful} faithful), 95% bootstrap intervals"
+    )
+    table.add_column("figure")
+    table.add_column("before" + (f" (threshold {before:g})" if before is not None else ""))
+    table.add_column(f"after ({result.folds}-fold CV)")
+    for key in ("balanced_accuracy", "precision", "recall", "f1", "roc_auc", "ece"):
+        table.add_row(key.replace("_", " "), str(result.before[key]), str(result.after[key]))
+    for key, what in (
+        ("tp", "faithful, passed"),
+        ("fn", "faithful, failed"),
+        ("fp", "unfaithful, passed"),
+        ("tn", "unfaithful, failed"),
+    ):
+        b, a = result.before[key], result.after[key]
+        table.add_row(
+            what,
+            f"{b.value:.0f} [{b.low or 0:.0f}, {b.high or 0:.0f}]",
+            f"{a.value:.0f} [{a.low or 0:.0f}, {a.high or 0:.0f}]",
+        )
+    console.print(table)
+    spread = ", ".join(f"{t:.3f}" for t in result.fold_thresholds)
+    console.print(f"threshold on P(faithful): {result.calibration.threshold:.3f} (per fold: {spread})")
+    if errors:
+        console.print(f"{errors} labelled rows were errors and are left out")
+    console.print(f"wrote {output} (apply it: faithcheck score --calibration {output}) and {diagram}")

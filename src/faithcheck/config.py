@@ -125,6 +125,11 @@ class FaithfulnessConfig(InitializationConfig):
     price_output_per_mtok: float | None = Field(
         default=None, ge=0.0, description="USD per million output tokens (overrides the built-in price table)"
     )
+    calibration: str | None = Field(
+        default=None,
+        description="calibration file written by `faithcheck calibrate`: the reported score becomes P(faithful) "
+        "by its map of the row score, and a row passes from its threshold (which replaces threshold)",
+    )
 
     @model_validator(mode="after")
     def _check_ranges(self) -> FaithfulnessConfig:

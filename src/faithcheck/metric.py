@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import time
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
 from faithcheck.backends import make_extractor, make_verifier
+from faithcheck.calibration import Calibration
 from faithcheck.config import FaithfulnessConfig, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError
@@ -59,9 +61,16 @@ class Faithfulness:
         extractor_backend: ClaimExtractor | None = None,
         **options: Any,
     ):
+        if isinstance(options.get("calibration"), os.PathLike):
+            options["calibration"] = os.fspath(options["calibration"])
         self.config: FaithfulnessConfig = load_config(threshold=threshold, **options)
         self.verifier: Verifier = verifier_backend or make_verifier(self.config)
         self.extractor: ClaimExtractor = extractor_backend or make_extractor(self.config)
+        self.calibration: Calibration | None = None
+        if self.config.calibration is not None:
+            from faithcheck.calibration import load_calibration
+
+            self.calibration = load_calibration(self.config.calibration)
 
     @classmethod
     def from_config(cls, config: FaithfulnessConfig, **backends: Any) -> Faithfulness:
@@ -69,7 +78,11 @@ class Faithfulness:
 
     @property
     def threshold(self) -> float:
-        return self.config.threshold
+        """The pass mark on the reported scale: the calibration's, when one is applied."""
+        if self.calibration is None:
+            return self.config.threshold
+        cfg = self.config
+        return rescale(self.calibration.threshold, minimum=cfg.min, maximum=cfg.max, inverted=cfg.inverted)
 
     def __repr__(self) -> str:
         return (
@@ -188,17 +201,21 @@ class Faithfulness:
         else:
             scores = [c.verdict.score for c in counted if c.verdict is not None]
         unit = faithfulness(scores, strict_threshold=cfg.strict_threshold)
+        calibrated = ""
+        if self.calibration is not None:  # the reported score is P(faithful) of the row score
+            raw, unit = unit, self.calibration.probability(unit)
+            calibrated = f" Calibrated: the row score {raw:.3f} is P(faithful) {unit:.3f}."
         value = rescale(unit, minimum=cfg.min, maximum=cfg.max, inverted=cfg.inverted)
-        passed = value <= cfg.threshold if cfg.inverted else value >= cfg.threshold
+        passed = value <= self.threshold if cfg.inverted else value >= self.threshold
         return EvalScore(
             input_id=case.input_id,
             metric_name=cfg.metric_name,
             value=value,
             unit_value=unit,
             passed=passed,
-            threshold=cfg.threshold,
+            threshold=self.threshold,
             status="ok" if counted else "no_claims",
-            reason=_reason(claims, scores, cfg),
+            reason=_reason(claims, scores, cfg) + calibrated,
             weight=cfg.weight,
             claims=claims,
             usage=trace.usage(started),
