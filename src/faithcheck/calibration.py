@@ -34,6 +34,7 @@ __all__ = [
     "CalibrationResult",
     "Interval",
     "calibrate",
+    "decision_figures",
     "expected_calibration_error",
     "load_calibration",
     "parse_gold",
@@ -275,10 +276,18 @@ def _figures(y: FloatArray, passed: FloatArray, score: FloatArray, probability: 
     return np.stack([(recall + specificity) / 2, precision, recall, f1, auc, _ece(probability, y), tp, fp, fn, tn])
 
 
-def _with_intervals(
-    y: BoolArray, passed: BoolArray, score: FloatArray, probability: FloatArray, resamples: int, seed: int
+def decision_figures(
+    gold: ArrayLike, decisions: ArrayLike, score: ArrayLike, probability: ArrayLike, resamples: int, seed: int
 ) -> dict[str, Interval]:
-    """Point figures (scikit-learn's) and stratified percentile-bootstrap intervals (SciPy's)."""
+    """The :data:`METRICS` of ``decisions`` (True: passed, judged faithful) against ``gold``, with ROC AUC
+    from ``score`` and ECE from ``probability``: point figures from scikit-learn, 95% intervals from
+    SciPy's percentile bootstrap, stratified by gold class, ``resamples`` times (0: no intervals).
+
+    >>> figures = decision_figures(np.array([True, True, False, False]), np.array([True, False, False, False]),
+    ...                            np.array([0.9, 0.4, 0.3, 0.1]), np.array([0.9, 0.4, 0.3, 0.1]), 0, 0)
+    >>> figures["balanced_accuracy"].value, figures["roc_auc"].value, figures["tp"].value
+    (0.75, 1.0, 1.0)
+    """
     from scipy.stats import bootstrap
     from sklearn.metrics import (
         balanced_accuracy_score,
@@ -287,6 +296,8 @@ def _with_intervals(
         roc_auc_score,
     )
 
+    y, passed = np.asarray(gold, dtype=bool), np.asarray(decisions, dtype=bool)
+    score, probability = np.asarray(score, dtype=float), np.asarray(probability, dtype=float)
     yf, pf = y.astype(float), passed.astype(float)
     precision, recall, f1, _ = precision_recall_fscore_support(y, passed, average="binary", zero_division=0)
     tn, fp, fn, tp = confusion_matrix(y, passed, labels=[False, True]).ravel()
@@ -442,8 +453,8 @@ def calibrate(
         folds=k,
         fold_thresholds=tuple(fold_thresholds),
         before_threshold=before_threshold,
-        before=_with_intervals(y, before, s, s, resamples, seed),
-        after=_with_intervals(y, oof_passed, oof_probability, oof_probability, resamples, seed),
+        before=decision_figures(y, before, s, s, resamples, seed),
+        after=decision_figures(y, oof_passed, oof_probability, oof_probability, resamples, seed),
         reliability={"score": _reliability(s, y), "calibrated": _reliability(oof_probability, y)},
     )
 
