@@ -446,6 +446,8 @@ def print_summary(console: Console, result: RunResult, metric: Faithfulness, run
         table.add_row(f"mean {metric.config.metric_name}", f"{s.mean:.3f}{ci}")
         table.add_row(f"passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored} ({s.pass_rate:.1%})")
     table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
+    for warning in s.language_warnings:
+        table.add_row("[yellow]language[/yellow]", f"[yellow]{warning}[/yellow]")
     u = s.usage
     if u.llm_calls or u.cache_hits:
         cost = "unknown price" if u.cost_usd is None else f"${u.cost_usd:,.4f}"

@@ -63,6 +63,12 @@ class FaithfulnessConfig(InitializationConfig):
 
     model_config = ConfigDict(title="FaithfulnessConfig", extra="forbid", frozen=True, allow_inf_nan=False)
 
+    # seed 001's schema (InitializationConfig) keeps en/de/fr; only faithcheck's own config adds auto
+    lang: Literal["en", "de", "fr", "auto"] = Field(  # type: ignore[assignment]
+        default="en",
+        description="language of answers and context: en, de, fr, or auto (each row in its own detected "
+        "language; rows in other languages are errors)",
+    )
     threshold: float = Field(default=0.7, description="pass mark on the reported scale")
     strict_threshold: float | None = Field(
         default=None,

@@ -12,10 +12,11 @@ from typing import Any, TypeVar
 
 from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.calibration import Calibration
-from faithcheck.config import FaithfulnessConfig, load_config
+from faithcheck.config import FaithfulnessConfig, Lang, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.extract import ClaimExtractor
+from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.rows import case_from_row
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
@@ -106,21 +107,60 @@ class Faithfulness:
         case = case if isinstance(case, TestCase) else case_from_row(case)
         started = time.perf_counter()
         trace = _Trace()
+        detected: str | None = None
+        lang: Lang | None = None
         try:
-            claims = await self._judge(case, trace)
+            detected = await asyncio.to_thread(row_language, case.sut_response, case.evidence, case.question)
+            lang, problem = self._resolve_lang(detected)
+            if lang is None:
+                return self._error(case, problem, [], trace, started, detected=detected)
+            claims = await self._judge(case, trace, lang)
         except InputError:
             raise
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # one failing row must not lose the others
-            return self._error(case, f"{type(exc).__name__}: {exc}", [], trace, started)
+            return self._error(case, f"{type(exc).__name__}: {exc}", [], trace, started, lang, detected)
         missing = [c for c in claims if c.error is not None]
         if missing:
             message = "; ".join(
                 f"claim {c.claim.id} ({_short(c.claim.text)!r}) has no verdict: {c.error}" for c in missing
             )
-            return self._error(case, message, claims, trace, started)
-        return self._score(case, claims, trace, started)
+            return self._error(case, message, claims, trace, started, lang, detected)
+        return self._score(case, claims, trace, started, lang, detected)
+
+    def row_lang(self, case: TestCase) -> Lang | None:
+        """The language ``case`` is scored in: the configured ``lang``, or with ``lang="auto"`` the
+        row's detected language, ``None`` when that is not one faithcheck scores (the row is then
+        an error row that says so).
+
+        >>> case = TestCase(input_id="1", prompt="Wie lange gilt die Garantie?",
+        ...                 sut_response="Die Garantie gilt 2 Jahre.",
+        ...                 retrieved_context=["Die Garantie des Mixers gilt 2 Jahre."])
+        >>> Faithfulness(lang="auto").row_lang(case), Faithfulness().row_lang(case)
+        ('de', 'en')
+        """
+        if self.config.lang != "auto":
+            return self.config.lang
+        return self._resolve_lang(row_language(case.sut_response, case.evidence, case.question))[0]
+
+    def _resolve_lang(self, detected: str | None) -> tuple[Lang | None, str]:
+        """(language to score in, or None and why not) for a row whose detected language is ``detected``."""
+        if self.config.lang != "auto":
+            return self.config.lang, ""
+        for lang in SUPPORTED:
+            if detected == lang:
+                return lang, ""
+        accepted = ", ".join(SUPPORTED)
+        if detected is None:
+            return None, (
+                f"field 'lang': lang is auto but the language of this row could not be detected "
+                f"(faithcheck scores {accepted}): set lang to the row's language, e.g. --lang en"
+            )
+        return None, (
+            f"field 'lang': lang is auto and this row looks {describe_language(detected)}, which faithcheck "
+            f"cannot score (it scores {accepted}): translate the row, or set --lang to score it as one of them"
+        )
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
         """Seed 004's view of a scoring run: claims, yes/no/unsure verdicts, prompts, scaled score."""
@@ -143,7 +183,8 @@ class Faithfulness:
         as_claims = [Claim(id=f"c{i + 1}", text=t, start=0, end=len(t)) for i, t in enumerate(claims)]
         if not as_claims:
             return []
-        output = _run_sync(self._verify(as_claims, question, retrieved_context))
+        lang = self._lang_of_texts(" ".join(claims), retrieved_context, question)
+        output = _run_sync(self._verify(as_claims, question, retrieved_context, lang))
         verdicts: list[Verdict] = []
         for claim, verdict in zip(as_claims, output.verdicts, strict=True):
             if isinstance(verdict, ClaimError):
@@ -153,8 +194,7 @@ class Faithfulness:
 
     # -- the steps ----------------------------------------------------------------------------
 
-    async def _judge(self, case: TestCase, trace: _Trace) -> list[ClaimResult]:
-        lang = self.config.lang
+    async def _judge(self, case: TestCase, trace: _Trace, lang: Lang) -> list[ClaimResult]:
         extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
         trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
         results: dict[str, ClaimResult] = {}
@@ -166,7 +206,7 @@ class Faithfulness:
                 dropped = Verdict(label="irrelevant", score=0.0, reason=item.irrelevant_reason)
                 results[item.claim.id] = ClaimResult(claim=item.claim, verdict=dropped)
         if relevant:
-            output = await self._verify(relevant, case.question, case.evidence)
+            output = await self._verify(relevant, case.question, case.evidence, lang)
             trace.add("analyze", output.usage, output.prompts, output.raw_responses)
             for claim, verdict in zip(relevant, output.verdicts, strict=True):
                 if isinstance(verdict, ClaimError):
@@ -175,16 +215,23 @@ class Faithfulness:
                     results[claim.id] = ClaimResult(claim=claim, verdict=verdict)
         return [results[item.claim.id] for item in extracted.claims]
 
-    async def _verify(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> VerifierOutput:
+    async def _verify(
+        self, claims: Sequence[Claim], question: str, passages: Sequence[str], lang: Lang
+    ) -> VerifierOutput:
         """Select evidence for each claim and ask the verifier; check that every claim got an answer."""
-        checks = await asyncio.to_thread(self.select_evidence, claims, question, passages)
-        output = await self.verifier.averify(checks, self.config.lang)
+        checks = await asyncio.to_thread(self.select_evidence, claims, question, passages, lang=lang)
+        output = await self.verifier.averify(checks, lang)
         _check_output(output, len(checks), self.verifier.name)
         return output
 
-    def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
-        """For each claim, the ``evidence_top_k`` context windows a verifier will see."""
-        index = build_context_index(passages, self.config.lang)
+    def select_evidence(
+        self, claims: Sequence[Claim], question: str, passages: Sequence[str], *, lang: Lang | None = None
+    ) -> list[ClaimCheck]:
+        """For each claim, the ``evidence_top_k`` context windows a verifier will see (the passages
+        read in ``lang``; by default the configured one, or with ``lang="auto"`` the detected one)."""
+        if lang is None:
+            lang = self._lang_of_texts(" ".join(c.text for c in claims), passages, question)
+        index = build_context_index(passages, lang)
         cfg = self.config
         encoder = default_encoder() if uses_embeddings(self.verifier) else None
         windows = index.select_all([c.text for c in claims], encoder, cfg.evidence_top_k, cfg.evidence_pool)
@@ -193,7 +240,25 @@ class Faithfulness:
             for claim, found in zip(claims, windows, strict=True)
         ]
 
-    def _score(self, case: TestCase, claims: list[ClaimResult], trace: _Trace, started: float) -> EvalScore:
+    def _lang_of_texts(self, answer: str, passages: Sequence[str], question: str) -> Lang:
+        """The configured language, or the detected one with ``lang="auto"`` (an unsupported or
+        undetected language raises :class:`InputError`: there is no row to turn into an error)."""
+        if self.config.lang != "auto":
+            return self.config.lang
+        lang, problem = self._resolve_lang(row_language(answer, passages, question))
+        if lang is None:
+            raise InputError("lang", problem.removeprefix("field 'lang': "))
+        return lang
+
+    def _score(
+        self,
+        case: TestCase,
+        claims: list[ClaimResult],
+        trace: _Trace,
+        started: float,
+        lang: Lang,
+        detected: str | None,
+    ) -> EvalScore:
         cfg = self.config
         counted = [c for c in claims if c.counts]
         if cfg.aggregation == "verdict":
@@ -221,10 +286,19 @@ class Faithfulness:
             usage=trace.usage(started),
             prompts=trace.prompts,
             raw_responses=trace.raw_responses,
+            lang=lang,
+            detected_lang=detected,
         )
 
     def _error(
-        self, case: TestCase, message: str, claims: list[ClaimResult], trace: _Trace, started: float
+        self,
+        case: TestCase,
+        message: str,
+        claims: list[ClaimResult],
+        trace: _Trace,
+        started: float,
+        lang: Lang | None = None,
+        detected: str | None = None,
     ) -> EvalScore:
         return EvalScore(
             input_id=case.input_id,
@@ -240,6 +314,8 @@ class Faithfulness:
             usage=trace.usage(started),
             prompts=trace.prompts,
             raw_responses=trace.raw_responses,
+            lang=lang,
+            detected_lang=detected,
         )
 
 

@@ -8,9 +8,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from faithcheck.language import SUPPORTED, describe_language
 from faithcheck.types import Usage
 
-__all__ = ["RunSummary", "SummaryBuilder", "t_critical_975"]
+__all__ = ["RunSummary", "SummaryBuilder", "language_warning", "t_critical_975"]
 
 _WORST = 5
 # Two-sided 95% Student t quantiles for 1..30 degrees of freedom; the normal value beyond.
@@ -51,6 +52,11 @@ class RunSummary:
     wall_seconds: float = 0.0
     rows_per_second: float | None = None
     status: str = "finished"
+    language_mismatches: list[dict[str, Any]] = field(default_factory=list)
+    """Rows scored in a language other than the one detected in them, by pair, most first:
+    ``{"detected_lang": "de", "lang": "en", "rows": 12}``."""
+    language_warnings: list[str] = field(default_factory=list)
+    """One sentence per entry of ``language_mismatches``, saying what to do."""
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -66,6 +72,7 @@ class SummaryBuilder:
         self._summary = RunSummary(threshold=threshold)
         self._statuses: Counter[str] = Counter()
         self._labels: Counter[str] = Counter()
+        self._mismatches: Counter[tuple[str, str]] = Counter()
         self._n = 0
         self._sum = 0.0
         self._sum_sq = 0.0
@@ -84,6 +91,9 @@ class SummaryBuilder:
             self._labels[verdict["label"] if verdict else "no verdict"] += 1
         if usage := record.get("usage"):
             s.usage = s.usage + Usage.model_validate(usage)
+        detected, lang = record.get("detected_lang"), record.get("lang")
+        if detected and lang and detected != lang:
+            self._mismatches[(str(detected), str(lang))] += 1
         value = record.get("value")
         if status == "error" or value is None:
             if len(s.errors) < self._max_errors:
@@ -130,4 +140,23 @@ class SummaryBuilder:
                 half = t_critical_975(self._n - 1) * math.sqrt(variance / self._n)
                 s.ci95 = (s.mean - half, s.mean + half)
         s.worst = [entry for _, _, entry in sorted(self._worst, reverse=True)]
+        ranked = sorted(self._mismatches.items(), key=lambda item: (-item[1], item[0]))
+        s.language_mismatches = [{"detected_lang": d, "lang": lang, "rows": n} for (d, lang), n in ranked]
+        s.language_warnings = [language_warning(d, lang, n) for (d, lang), n in ranked]
         return s
+
+
+def language_warning(detected: str, lang: str, rows: int) -> str:
+    """What to tell a user whose ``rows`` rows look ``detected`` but were scored as ``lang``.
+
+    >>> language_warning("de", "en", 12)
+    '12 rows look German (de) but lang is en: use --lang de or --lang auto'
+    >>> language_warning("es", "en", 1)
+    '1 row looks Spanish (es) but lang is en: faithcheck scores only en, de and fr, so its score is unreliable'
+    """
+    head = f"{rows} row looks" if rows == 1 else f"{rows} rows look"
+    head += f" {describe_language(detected)} but lang is {lang}"
+    if detected in SUPPORTED:
+        return f"{head}: use --lang {detected} or --lang auto"
+    them = "its score is" if rows == 1 else "their scores are"
+    return f"{head}: faithcheck scores only {', '.join(SUPPORTED[:-1])} and {SUPPORTED[-1]}, so {them} unreliable"

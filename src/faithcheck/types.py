@@ -245,6 +245,12 @@ class EvalScore(_Frozen):
     """The exact prompts sent to an LLM, by step (``extract``, ``analyze``); empty offline."""
     raw_responses: dict[str, list[str]] = Field(default_factory=dict)
     """The LLM's raw replies, by step, in call order; empty offline."""
+    lang: str | None = None
+    """The language the row was scored in: the configured ``lang``, or under ``lang="auto"`` the
+    row's detected language; ``None`` when it was not scored in any (an unsupported language)."""
+    detected_lang: str | None = None
+    """The language detected in the row's answer and context (ISO 639-1, e.g. ``de``; ``None`` when
+    the detector could not tell): see :mod:`faithcheck.language`."""
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:

@@ -40,8 +40,10 @@ class CostEstimate:
 
 def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
     """Estimated LLM calls, tokens and cost of scoring ``case`` with ``metric``."""
-    lang = metric.config.lang
+    lang = metric.row_lang(case)
     estimate = CostEstimate(rows=1)
+    if lang is None:  # lang auto and a language faithcheck does not score: an error row, no call
+        return estimate
     price: Price | None = None
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
     if isinstance(metric.extractor, LLMClaimExtractor) and case.sut_response.strip():

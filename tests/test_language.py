@@ -1,0 +1,197 @@
+"""Language detection (issue 13, item 10): each row's language is detected offline and recorded,
+the summary warns about rows that do not match ``lang``, and ``lang: auto`` scores each row in its
+own language."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from faithcheck import Faithfulness
+from faithcheck.config import FaithfulnessConfig, InitializationConfig
+from faithcheck.errors import ConfigError, InputError
+from faithcheck.language import CANDIDATES, SUPPORTED, detect_language, row_language
+from faithcheck.runner import score_dataset
+from faithcheck.summary import SummaryBuilder
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE_DE = REPO / "examples" / "sample_de.jsonl"
+
+SHORT = {
+    "en": ["You can return items within 30 days.", "Refunds take five business days.", "Contact us by phone."],
+    "de": ["Die Garantie gilt 5 Jahre.", "Die Rücksendung ist kostenlos.", "Der Akku hält zehn Stunden."],
+    "fr": ["La livraison est offerte dès 50 euros.", "Le retour est gratuit.", "Elle couvre le moteur."],
+    "es": ["La garantía dura 2 años.", "El envío es gratis a partir de 50 euros.", "Llámenos por teléfono."],
+    "it": ["La garanzia dura 2 anni.", "Il reso è gratuito.", "La batteria dura dieci ore."],
+}
+
+SPANISH_ROW = {
+    "input_id": "es-garantia",
+    "prompt": "¿Cuánto dura la garantía?",
+    "sut_response": "La garantía dura dos años y cubre el motor.",
+    "retrieved_context": ["La garantía de la batidora dura dos años y cubre el motor y las cuchillas."],
+}
+ITALIAN_ROW = {
+    "input_id": "it-reso",
+    "prompt": "Il reso è gratuito?",
+    "sut_response": "Sì, il reso è gratuito per tutti gli articoli.",
+    "retrieved_context": ["Il reso è gratuito solo per gli articoli difettosi, entro trenta giorni dall'acquisto."],
+}
+
+
+def _faithcheck(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "FAITHCHECK_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=REPO, env=env, timeout=300
+    )
+
+
+@pytest.mark.parametrize(("lang", "text"), [(lang, t) for lang, texts in SHORT.items() for t in texts])
+def test_short_answers_are_detected(lang: str, text: str) -> None:
+    assert detect_language(text) == lang
+
+
+@pytest.mark.parametrize("text", ["", "   ", "12 345 !", "€ 30,00"])
+def test_text_without_words_has_no_language(text: str) -> None:
+    assert detect_language(text) is None
+
+
+def test_a_row_is_read_with_its_context() -> None:
+    # "Ja." alone says little; the German context decides
+    assert row_language("Ja.", ["Die Garantie des Mixers gilt 2 Jahre und deckt den Motor ab."]) == "de"
+
+
+def test_the_detector_ships_its_model_and_never_opens_a_socket(tmp_path: Path) -> None:
+    import py3langid
+
+    model = Path(py3langid.__file__).parent / "data" / "model.npz.xz"
+    assert model.is_file()
+    assert model.stat().st_size > 1_000_000
+    assert set(SUPPORTED) <= set(CANDIDATES)
+    # a fresh process that fails on any network access while it loads the detector and scores auto rows
+    script = f"""
+import json, sys
+NETWORK = ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname", "socket.sendto", "urllib.Request")
+def audit(event, args):
+    if event in NETWORK:
+        raise RuntimeError("network access: " + event)
+sys.addaudithook(audit)
+from faithcheck import Faithfulness
+from faithcheck.language import detect_language
+assert detect_language("Die Rücksendung ist kostenlos.") == "de"
+score = Faithfulness(lang="auto").evaluate(json.loads({json.dumps(SPANISH_ROW)!r}))
+assert score.status == "error" and score.detected_lang == "es", score
+print("offline ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "offline ok" in done.stdout
+
+
+def test_auto_is_only_faithcheck_s_option() -> None:
+    assert FaithfulnessConfig(lang="auto").lang == "auto"
+    assert FaithfulnessConfig().lang == "en"
+    with pytest.raises(ValueError, match="lang"):
+        InitializationConfig(lang="auto")  # type: ignore[arg-type]
+    assert InitializationConfig.model_json_schema()["properties"]["lang"]["enum"] == ["en", "de", "fr"]
+    with pytest.raises(ConfigError, match="lang"):
+        Faithfulness(lang="es")
+
+
+def test_each_result_records_the_detected_language() -> None:
+    row = json.loads(SAMPLE_DE.read_text(encoding="utf-8").splitlines()[0])
+    score = Faithfulness().evaluate(row)
+    assert (score.lang, score.detected_lang) == ("en", "de")
+    assert score.model_dump(mode="json")["detected_lang"] == "de"
+
+
+def test_german_sample_with_the_default_lang_warns(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.json"
+    done = _faithcheck("score", str(SAMPLE_DE), "--no-store", "--summary-json", str(summary), home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    # the printed table (rich may wrap the line: compare without line breaks and table borders)
+    printed = " ".join(done.stderr.replace("│", " ").split())
+    assert "2 rows look German (de) but lang is en: use --lang de or --lang auto" in printed
+    facts = json.loads(summary.read_text(encoding="utf-8"))
+    assert facts["language_mismatches"] == [{"detected_lang": "de", "lang": "en", "rows": 2}]
+    assert facts["language_warnings"] == ["2 rows look German (de) but lang is en: use --lang de or --lang auto"]
+    rows = {r["input_id"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert {r["detected_lang"] for r in rows.values()} == {"de"}
+    assert rows["de-rueckgabe"]["value"] == 1.0  # read as English: the restriction 'nur' is missed
+
+
+def test_german_sample_with_lang_auto_scores_as_with_lang_de(tmp_path: Path) -> None:
+    results = {}
+    for lang in ("auto", "de"):
+        summary = tmp_path / f"summary-{lang}.json"
+        done = _faithcheck(
+            "score",
+            str(SAMPLE_DE),
+            "--no-store",
+            "--quiet",
+            "--lang",
+            lang,
+            "--summary-json",
+            str(summary),
+            home=tmp_path,
+        )
+        assert done.returncode == 0, done.stderr
+        results[lang] = {r["input_id"]: r for r in map(json.loads, done.stdout.splitlines())}
+        facts = json.loads(summary.read_text(encoding="utf-8"))
+        assert facts["language_warnings"] == []
+    assert results["auto"]["de-rueckgabe"]["value"] == 0.5
+    for input_id, row in results["de"].items():
+        auto = results["auto"][input_id]
+        assert (auto["value"], auto["lang"], auto["detected_lang"]) == (row["value"], "de", "de")
+        assert [c["verdict"] for c in auto["claims"]] == [c["verdict"] for c in row["claims"]]
+
+
+def test_rows_in_other_languages_are_error_rows_under_auto(tmp_path: Path) -> None:
+    data = tmp_path / "mixed.jsonl"
+    lines = [*SAMPLE_DE.read_text(encoding="utf-8").splitlines()[:1], json.dumps(SPANISH_ROW), json.dumps(ITALIAN_ROW)]
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = score_dataset(data, Faithfulness(lang="auto"), output=tmp_path / "out.jsonl")
+    records = {r["input_id"]: r for r in map(json.loads, (tmp_path / "out.jsonl").read_text("utf-8").splitlines())}
+    assert records["de-rueckgabe"]["value"] == 0.5
+    for input_id, name in (("es-garantia", "Spanish (es)"), ("it-reso", "Italian (it)")):
+        record = records[input_id]
+        assert record["status"] == "error"
+        assert record["value"] is None
+        assert (record["lang"], record["detected_lang"]) == (None, name[-3:-1])
+        assert f"looks {name}" in record["message"]
+        assert "en, de, fr" in record["message"]
+        assert "'lang'" in record["message"]
+    assert result.summary.statuses == {"ok": 1, "error": 2}
+    assert result.summary.language_warnings == []
+
+
+def test_other_languages_under_a_fixed_lang_are_warned_about() -> None:
+    builder = SummaryBuilder()
+    for detected in ("de", "de", "es", "en", None):
+        builder.add({"status": "ok", "value": 1.0, "lang": "en", "detected_lang": detected})
+    builder.add({"status": "ok", "value": 1.0})  # a record written before languages were recorded
+    summary = builder.result(wall_seconds=1.0)
+    assert summary.language_mismatches == [
+        {"detected_lang": "de", "lang": "en", "rows": 2},
+        {"detected_lang": "es", "lang": "en", "rows": 1},
+    ]
+    assert summary.language_warnings[1] == (
+        "1 row looks Spanish (es) but lang is en: faithcheck scores only en, de and fr, so its score is unreliable"
+    )
+    assert summary.to_dict()["language_warnings"] == summary.language_warnings
+
+
+def test_check_claims_under_auto_reads_the_claims_language() -> None:
+    metric = Faithfulness(lang="auto")
+    verdicts = metric.check_claims(
+        ["Die Rücksendung ist kostenlos."], ["Die Rücksendung ist nur für defekte Artikel kostenlos."]
+    )
+    assert [v.label for v in verdicts] == ["overclaim"]
+    with pytest.raises(InputError, match="Spanish"):
+        metric.check_claims([SPANISH_ROW["sut_response"]], SPANISH_ROW["retrieved_context"])
