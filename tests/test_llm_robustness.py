@@ -120,13 +120,18 @@ def test_an_endless_drip_or_a_stall_ends_at_the_deadline(
     assert wall < 3 * 1.0 + 10
 
 
-@pytest.mark.parametrize("chunked", [False, True], ids=["with-length", "chunked"])
+@pytest.mark.parametrize(
+    ("provider", "chunked"),
+    [("openai", False), ("openai", True), ("anthropic", True)],
+    ids=["with-length", "chunked", "anthropic-chunked"],
+)
 def test_a_20_mb_reply_fails_the_call_without_being_read(
-    server: FakeLLMServer, return_policy_case: TestCase, chunked: bool
+    server: FakeLLMServer, return_policy_case: TestCase, provider: str, chunked: bool
 ) -> None:
     flood = "x" * 20_000_000
     server.responder = lambda seen: Reply(flood, chunked=chunked)
-    score, wall = _evaluate(_metric(server), return_policy_case)
+    score, wall = _evaluate(_metric(server, provider), return_policy_case)
+    assert server.requests[0].headers.get("accept-encoding") == "identity"  # the bytes counted are the bytes parsed
     assert score.status == "error"
     message = score.message or ""
     assert "larger than the 4,194,304-byte cap" in message
