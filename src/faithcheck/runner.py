@@ -299,23 +299,21 @@ def score_dataset(
     status = "finished"
     done = sink.done if sink else set()
     rows = (r for r in iter_source(source, fmt=input_format, column_map=column_map) if r.number not in done)
-    try:
-        asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
-    except TimeoutError:
-        status = "timeout"
-    except (KeyboardInterrupt, asyncio.CancelledError):
-        flush()
-        if sink:
-            sink.close()
-        raise
-    flush()
     files: list[Path] = []
-    if sink is not None:
-        if status == "finished":
-            files = sink.finish()
-        else:
-            sink.close()
-            files = [sink.journal]
+    try:
+        try:
+            asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
+        except TimeoutError:
+            status = "timeout"
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            flush()  # what finished is kept for the resume
+            raise
+        flush()
+        if sink is not None:
+            files = sink.finish() if status == "finished" else [sink.journal]
+    finally:
+        if sink is not None:
+            sink.close()  # releases the output's lock at once, however the run ended
     wall = time.perf_counter() - started
     summary = builder.result(wall_seconds=wall, status=status)
     summary.rows_per_second = (summary.rows - resumed) / wall if wall > 0 else None  # rows scored now
