@@ -473,3 +473,28 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
 def test_report_is_listed_in_the_command_help() -> None:
     done = subprocess.run(["faithcheck", "--help"], capture_output=True, text=True, timeout=60)
     assert "report" in done.stdout
+
+
+def test_report_shows_the_calibration_the_run_was_scored_with(browser: Any, tmp_path: Path) -> None:
+    import numpy as np
+
+    from faithcheck.calibration import calibrate
+
+    rng = np.random.default_rng(0)
+    gold = rng.random(100) < 0.5
+    result = calibrate(np.clip(0.4 * gold + 0.6 * rng.random(100), 0, 1), gold, before_threshold=0.7, resamples=50)
+    cal = tmp_path / "cal.json"
+    cal.write_text(json.dumps(result.to_json(source="test")))
+    scored = _faithcheck(
+        "score", "examples/sample.jsonl", "--calibration", str(cal), "--quiet", "-o", str(tmp_path / "s.jsonl")
+    )
+    assert scored.returncode == 0, scored.stderr
+    html = tmp_path / "r.html"
+    assert _faithcheck("report", "latest", "-o", str(html)).returncode == 0
+    page, watch = _open(browser, html)
+    card = page.inner_text("#calibration")
+    assert f"threshold on P(faithful) {result.calibration.threshold:.3f}" in card
+    assert f"{result.after['balanced_accuracy'].value:.3f}" in card
+    bins = len(result.reliability["score"]) + len(result.reliability["calibrated"])
+    assert len(page.query_selector_all("#reliability circle")) == bins
+    watch.assert_quiet(html.as_uri())

@@ -297,6 +297,10 @@ def decision_figures(
     )
 
     y, passed = np.asarray(gold, dtype=bool), np.asarray(decisions, dtype=bool)
+    if min(int(y.sum()), int((~y).sum())) < _MIN_PER_CLASS:
+        raise CalibrationError(
+            f"the figures need at least {_MIN_PER_CLASS} faithful and {_MIN_PER_CLASS} not faithful rows"
+        )
     score, probability = np.asarray(score, dtype=float), np.asarray(probability, dtype=float)
     yf, pf = y.astype(float), passed.astype(float)
     precision, recall, f1, _ = precision_recall_fscore_support(y, passed, average="binary", zero_division=0)

@@ -46,6 +46,13 @@ __all__ = ["calibrate", "report"]
     default=None,
     help="the HTML file to write [default: faithcheck-report-RUN.html, or SOURCE with .html]",
 )
+@click.option(
+    "--calibration",
+    "calibration_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="show this `faithcheck calibrate` file (figures, reliability diagram) [default: the run's own]",
+)
 @_store_option
 def report(
     source: str,
@@ -54,6 +61,7 @@ def report(
     column_map: str | None,
     diff_against: str | None,
     output: Path | None,
+    calibration_path: Path | None,
     store_path: Path | None,
 ) -> None:
     """Write one self-contained HTML page of the verdicts of SOURCE: a run id (or unique prefix, or
@@ -69,7 +77,9 @@ def report(
         if path.is_file():
             if diff_against is not None:
                 raise click.UsageError("--diff compares two recorded runs: give a run id, not a file")
-            data = report_from_file(path, input_path, input_format=input_format, column_map=mapping)
+            data = report_from_file(
+                path, input_path, input_format=input_format, column_map=mapping, calibration=calibration_path
+            )
             target = output or path.with_suffix(".html")
         else:
             _, store = _open(store_path, must_exist=True)
@@ -88,6 +98,7 @@ def report(
                     input_format=input_format,
                     column_map=mapping,
                     diff_against=diff_against,
+                    calibration=calibration_path,
                 )
             target = output or Path(f"faithcheck-report-{data.run_id}.html")
     except InputError as exc:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from faithcheck.io.readers import FileFormat
-from faithcheck.report.data import ReportData, load_cases, report_rows, scored_records, summarise
+from faithcheck.report.data import ReportData, calibration_summary, load_cases, report_rows, scored_records, summarise
 from faithcheck.report.html import embed_json, render_html
 from faithcheck.store import RunStore, dataset_fingerprint
 
@@ -26,13 +26,15 @@ def report_from_run(
     input_format: FileFormat | None = None,
     column_map: Mapping[str, str] | None = None,
     diff_against: str | None = None,
+    calibration: Path | None = None,
 ) -> ReportData:
     """The report of the run ``run_id`` (id or unique prefix) in ``store``.
 
     The texts come from ``input_path``, else from the dataset file the run recorded; when that file
     is gone the verdicts are shown without their texts, and a note says so. ``diff_against`` names a
     second run: the report then lists the rows that differ from it (:meth:`RunStore.diff_runs`, with
-    that run as A and this one as B).
+    that run as A and this one as B). ``calibration`` is a ``faithcheck calibrate`` file to show
+    (its figures and reliability diagram); by default the one the run was scored with, if any.
     """
     full = store.resolve(run_id)
     info = store.get_run(full)
@@ -54,6 +56,11 @@ def report_from_run(
     for key in ("wall_seconds", "rows_per_second", "usage"):
         if key in stored:
             summary[key] = stored[key]
+    if calibration is None and isinstance(config.get("calibration"), str):
+        calibration = Path(config["calibration"])
+        if not calibration.exists():
+            notes.append(f"the run was scored with the calibration {calibration}, which is not there any more")
+            calibration = None
     diff = other = None
     if diff_against is not None:
         other = store.resolve(diff_against)
@@ -69,6 +76,7 @@ def report_from_run(
         diff=diff,
         diff_against=other,
         notes=notes,
+        calibration=None if calibration is None else calibration_summary(calibration),
     )
 
 
@@ -78,6 +86,7 @@ def report_from_file(
     *,
     input_format: FileFormat | None = None,
     column_map: Mapping[str, str] | None = None,
+    calibration: Path | None = None,
 ) -> ReportData:
     """The report of a ``faithcheck score`` JSON lines output, with the texts from ``input_path``.
 
@@ -96,6 +105,7 @@ def report_from_file(
         rows=report_rows(records, cases),
         summary=summarise(records, _threshold({}, records)),
         notes=notes,
+        calibration=None if calibration is None else calibration_summary(calibration),
     )
 
 

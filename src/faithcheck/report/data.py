@@ -22,7 +22,15 @@ from faithcheck.store import RowDiff
 from faithcheck.summary import SummaryBuilder
 from faithcheck.types import TestCase
 
-__all__ = ["HISTOGRAM_BINS", "ReportData", "histogram", "load_cases", "report_rows", "scored_records"]
+__all__ = [
+    "HISTOGRAM_BINS",
+    "ReportData",
+    "calibration_summary",
+    "histogram",
+    "load_cases",
+    "report_rows",
+    "scored_records",
+]
 
 HISTOGRAM_BINS = 20
 
@@ -46,6 +54,7 @@ class ReportData:
     diff: list[RowDiff] | None = None
     diff_against: str | None = None
     notes: list[str] = field(default_factory=list)
+    calibration: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         """The JSON object the viewer reads."""
@@ -61,6 +70,7 @@ class ReportData:
             "rows": self.rows,
             "diff": None if self.diff is None else [_diff_payload(d) for d in self.diff],
             "diff_against": self.diff_against,
+            "calibration": self.calibration,
         }
 
 
@@ -220,3 +230,21 @@ def summarise(records: Iterable[Mapping[str, Any]], threshold: float | None) -> 
     for record in records:
         builder.add(dict(record))
     return builder.result(wall_seconds=0.0).to_dict()
+
+
+def calibration_summary(path: Path) -> dict[str, Any]:
+    """What the report shows of a calibration file: where it was fitted, its threshold, the
+    balanced accuracy and ECE before and after, and its reliability bins.
+
+    Raises :class:`~faithcheck.errors.InputError` naming the file when it is not one.
+    """
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError("calibration", f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict) or "faithcheck_calibration" not in data:
+        raise InputError("calibration", f"{path} is not a faithcheck calibration file")
+    keep = ("threshold", "fitted_on", "folds", "before_threshold", "before", "after", "reliability")
+    return {"file": str(path), **{k: data.get(k) for k in keep}}

@@ -63,6 +63,44 @@
     });
     return svg;
   }
+  function reliabilitySvg(rel) {
+    const size = 220, pad = 28, inner = size - 2 * pad;
+    const xy = (p, q) => [pad + p * inner, size - pad - q * inner];
+    const svg = svgEl("svg", { width: size, height: size, role: "img", "aria-label": "reliability diagram", id: "reliability" });
+    svg.append(svgEl("rect", { x: pad, y: pad, width: inner, height: inner, fill: "none", stroke: "#999" }));
+    svg.append(svgEl("line", { x1: pad, y1: size - pad, x2: size - pad, y2: pad, stroke: "#bbb", "stroke-dasharray": "4 3" }));
+    const series = [["score", "#e07000", "row score"], ["calibrated", "#2f5bd3", "calibrated (cross-validated)"]];
+    const most = Math.max(1, ...series.flatMap(([k]) => (rel[k] || []).map((b) => b.rows)));
+    series.forEach(([key, colour, name], n) => {
+      for (const b of rel[key] || []) {
+        const [x, y] = xy(b.predicted, b.faithful);
+        const dot = svgEl("circle", { cx: x, cy: y, r: 2.5 + 4 * Math.sqrt(b.rows / most), fill: colour, "fill-opacity": 0.6 });
+        const t = svgEl("title");
+        t.textContent = name + ": " + b.rows + " rows, predicted " + fmt(b.predicted, 2) + ", faithful " + fmt(b.faithful, 2);
+        dot.append(t);
+        svg.append(dot);
+      }
+      const label = svgEl("text", { x: pad + 14, y: pad + 14 + 13 * n, fill: colour });
+      label.textContent = name;
+      svg.append(label);
+    });
+    [["predicted P(faithful)", size / 2, size - 6, "middle"], ["0", pad, size - pad + 12, "middle"], ["1", size - pad, size - pad + 12, "middle"]]
+      .forEach(([text, x, y, anchor]) => { const t = svgEl("text", { x, y, "text-anchor": anchor }); t.textContent = text; svg.append(t); });
+    return svg;
+  }
+  function calibrationCard(c) {
+    const row = (name, key) => el("tr", null, [el("td", { text: name }),
+      el("td", { text: c.before && c.before[key] ? fmt(c.before[key].value) : "-" }),
+      el("td", { text: c.after && c.after[key] ? fmt(c.after[key].value) : "-" })]);
+    const fitted = c.fitted_on || {};
+    return el("div", { cls: "card hist", id: "calibration" }, [
+      el("div", { cls: "muted wrap", text: "calibration: " + c.file }),
+      el("div", { cls: "muted", text: "fitted on " + fitted.rows + " labelled rows; threshold on P(faithful) " + fmt(c.threshold) }),
+      el("table", null, [el("thead", null, [el("tr", null, ["", "before", "after (CV)"].map((t) => el("th", { text: t })))]),
+        el("tbody", null, [row("balanced accuracy", "balanced_accuracy"), row("ROC AUC", "roc_auc"), row("ECE", "ece")])]),
+      reliabilitySvg(c.reliability || {}),
+    ]);
+  }
   function summary() {
     const s = D.summary || {};
     const ci = s.ci95 ? " (95% CI " + fmt(s.ci95[0]) + " to " + fmt(s.ci95[1]) + ")" : "";
@@ -80,6 +118,7 @@
         el("div", { cls: "card" }, [el("div", { cls: "muted", text: "claim verdicts" }), counts(s.labels)]),
         el("div", { cls: "card hist" }, [el("div", { cls: "muted", text: "score histogram (scored rows)" }),
           histogramSvg(D.histogram || [])]),
+        D.calibration ? calibrationCard(D.calibration) : null,
       ]),
       (D.notes || []).length ? el("div", null, D.notes.map((n) => el("div", { cls: "note", text: n }))) : null,
       el("details", null, [el("summary", { text: "configuration" }),
