@@ -464,6 +464,12 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
     assert not_scores.returncode == 1
     assert "is not a scored record" in not_scores.stderr
     assert "Traceback" not in not_scores.stderr
+    missing = _faithcheck("report", str(tmp_path / "nope.jsonl"), "--store", str(run.store.path))
+    assert missing.returncode == 2
+    assert "is neither a file nor a run id" in missing.stderr
+    parquet = tmp_path / "scores.parquet"
+    parquet.write_bytes(b"PAR1")
+    assert "report the recorded run instead" in _faithcheck("report", str(parquet)).stderr
     empty = _faithcheck("report", "latest", "--store", str(tmp_path / "none.sqlite"))
     assert empty.returncode == 2
     assert "no run store" in empty.stderr

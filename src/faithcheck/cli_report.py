@@ -74,6 +74,13 @@ def report(
     try:
         mapping = parse_column_map(column_map)
         path = Path(source)
+        if not path.is_file() and ("/" in source or "." in source):  # run ids are hex digits
+            raise RunLookupError(f"{source} is neither a file nor a run id (see faithcheck runs list)")
+        if path.suffix.lower() in (".parquet", ".pq"):
+            raise click.UsageError(
+                "report reads the JSON lines output of faithcheck score; for a Parquet output, report the "
+                "recorded run instead: faithcheck report RUN (see faithcheck runs list)"
+            )
         if path.is_file():
             if diff_against is not None:
                 raise click.UsageError("--diff compares two recorded runs: give a run id, not a file")
