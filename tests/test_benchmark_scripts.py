@@ -39,3 +39,18 @@ def test_cascade_band_counts_only_confident_scores(accuracy: ModuleType) -> None
     empty = accuracy.SetResult("s", "claim-evidence pair")
     empty.add(1, 1, 0.5, overlap=0.0)
     assert math.isnan(empty.cascade_band()[1])
+
+
+def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> None:
+    recall = load_script("benchmarks/evidence_recall.py", "faithcheck_bench_evidence_recall")
+    from faithcheck.verify.evidence import build_context_index
+
+    sentences = ["Marie Curie was born in Warsaw.", "It rained.", "She won the Nobel Prize in 1903."]
+    passage, spans = recall.annotated_spans(sentences)
+    assert [passage[a:b] for a, b in spans] == sentences
+    index = build_context_index([passage], "en")
+    sets = [[0, 2]]
+    assert recall.holds_a_set(index, {0, 1, 2}, sets, spans)
+    assert not recall.holds_a_set(index, {0, 1}, sets, spans)  # half a set is no support
+    window = index.select_all(["She won the Nobel Prize in 1903."], None, 1)[0][0]
+    assert recall.window_sentences(index, window) == {1, 2}  # the matched sentence and its neighbour

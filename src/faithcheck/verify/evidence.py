@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import FaithfulnessConfig, Lang
@@ -47,6 +48,11 @@ class ContextIndex:
     features: tuple[TextFeatures, ...]
     lang: Lang
 
+    def lexical_scores(self, claims: Sequence[str]) -> npt.NDArray[np.float64]:
+        """Claims × sentences: the share of each claim's content words and numbers in each sentence."""
+        rows = [[_lexical_match(analyze(c, self.lang), f) for f in self.features] for c in claims]
+        return np.array(rows, dtype=np.float64).reshape(len(claims), len(self.sentences))
+
     def select_all(
         self, claims: Sequence[str], encoder: SentenceEncoder | None, top_k: int, pool: int = DEFAULT_POOL
     ) -> list[tuple[EvidenceWindow, ...]]:
@@ -54,9 +60,7 @@ class ContextIndex:
         without a similarity, when ``encoder`` is ``None``)."""
         if not self.sentences or not claims:
             return [() for _ in claims]
-        lexical = np.array(
-            [[_lexical_match(analyze(c, self.lang), f) for f in self.features] for c in claims], dtype=np.float64
-        )
+        lexical = self.lexical_scores(claims)
         # stable ordering: ties keep reading order, so short contexts are fully considered
         if encoder is None:
             ranked = [np.argsort(-row, kind="stable")[:top_k] for row in lexical]

@@ -1,0 +1,269 @@
+"""Evidence assembly: a claim's best context sentences put together into the text a verifier reads.
+
+Most real support needs several sentences (72% of the supported WiCE dev claims): judged one
+window at a time, such a claim can never be supported. So for each claim the context sentences
+are ranked (by :meth:`~faithcheck.verify.evidence.ContextIndex.rank`), and the best of them, with
+their neighbours, are assembled into **chunks**:
+
+* in reading order, so the text reads as the source does;
+* deduplicated across passages: a sentence whose normalised text (case, spacing and punctuation
+  ignored) already occurs is kept once, at its first occurrence;
+* with passage boundaries marked (``[passage N]``) and gaps between non-adjacent sentences shown
+  as ``…``;
+* each chunk within a token budget the verifier declares (the local model: its input length; an
+  LLM: a configurable budget). When the whole deduplicated context fits the budget, it is one
+  chunk: the verifier sees everything.
+
+When the context does not fit one budget, each chunk gathers sentences that together cover the
+claim (its best-ranked sentence, the sentences that add most of the claim's words still missing,
+their neighbours, then further candidates), up to ``max_chunks`` chunks; the verifier judges each
+chunk and takes the best (as MiniCheck and AlignScore do with long documents), never isolated
+single windows. On WiCE the choice between this and filling chunks by rank alone was made on the
+training split (``../shared/training/wice_nst``); ``benchmarks/evidence_recall.py`` reports dev.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.verify.evidence import ContextIndex
+
+__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "dedup_keys"]
+
+TokenCounter = Callable[[str], int]
+"""How a verifier counts the tokens of a text (its tokenizer, or an estimate)."""
+
+_GAP = " … "
+_MARKER = "[passage {n}]"
+_MIN_SCORE = 1e-9
+"""A sentence sharing nothing with the claim (rank score 0) is context, never a candidate."""
+_FALLBACK_CANDIDATES = 3
+"""When no sentence shares anything with the claim, the best few are still shown."""
+
+
+@dataclass(frozen=True)
+class EvidenceSentence:
+    """A context sentence inside assembled evidence: passage, span ``[start, end)`` in the
+    passage, its text, and its position in the row's sentence list."""
+
+    index: int
+    passage_index: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class EvidenceChunk:
+    """One piece of assembled evidence, as one verifier call sees it.
+
+    ``candidates`` are the sentences chosen for the claim (the others are their neighbours or,
+    for a whole context, everything else).
+    """
+
+    sentences: tuple[EvidenceSentence, ...]
+    candidates: frozenset[int]
+    text: str
+    tokens: int
+    whole_context: bool
+
+    def contains(self, indices: Sequence[int], keys: Sequence[str]) -> bool:
+        """Whether every sentence of ``indices`` is in this chunk (a deduplicated sentence counts
+        as present when a sentence with the same text is)."""
+        present = {keys[s.index] for s in self.sentences}
+        return all(keys[i] in present for i in indices)
+
+
+def dedup_keys(index: ContextIndex) -> list[str]:
+    """One key per sentence of ``index``: equal keys mean the same sentence for the reader."""
+    return [_normalise(span.text) for _, span in index.sentences]
+
+
+def assemble(
+    index: ContextIndex,
+    claim: str,
+    scores: Sequence[float],
+    *,
+    budget: int,
+    count_tokens: TokenCounter,
+    neighbours: int = 1,
+    max_chunks: int = 4,
+    keys: Sequence[str] | None = None,
+    sentence_tokens: Sequence[int] | None = None,
+) -> tuple[EvidenceChunk, ...]:
+    """Assemble the evidence for ``claim`` from its per-sentence rank ``scores`` (one per sentence
+    of ``index``, higher is better) into at most ``max_chunks`` chunks of at most ``budget`` tokens.
+
+    Each chunk starts from the best-ranked sentence no earlier chunk shows, then adds, greedily,
+    the sentence that covers most of the claim's content words and numbers not yet covered (support
+    spread over several sentences is what must end up in one chunk), then the neighbours of what it
+    chose, then further candidates by rank, while the budget lasts.
+
+    ``keys`` (from :func:`dedup_keys`) and ``sentence_tokens`` (each sentence's token count) may be
+    passed in when several claims of a row share the index, so they are computed once.
+    A single sentence longer than the budget is cut to it.
+
+    >>> from faithcheck.verify.evidence import build_context_index
+    >>> index = build_context_index(["The sky is blue. Grass is green.", "The sky is blue."], "en")
+    >>> words = lambda text: len(text.split())
+    >>> chunk, = assemble(index, "The sky is blue.", [1.0, 0.0, 1.0], budget=100, count_tokens=words)
+    >>> chunk.whole_context, chunk.text
+    (True, '[passage 0] The sky is blue. Grass is green.')
+    >>> chunk, = assemble(index, "The sky is blue.", [1.0, 0.0, 1.0], budget=6, count_tokens=words)
+    >>> chunk.whole_context, chunk.text
+    (False, '[passage 0] The sky is blue.')
+    """
+    n = len(index.sentences)
+    if len(scores) != n:
+        raise ValueError(f"{len(scores)} scores for {n} sentences")
+    if n == 0:
+        return ()
+    keys = list(keys) if keys is not None else dedup_keys(index)
+    tokens = (
+        list(sentence_tokens) if sentence_tokens is not None else [count_tokens(s.text) for _, s in index.sentences]
+    )
+    unique = _first_occurrences(keys)
+    marker_cost = count_tokens(_MARKER.format(n=0))
+    if _cost(unique, index, tokens, marker_cost) <= budget:
+        candidates = frozenset(i for i in unique if scores[i] > _MIN_SCORE)
+        return (_chunk(index, unique, candidates, count_tokens, whole=True),)
+
+    ranked = sorted((i for i in unique if scores[i] > _MIN_SCORE), key=lambda i: (-scores[i], i))
+    if not ranked:
+        ranked = sorted(unique, key=lambda i: (-scores[i], i))[:_FALLBACK_CANDIDATES]
+    wanted = _terms(analyze(claim, index.lang))
+    covers = {i: _terms(index.features[i]) & wanted for i in unique}
+    allowed = set(unique)
+
+    def fits(chosen: set[int]) -> bool:
+        return _cost(sorted(chosen), index, tokens, marker_cost) <= budget
+
+    chunks: list[EvidenceChunk] = []
+    shown: set[int] = set()
+    for seed in ranked:
+        if len(chunks) == max_chunks:
+            break
+        if seed in shown:
+            continue
+        if not fits({seed}):  # one sentence longer than the whole budget: show its beginning
+            chunks.append(_oversized(index, seed, budget, count_tokens))
+            shown.add(seed)
+            continue
+        chosen, covered = {seed}, set(covers[seed])
+        while True:  # greedy cover of the claim's terms
+            gains = [i for i in unique if i not in chosen and covers[i] - covered]
+            if not gains:
+                break
+            best = max(gains, key=lambda i: (len(covers[i] - covered), scores[i], -i))
+            if not fits(chosen | {best}):
+                break
+            chosen.add(best)
+            covered |= covers[best]
+        core = set(chosen)
+        for i in sorted(core):
+            for j in sorted(_neighbours(index, i, neighbours, allowed)):
+                if j not in chosen and fits(chosen | {j}):
+                    chosen.add(j)
+        for i in ranked:
+            if i not in chosen and fits(chosen | {i}):
+                chosen.add(i)
+        shown |= chosen
+        candidates = frozenset(i for i in chosen if i in core or scores[i] > _MIN_SCORE)
+        chunks.append(_chunk(index, sorted(chosen), candidates, count_tokens, whole=False))
+    return tuple(chunks)
+
+
+def _terms(features: TextFeatures) -> set[object]:
+    return set(features.content) | set(features.numbers)
+
+
+def _first_occurrences(keys: Sequence[str]) -> list[int]:
+    seen: set[str] = set()
+    kept = []
+    for i, key in enumerate(keys):
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(i)
+    return kept
+
+
+def _neighbours(index: ContextIndex, i: int, width: int, allowed: set[int]) -> set[int]:
+    passage = index.sentences[i][0]
+    around = range(max(0, i - width), min(len(index.sentences), i + width + 1))
+    return {j for j in around if j != i and index.sentences[j][0] == passage and j in allowed}
+
+
+def _cost(chosen: Sequence[int], index: ContextIndex, tokens: Sequence[int], marker_cost: int) -> int:
+    """Tokens of the rendered chunk: its sentences, one marker per passage, one per gap."""
+    total = 0
+    previous: int | None = None
+    for i in sorted(chosen):
+        if previous is None or index.sentences[i][0] != index.sentences[previous][0]:
+            total += marker_cost
+        elif i != previous + 1:
+            total += 1  # the gap mark
+        total += tokens[i]
+        previous = i
+    return total
+
+
+def _render(index: ContextIndex, chosen: Sequence[int]) -> str:
+    parts: list[str] = []
+    previous: int | None = None
+    for i in chosen:
+        passage, span = index.sentences[i]
+        if previous is None or passage != index.sentences[previous][0]:
+            if parts:
+                parts.append("\n")
+            parts.append(_MARKER.format(n=passage) + " ")
+        elif i != previous + 1:
+            parts.append(_GAP)
+        else:
+            parts.append(" ")
+        parts.append(span.text)
+        previous = i
+    return "".join(parts)
+
+
+def _chunk(
+    index: ContextIndex,
+    chosen: Sequence[int],
+    candidates: frozenset[int],
+    count_tokens: TokenCounter,
+    *,
+    whole: bool,
+) -> EvidenceChunk:
+    text = _render(index, chosen)
+    sentences = tuple(_sentence(index, i) for i in chosen)
+    return EvidenceChunk(sentences, candidates, text, count_tokens(text), whole)
+
+
+def _oversized(index: ContextIndex, i: int, budget: int, count_tokens: TokenCounter) -> EvidenceChunk:
+    sentence = _sentence(index, i)
+    words = sentence.text.split()
+    lo, hi = 1, len(words)
+    while lo < hi:  # the longest prefix of words that fits the budget
+        mid = (lo + hi + 1) // 2
+        if count_tokens(" ".join(words[:mid])) <= budget:
+            lo = mid
+        else:
+            hi = mid - 1
+    text = " ".join(words[:lo])
+    return EvidenceChunk((sentence,), frozenset({i}), text, count_tokens(text), False)
+
+
+def _sentence(index: ContextIndex, i: int) -> EvidenceSentence:
+    passage, span = index.sentences[i]
+    return EvidenceSentence(index=i, passage_index=passage, start=span.start, end=span.end, text=span.text)
+
+
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def _normalise(text: str) -> str:
+    return _NON_WORD.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()

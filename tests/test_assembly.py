@@ -1,0 +1,75 @@
+"""Evidence assembly (issue 14, item 1): reading order, deduplication, passage marks, budgets, and
+support spread over several sentences ending up in one chunk."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithcheck.verify.assembly import assemble, dedup_keys
+from faithcheck.verify.evidence import build_context_index
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+FILLER = [f"Unrelated remark number {n} about the weather in spring." for n in range(30)]
+
+
+def test_support_split_over_distant_sentences_lands_in_one_chunk() -> None:
+    passage = " ".join(
+        [
+            *FILLER[:10],
+            "Marie Curie was born in Warsaw.",
+            *FILLER[10:25],
+            "She won the Nobel Prize in 1903.",
+            *FILLER[25:],
+        ]
+    )
+    index = build_context_index([passage], "en")
+    claim = "Marie Curie, born in Warsaw, won the Nobel Prize in 1903."
+    scores = index.lexical_scores([claim])[0]
+    chunks = assemble(index, claim, scores, budget=40, count_tokens=_words)
+    assert not chunks[0].whole_context
+    first = chunks[0].text
+    assert "born in Warsaw" in first
+    assert "Nobel Prize in 1903" in first
+    assert " … " in first  # the gap between them is marked
+    assert first.index("Warsaw") < first.index("Nobel")  # reading order
+    assert all(c.tokens <= 40 for c in chunks)
+
+
+def test_duplicates_across_passages_are_shown_once_and_passages_are_marked() -> None:
+    passages = ["Returns are accepted within 30 days.", "Shipping is free.", "Returns are accepted within 30 days!"]
+    index = build_context_index(passages, "en")
+    keys = dedup_keys(index)
+    assert keys[0] == keys[2]
+    claim = "Returns are accepted within 30 days."
+    (chunk,) = assemble(index, claim, index.lexical_scores([claim])[0], budget=100, count_tokens=_words)
+    assert chunk.whole_context
+    assert chunk.text == "[passage 0] Returns are accepted within 30 days.\n[passage 1] Shipping is free."
+    assert chunk.contains([2], keys)  # the duplicate counts as shown
+
+
+def test_a_sentence_longer_than_the_budget_is_cut_to_it() -> None:
+    long_sentence = "Warsaw " + "word " * 200 + "end."
+    index = build_context_index([long_sentence + " Other text here.", "More text."], "en")
+    chunks = assemble(index, "Warsaw", index.lexical_scores(["Warsaw"])[0], budget=20, count_tokens=_words)
+    assert chunks[0].tokens <= 20
+    assert chunks[0].text.startswith("Warsaw word")
+
+
+def test_at_most_max_chunks_and_every_chunk_within_budget() -> None:
+    passage = " ".join(f"The product {n} weighs {n} kilograms and costs {n} euros." for n in range(60))
+    index = build_context_index([passage], "en")
+    claim = "The product weighs 7 kilograms."
+    chunks = assemble(index, claim, index.lexical_scores([claim])[0], budget=30, count_tokens=_words, max_chunks=3)
+    assert 1 <= len(chunks) <= 3
+    assert all(c.tokens <= 30 for c in chunks)
+    assert "weighs 7 kilograms" in chunks[0].text  # the sentence with the claim's number comes first
+
+
+def test_scores_must_match_the_sentences() -> None:
+    index = build_context_index(["One. Two."], "en")
+    with pytest.raises(ValueError, match="1 scores for 2 sentences"):
+        assemble(index, "One.", [1.0], budget=10, count_tokens=_words)
