@@ -6,6 +6,10 @@ Protocol (fixed before looking at any result; nothing here is tuned on these set
   (claim, evidence passage) pair is checked with ``Faithfulness.check_claims`` (no extraction, no
   relevance filter: the claims are already atomic). Gold: ``completely-support`` → supported,
   every other stance → not supported. Prediction: the verdict label is ``supported``.
+* **WiCE dev** (``wice_dev/dev.jsonl``, 347 claims): each Wikipedia claim sentence is checked
+  with ``Faithfulness.check_claims`` against the whole cited article, its sentences joined with
+  spaces into one passage (the form a RAG context has). Gold: ``supported`` → supported,
+  ``partially_supported`` and ``not_supported`` → not (the paper's binary setting).
 * **BEGIN** (``begin/*/begin_*.tsv``): ``knowledge`` is the context, ``message`` the question,
   ``response`` the answer, scored with the full pipeline. Gold: ``Fully attributable`` → faithful,
   ``Not fully attributable`` → not; ``Generic`` rows are dropped. Prediction: faithful iff the
@@ -176,6 +180,21 @@ def factcheck_gpt(metric: Faithfulness, limit: int | None) -> SetResult:
     return result
 
 
+def wice(metric: Faithfulness, limit: int | None) -> SetResult:
+    result = SetResult("WiCE dev (whole article)", "claim-evidence pair")
+    path = SHARED / "wice_dev" / "dev.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    started = time.perf_counter()
+    for i, row in enumerate(rows[:limit]):
+        gold = int(row["label"] == "supported")
+        article = " ".join(row["evidence"])
+        verdict = metric.check_claims([row["claim"]], [article])[0]
+        result.add(gold, int(verdict.supported), verdict.score, word_overlap(row["claim"], row["evidence"]))
+        _progress(result.name, i)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
 def _response_level(metric: Faithfulness, name: str, cases: Iterator[tuple[TestCase, int]]) -> SetResult:
     result = SetResult(name, "response")
     started = time.perf_counter()
@@ -253,8 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="rows per file (default: all)")
     parser.add_argument(
         "--sets",
-        default="factcheck,begin,begin-dev,summedits",
-        help="comma-separated: factcheck, begin (the WoW test file), begin-dev (the 3 dev files), summedits",
+        default="wice,factcheck,begin,begin-dev,summedits",
+        help="comma-separated: wice (WiCE dev), factcheck, begin (the WoW test file), begin-dev (the 3 dev files), "
+        "summedits",
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument(
@@ -284,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
         metric = kind(verifier=args.verifier, **options)
     wanted = set(args.sets.split(","))
     runs: list[Callable[[], SetResult]] = []
+    if "wice" in wanted:
+        runs.append(lambda: wice(metric, args.limit))
     if "factcheck" in wanted:
         runs.append(lambda: factcheck_gpt(metric, args.limit))
     begin_files: list[tuple[str, str]] = []
