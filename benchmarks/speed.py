@@ -17,6 +17,7 @@ Reported: rows/s for each, claim-window pairs/s of the brute force, and the spee
 over every chunk.
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
+                               [--verifiers model,baseline]
 """
 
 from __future__ import annotations
@@ -79,9 +80,18 @@ def main() -> int:
     parser.add_argument(
         "--evidence-pool", type=int, default=FaithfulnessConfig().evidence_pool, help="candidate sentences per claim"
     )
+    parser.add_argument(
+        "--verifiers", default="model,baseline", help="shipped verifiers to measure, comma-separated (model, baseline)"
+    )
     args = parser.parse_args()
-    backends: list[tuple[str, LocalVerifier]] = [("model (shipped)", default_model_verifier())]
-    backends.append(("baseline", BaselineVerifier()))
+    chosen = {v.strip() for v in args.verifiers.split(",") if v.strip()}
+    if unknown := chosen - {"model", "baseline"}:
+        parser.error(f"--verifiers: unknown {', '.join(sorted(unknown))} (choose from model, baseline)")
+    backends: list[tuple[str, LocalVerifier]] = []
+    if "model" in chosen:
+        backends.append(("model (shipped)", default_model_verifier()))
+    if "baseline" in chosen:
+        backends.append(("baseline", BaselineVerifier()))
     if args.bundle:
         backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
     print(

@@ -111,6 +111,10 @@ def _lexical_match(claim: TextFeatures, sentence: TextFeatures) -> float:
 
 def build_context_index(passages: Sequence[str], lang: Lang) -> ContextIndex:
     """Split the passages of one row into sentences (and analyse them) once."""
-    sentences = tuple((i, span) for i, passage in enumerate(passages) for span in split_sentences(passage, lang))
+    # Passages bypass split_sentences' LRU cache: it holds up to 8,192 texts whatever their size
+    # (a 2,400-character passage costs 11 KB there), so over a dataset of long contexts it grew
+    # with the rows, while splitting a passage again takes a fraction of a millisecond.
+    split = split_sentences.__wrapped__
+    sentences = tuple((i, span) for i, passage in enumerate(passages) for span in split(passage, lang))
     features = tuple(analyze(span.text, lang) for _, span in sentences)
     return ContextIndex(passages=tuple(passages), sentences=sentences, features=features, lang=lang)
