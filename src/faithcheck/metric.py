@@ -17,6 +17,7 @@ from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.extract import ClaimExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
+from faithcheck.manifest import REQUIRED_COLUMNS
 from faithcheck.rows import case_from_row
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
@@ -85,6 +86,31 @@ class Faithfulness:
         cfg = self.config
         return rescale(self.calibration.threshold, minimum=cfg.min, maximum=cfg.max, inverted=cfg.inverted)
 
+    @property
+    def name(self) -> str:
+        """The name its results carry (``metric_name``, ``faithfulness`` by default)."""
+        return self.config.metric_name
+
+    @property
+    def required_columns(self) -> tuple[str, ...]:
+        return REQUIRED_COLUMNS
+
+    def versions(self) -> dict[str, Any]:
+        """The backends (and model weights, LLM) that decide this metric's scores."""
+        versions: dict[str, Any] = {"extractor": self.extractor.name, "verifier": self.verifier.name}
+        if "llm" in (self.extractor.name, self.verifier.name) or self.verifier.name == "cascade":
+            versions["model"] = self.config.model
+        local = getattr(self.verifier, "local", self.verifier)  # the cascade's first stage
+        if model_id := getattr(local, "model_id", None):
+            versions["verifier_model"] = model_id
+        return versions
+
+    def manifest(self) -> dict[str, Any]:
+        """The ``rag.faithfulness`` manifest (seed 001)."""
+        from faithcheck.manifest import manifest
+
+        return manifest()
+
     def __repr__(self) -> str:
         return (
             f"Faithfulness(threshold={self.threshold!r}, extractor={self.extractor.name!r}, "
@@ -105,6 +131,10 @@ class Faithfulness:
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
         """Async :meth:`evaluate`: LLM calls run concurrently, local models in a worker thread."""
         case = case if isinstance(case, TestCase) else case_from_row(case)
+        if not case.evidence:
+            raise InputError(
+                "retrieved_context", "is empty: a non-empty list of passages is required", input_id=case.input_id
+            )
         started = time.perf_counter()
         trace = _Trace()
         detected: str | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,16 +23,21 @@ __all__ = ["case_from_row"]
 _SCHEMA_FIELD = "schema"
 _TASK_TYPE_FIELD = "task_type"
 _OPTIONAL = (_SCHEMA_FIELD, _TASK_TYPE_FIELD)
+_CHECKED = frozenset(REQUIRED_COLUMNS)
 _MAX_ID_CHARS = 1000
 _SHOWN_CHARS = 60
 _ACCEPTED = {s["name"]: frozenset(s["task_types"]) for s in ACCEPTED_SCHEMAS}
 
 
-def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> TestCase:
+def case_from_row(
+    row: Mapping[str, Any], row_number: int | None = None, *, required: Sequence[str] = REQUIRED_COLUMNS
+) -> TestCase:
     """Validate one row and return it as a :class:`TestCase`.
 
-    ``row`` must hold the four required columns. Optional ``schema`` and ``task_type`` columns
-    are checked against the accepted schemas; other columns are ignored. ``input_id`` may be a
+    ``row`` must hold the ``required`` columns (by default seed 001's four; a metric that needs no
+    context leaves ``retrieved_context`` out, and a row without it gets an empty one). Optional
+    ``schema`` and ``task_type`` columns are checked against the accepted schemas; other columns
+    are ignored. ``input_id`` may be a
     string or an integer (integers are converted, since CSV and Parquet often carry them so).
 
     >>> case_from_row({"input_id": 1, "prompt": "Q?", "sut_response": "A.",
@@ -47,7 +52,7 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
     def fail(field: str, problem: str) -> InputError:
         return InputError(field, problem, row=row_number, input_id=input_id)
 
-    for column in REQUIRED_COLUMNS:
+    for column in required:
         if column not in row:
             raise fail(column, "required column is missing")
         if _is_missing(row[column]):
@@ -56,7 +61,7 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
         raise fail("input_id", id_problem)
 
     for column, value in row.items():
-        if isinstance(column, str) and (column in REQUIRED_COLUMNS or column in _OPTIONAL) and _has_bad_text(value):
+        if isinstance(column, str) and (column in _CHECKED or column in _OPTIONAL) and _has_bad_text(value):
             raise fail(
                 column,
                 "holds text that is not valid Unicode (bytes that are not UTF-8, or a lone surrogate "
@@ -71,7 +76,8 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
     if task_type is not None and (not isinstance(task_type, str) or task_type not in accepted_tasks):
         raise fail(_TASK_TYPE_FIELD, f"{_show(task_type)} is not accepted; accepted: {sorted(accepted_tasks)}")
 
-    context = row["retrieved_context"]
+    context = row.get("retrieved_context")
+    context = [] if _is_missing(context) else context
     if isinstance(context, str):
         raise fail("retrieved_context", "must be a list of passages (strings), not a single string")
 
@@ -90,6 +96,8 @@ def case_from_row(row: Mapping[str, Any], row_number: int | None = None) -> Test
         field = loc[0] if loc else "row"
         detail = f" (at {'.'.join(loc[1:])})" if len(loc) > 1 else ""
         raise fail(field, f"{_describe(err)}{detail}") from None
+    if "retrieved_context" in required and not case.retrieved_context:
+        raise fail("retrieved_context", "is empty: a non-empty list of passages is required")
 
     if task_type == "multi_turn_rag" and case.task_type != "multi_turn_rag":
         raise fail("prompt", "task_type multi_turn_rag needs the conversation as a list of messages")

@@ -28,7 +28,7 @@ from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
-from faithcheck.metric import Faithfulness
+from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
 from faithcheck.rows import case_from_row
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder
@@ -37,6 +37,7 @@ __all__ = [
     "RunResult",
     "error_record",
     "output_format_for",
+    "run_config",
     "run_versions",
     "score_batch",
     "score_batch_async",
@@ -56,14 +57,23 @@ _FLUSH_SECONDS = 1.0
 Progress = Callable[[dict[str, Any]], None]
 
 
-def error_record(row: int, input_id: str | None, message: str, metric: Faithfulness | None = None) -> dict[str, Any]:
-    """The record of a row that could not be scored (never a fake score); always writable as UTF-8."""
+def error_record(
+    row: int, input_id: str | None, message: str, metric: Metric | Sequence[Metric] | None = None
+) -> dict[str, Any]:
+    """The record of a row that could not be scored (never a fake score); always writable as UTF-8.
+
+    With several metrics, every metric's record of the row says so."""
     input_id = None if input_id is None else _writable_text(input_id)
     message = _writable_text(message)
+    metrics: tuple[Metric | None, ...] = (None,) if metric is None else as_metrics(metric)
+    records = [_error_fields(m, input_id, message) for m in metrics]
+    return _combine(row, records)
+
+
+def _error_fields(metric: Metric | None, input_id: str | None, message: str) -> dict[str, Any]:
     return {
-        "row": row,
         "input_id": input_id,
-        "metric_name": metric.config.metric_name if metric else "faithfulness",
+        "metric_name": metric.name if metric else "faithfulness",
         "value": None,
         "unit_value": None,
         "passed": False,
@@ -71,12 +81,20 @@ def error_record(row: int, input_id: str | None, message: str, metric: Faithfuln
         "status": "error",
         "reason": f"not scored: {message}",
         "message": message,
-        "weight": metric.config.weight if metric else 1.0,
+        "weight": float(getattr(metric.config, "weight", 1.0)) if metric else 1.0,
         "claims": [],
         "usage": None,
         "prompts": {},
         "raw_responses": {},
     }
+
+
+def _combine(row: int, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A row's record: the first metric's, with the others under ``"metrics"`` by name."""
+    combined = {"row": row, **records[0]}
+    if len(records) > 1:
+        combined[OTHER_METRICS_KEY] = {r["metric_name"]: r for r in records[1:]}
+    return combined
 
 
 def _writable_text(text: str) -> str:
@@ -85,18 +103,18 @@ def _writable_text(text: str) -> str:
 
 
 async def _score_one(
-    metric: Faithfulness, row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
+    metrics: tuple[Metric, ...], row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
 ) -> dict[str, Any]:
     """One row's record. Whatever goes wrong while validating or scoring it becomes that row's
     error record: one row never costs the others."""
     try:
-        record = await _score_row(metric, row, row_timeout, semaphore)
+        record = await _score_row(metrics, row, row_timeout, semaphore)
         json.dumps(record, ensure_ascii=False).encode("utf-8")  # what the writers will do
         return record
     except asyncio.CancelledError:
         raise
     except Exception as exc:
-        return error_record(row.number, None, f"row {row.number}: could not be scored: {_describe(exc)}", metric)
+        return error_record(row.number, None, f"row {row.number}: could not be scored: {_describe(exc)}", metrics)
 
 
 def _describe(exc: BaseException) -> str:
@@ -105,40 +123,44 @@ def _describe(exc: BaseException) -> str:
 
 
 async def _score_row(
-    metric: Faithfulness, row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
+    metrics: tuple[Metric, ...], row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
 ) -> dict[str, Any]:
     if row.data is None:
-        return error_record(row.number, None, row.error or f"row {row.number}: unreadable", metric)
+        return error_record(row.number, None, row.error or f"row {row.number}: unreadable", metrics)
+    required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     try:
-        case = case_from_row(row.data, row.number)
+        case = case_from_row(row.data, row.number, required=required)
     except InputError as exc:
-        return error_record(row.number, exc.input_id, str(exc), metric)
+        return error_record(row.number, exc.input_id, str(exc), metrics)
     async with semaphore:
         try:
             async with asyncio.timeout(row_timeout):
-                result = await metric.aevaluate(case)
+                # the metrics of a row run side by side; a shared extractor extracts once
+                results = await asyncio.gather(*(m.aevaluate(case) for m in metrics))
         except TimeoutError:
             return error_record(
-                row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metric
+                row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metrics
             )
-    return {"row": row.number, **result.model_dump(mode="json")}
+    return _combine(row.number, [r.model_dump(mode="json") for r in results])
 
 
 async def score_batch_async(
-    metric: Faithfulness,
+    metric: Metric | Sequence[Metric],
     rows: Sequence[SourceRow],
     *,
     row_timeout: float | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Score ``rows`` concurrently (at most ``concurrency_limit`` at once); records in input order.
+    """Score ``rows`` with one metric or several (at most the first metric's ``concurrency_limit``
+    rows at once); records in input order.
 
     ``on_record`` sees each record as soon as it is finished (in completion order).
     """
-    semaphore = asyncio.Semaphore(metric.config.concurrency_limit)
+    metrics = as_metrics(metric)
+    semaphore = asyncio.Semaphore(int(getattr(metrics[0].config, "concurrency_limit", 10)))
 
     async def one(row: SourceRow) -> dict[str, Any]:
-        record = await _score_one(metric, row, row_timeout, semaphore)
+        record = await _score_one(metrics, row, row_timeout, semaphore)
         if on_record is not None:
             on_record(record)
         return record
@@ -148,7 +170,9 @@ async def score_batch_async(
     return [t.result() for t in tasks]
 
 
-def score_batch(metric: Faithfulness, rows: Sequence[dict[str, Any]], *, first_row: int = 1) -> list[dict[str, Any]]:
+def score_batch(
+    metric: Metric | Sequence[Metric], rows: Sequence[dict[str, Any]], *, first_row: int = 1
+) -> list[dict[str, Any]]:
     """Synchronous per-batch function: score row mappings, numbered from ``first_row``."""
     source = [SourceRow(first_row + i, dict(r)) for i, r in enumerate(rows)]
     return asyncio.run(score_batch_async(metric, source))
@@ -165,22 +189,28 @@ class RunResult:
     resumed_rows: int = 0
 
 
-def run_versions(metric: Faithfulness) -> dict[str, Any]:
-    """Versions that decide the scores: faithcheck, Python, key libraries, backends, model."""
+def run_versions(metric: Metric | Sequence[Metric]) -> dict[str, Any]:
+    """Versions that decide the scores: faithcheck, Python, key libraries, and each metric's
+    backends and models (the first metric's at the top level, the others' under ``metrics``)."""
+    metrics = as_metrics(metric)
     versions: dict[str, Any] = {"python": platform.python_version()}
     for package in ("faithcheck", "onnxruntime", "tokenizers", "sentencex", "openai", "anthropic"):
         try:
             versions[package] = metadata.version(package)
         except metadata.PackageNotFoundError:
             versions[package] = None
-    versions["extractor"] = metric.extractor.name
-    versions["verifier"] = metric.verifier.name
-    if "llm" in (metric.extractor.name, metric.verifier.name) or metric.verifier.name == "cascade":
-        versions["model"] = metric.config.model
-    local = getattr(metric.verifier, "local", metric.verifier)  # the cascade's first stage
-    if model_id := getattr(local, "model_id", None):
-        versions["verifier_model"] = model_id
+    versions.update(metrics[0].versions())
+    if len(metrics) > 1:
+        versions[OTHER_METRICS_KEY] = {m.name: m.versions() for m in metrics[1:]}
     return versions
+
+
+def run_config(metric: Metric | Sequence[Metric]) -> dict[str, Any]:
+    """The configuration of a run's metric (of each metric, by name, when there are several)."""
+    metrics = as_metrics(metric)
+    if len(metrics) == 1:
+        return metrics[0].config.model_dump(mode="json")
+    return {OTHER_METRICS_KEY: {m.name: m.config.model_dump(mode="json") for m in metrics}}
 
 
 def output_format_for(path: Path) -> OutputFormat:
@@ -214,7 +244,7 @@ def fingerprint(source: str | Path | Any) -> str:
 
 def score_dataset(
     source: str | Path | Any,
-    metric: Faithfulness | None = None,
+    metric: Metric | Sequence[Metric] | None = None,
     *,
     output: str | Path | None = None,
     output_format: OutputFormat | None = None,
@@ -230,7 +260,9 @@ def score_dataset(
     on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> RunResult:
     """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset`` or
-    iterable of mappings) with ``metric`` (default: ``Faithfulness()``).
+    iterable of mappings) with ``metric`` (default: ``Faithfulness()``), or with several metrics at
+    once (a sequence): each row is read and validated once, and its record carries every metric's
+    result (see :mod:`faithcheck.metrics`).
 
     With ``output``, results are written durably as they finish and an interrupted run resumes
     where it stopped (for the same input and configuration); without it, the records are
@@ -243,9 +275,9 @@ def score_dataset(
     if isinstance(source, (str, Path)) and input_format is None:
         detect_format(Path(source))  # an unknown format is a usage error, before anything is written
     check_source(source, fmt=input_format, column_map=column_map)
-    metric = metric or Faithfulness()
+    metrics = as_metrics(metric)
     started = time.perf_counter()
-    builder = SummaryBuilder(threshold=metric.threshold)
+    builder = SummaryBuilder(threshold=metrics[0].threshold, others={m.name: m.threshold for m in metrics[1:]})
     sink: ResultSink | None = None
     collected: list[dict[str, Any]] | None = None
     if output is not None:
@@ -255,9 +287,9 @@ def score_dataset(
         fmt = output_format or output_format_for(path)
         meta = {
             "dataset_fingerprint": fingerprint(source),
-            "config": metric.config.model_dump(mode="json"),
+            "config": run_config(metrics),
             "format": fmt,
-            "versions": run_versions(metric),
+            "versions": run_versions(metrics),
         }
         sink = ResultSink(path, fmt, meta=meta, resume=resume, overwrite=overwrite)
     elif on_ordered_batch is None:
@@ -302,7 +334,7 @@ def score_dataset(
     files: list[Path] = []
     try:
         try:
-            asyncio.run(_run_batches(metric, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
+            asyncio.run(_run_batches(metrics, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
         except TimeoutError:
             status = "timeout"
         except (KeyboardInterrupt, asyncio.CancelledError):
@@ -323,7 +355,7 @@ def score_dataset(
 
 
 async def _run_batches(
-    metric: Faithfulness,
+    metrics: tuple[Metric, ...],
     rows: Iterator[SourceRow],
     batch_size: int,
     row_timeout: float | None,
@@ -333,7 +365,7 @@ async def _run_batches(
 ) -> None:
     async with asyncio.timeout(job_timeout):
         while batch := list(islice(rows, batch_size)):
-            records = await score_batch_async(metric, batch, row_timeout=row_timeout, on_record=on_record)
+            records = await score_batch_async(metrics, batch, row_timeout=row_timeout, on_record=on_record)
             if on_ordered_batch is not None:
                 on_ordered_batch(records)
 

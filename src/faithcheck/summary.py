@@ -5,10 +5,12 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from faithcheck.language import SUPPORTED, describe_language
+from faithcheck.metrics import metric_records
 from faithcheck.types import Usage
 
 __all__ = ["RunSummary", "SummaryBuilder", "language_warning", "t_critical_975"]
@@ -57,19 +59,28 @@ class RunSummary:
     ``{"detected_lang": "de", "lang": "en", "rows": 12}``."""
     language_warnings: list[str] = field(default_factory=list)
     """One sentence per entry of ``language_mismatches``, saying what to do."""
+    metrics: dict[str, RunSummary] = field(default_factory=dict)
+    """When a run scores several metrics: the summary of each metric after the first, by name
+    (this summary is the first metric's)."""
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["ci95"] = list(self.ci95) if self.ci95 else None
         out["usage"] = self.usage.model_dump()
+        out["metrics"] = {name: other.to_dict() for name, other in self.metrics.items()}
         return out
 
 
 class SummaryBuilder:
-    """Feeds on result records; keeps counters, sums and the few worst rows only."""
+    """Feeds on result records; keeps counters, sums and the few worst rows only.
 
-    def __init__(self, threshold: float | None = None, max_errors: int = 20):
+    ``others`` maps the names of a run's second and later metrics to their thresholds: their
+    records (under ``"metrics"`` in each row's record) get a summary each.
+    """
+
+    def __init__(self, threshold: float | None = None, max_errors: int = 20, others: Mapping[str, float] | None = None):
         self._summary = RunSummary(threshold=threshold)
+        self._others = {name: SummaryBuilder(t, max_errors) for name, t in (others or {}).items()}
         self._statuses: Counter[str] = Counter()
         self._labels: Counter[str] = Counter()
         self._mismatches: Counter[tuple[str, str]] = Counter()
@@ -81,7 +92,14 @@ class SummaryBuilder:
         self._worst: list[tuple[float, int, dict[str, Any]]] = []
         self._max_errors = max_errors
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: Mapping[str, Any]) -> None:
+        for name, other in metric_records(record):
+            if name in self._others:
+                self._others[name].add_one({"row": record.get("row"), **other})
+        self.add_one(record)
+
+    def add_one(self, record: Mapping[str, Any]) -> None:
+        """Add one metric's record of a row."""
         s = self._summary
         s.rows += 1
         status = str(record.get("status"))
@@ -143,6 +161,7 @@ class SummaryBuilder:
         ranked = sorted(self._mismatches.items(), key=lambda item: (-item[1], item[0]))
         s.language_mismatches = [{"detected_lang": d, "lang": lang, "rows": n} for (d, lang), n in ranked]
         s.language_warnings = [language_warning(d, lang, n) for (d, lang), n in ranked]
+        s.metrics = {name: b.result(wall_seconds=wall_seconds, status=status) for name, b in self._others.items()}
         return s
 
 

@@ -77,12 +77,13 @@ class TestCase(_Frozen):
     input_id: str = Field(min_length=1)
     prompt: str | list[Message]
     sut_response: str
-    retrieved_context: list[str] = Field(min_length=1)
+    retrieved_context: list[str] = Field(default_factory=list)
+    """Empty only for metrics that need no context (answer relevancy); faithfulness refuses it."""
 
     @field_validator("retrieved_context")
     @classmethod
     def _no_blank_passages(cls, passages: list[str]) -> list[str]:
-        if all(not p.strip() for p in passages):
+        if passages and all(not p.strip() for p in passages):
             raise ValueError("every passage is blank: there is nothing to check the answer against")
         return passages
 
