@@ -225,9 +225,10 @@ class FakeLLMServer:
 
 # -- a scripted "model" that answers sensibly, for end-to-end runs and the benchmark ------------
 
-_CLAIM = re.compile(r'<claim id="([^"]+)">(.*?)</claim>', re.DOTALL)
+_CLAIM = re.compile(r'<claim id="([^"]+)" excerpts="([^"]*)">(.*?)</claim>', re.DOTALL)
 _EXCERPT = re.compile(r'<excerpt id="([^"]+)" passage="\d+">(.*?)</excerpt>', re.DOTALL)
 _ANSWER = re.compile(r"<answer>\n(.*?)\n</answer>", re.DOTALL)
+_NUMBERED = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
 
 
 def _words(text: str) -> set[str]:
@@ -235,31 +236,38 @@ def _words(text: str) -> set[str]:
 
 
 def judge_responder(seen: Seen) -> Reply:
-    """Answers extraction requests with one claim per sentence, and verification requests by
-    word overlap, quoting the best excerpt verbatim (a stand-in for a real model)."""
+    """Answers extraction requests with one claim per numbered answer sentence (naming its
+    number), and verification requests by word overlap with the sentences of each claim's own
+    excerpts (all of them for ``excerpts="all"``), quoting the best sentence verbatim; a supported
+    verdict has no reason, as the prompt asks (a stand-in for a real model)."""
     user = seen.user
     claims = _CLAIM.findall(user)
     if claims:
-        excerpts = _EXCERPT.findall(user)
+        excerpts = dict(_EXCERPT.findall(user))
         verdicts = []
-        for claim_id, text in claims:
-            best = max(excerpts, key=lambda e: len(_words(text) & _words(e[1])), default=None)
-            overlap = len(_words(text) & _words(best[1])) / max(1, len(_words(text))) if best else 0.0
+        for claim_id, own, text in claims:
+            ids = list(excerpts) if own == "all" else own.split()
+            sentences = [s for i in ids if i in excerpts for s in re.split(r"(?<=[.!?])\s+", excerpts[i]) if s]
+            best = max(sentences, key=lambda e: len(_words(text) & _words(e)), default=None)
+            overlap = len(_words(text) & _words(best)) / max(1, len(_words(text))) if best else 0.0
             supported = overlap >= 0.6
             verdicts.append(
                 {
                     "claim_id": claim_id,
                     "label": "supported" if supported else "unsupported",
-                    "reason": "stated in the excerpt" if supported else "not in the excerpts",
-                    "evidence_id": best[0] if best else None,
-                    "quote": " ".join(best[1].split()[:12]) if best and supported else "",
+                    "quote": " ".join(best.split()[:12]) if best and supported else "",
+                    "reason": "" if supported else "not in the excerpts",
                 }
             )
         return Reply(json.dumps({"verdicts": verdicts}))
     answer = _ANSWER.search(user)
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", answer.group(1) if answer else "") if s.strip()]
     items = [
-        {"id": f"c{i + 1}", "text": s, "source": s, "relevant": not s.endswith("!"), "reason": ""}
-        for i, s in enumerate(sentences)
+        {
+            "sentence": int(number),
+            "text": sentence,
+            "relevant": not sentence.endswith("!"),
+            "reason": "a greeting" if sentence.endswith("!") else "",
+        }
+        for number, sentence in _NUMBERED.findall(answer.group(1) if answer else "")
     ]
     return Reply(json.dumps({"claims": items}))

@@ -58,9 +58,8 @@ def _verdicts(*items: tuple[str, str, str]) -> str:
                 {
                     "claim_id": cid,
                     "label": label,
-                    "reason": f"{label} by the excerpt",
-                    "evidence_id": "E1",
                     "quote": quote,
+                    "reason": f"{label} by the excerpt",
                 }
                 for cid, label, quote in items
             ]
@@ -99,7 +98,7 @@ def test_well_formed_verdicts(server: FakeLLMServer, return_policy_case: TestCas
     server.push(Reply(GOOD))
     run = _metric(server, provider).run(return_policy_case)
     assert run.analyze_prompt is not None
-    assert '<claim id="c2">' in run.analyze_prompt
+    assert '<claim id="c2" ' in run.analyze_prompt
     assert run.raw_verdicts == [GOOD]
     # the key travels in the auth header, and nowhere in the result
     auth = seen.headers.get("authorization", "") + seen.headers.get("x-api-key", "")
@@ -142,8 +141,8 @@ def test_only_missing_claims_are_asked_again(server: FakeLLMServer, return_polic
     score = _metric(server).evaluate(return_policy_case)
     assert score.value == 0.5
     again = server.requests[1].user
-    assert '<claim id="c2">' in again
-    assert '<claim id="c1">' not in again
+    assert '<claim id="c2" ' in again
+    assert '<claim id="c1" ' not in again
 
 
 def test_a_malformed_verdict_is_asked_again(server: FakeLLMServer, return_policy_case: TestCase) -> None:
@@ -152,7 +151,7 @@ def test_a_malformed_verdict_is_asked_again(server: FakeLLMServer, return_policy
     server.push(Reply(json.dumps(bad_label)), Reply(GOOD))
     score = _metric(server).evaluate(return_policy_case)
     assert score.value == 0.5
-    assert '<claim id="c1">' not in server.requests[1].user
+    assert '<claim id="c1" ' not in server.requests[1].user
 
 
 def test_a_claim_still_without_verdict_is_an_error_never_supported(

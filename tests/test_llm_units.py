@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from faithcheck import ConfigError
+from faithcheck import ConfigError, Faithfulness
 from faithcheck.llm.cache import ResponseCache
+from faithcheck.llm.excerpts import best_verdict, call_evidence, pack_chunks
+from faithcheck.llm.judge import CLAIMS_SCHEMA, VERDICTS_SCHEMA, estimate_tokens
 from faithcheck.llm.parsing import parse_claims, parse_json_object, parse_verdicts
 from faithcheck.llm.pricing import price_for
 from faithcheck.llm.prompts import escape_data, load_prompt
-from faithcheck.llm.quotes import find_quote, is_meaningful_quote
+from faithcheck.llm.quotes import find_quote, is_meaningful_quote, supported_reason
 from faithcheck.llm.spec import parse_model
+from faithcheck.types import Claim, Evidence, Verdict
+from faithcheck.verify import ClaimError, build_context_index
 
 
 @pytest.mark.parametrize(
@@ -69,17 +75,19 @@ def test_verdict_parsing_is_fail_closed() -> None:
                 {"claim_id": "c1", "label": "supported", "reason": "ok", "evidence_id": "E1", "quote": "q"},
                 {"claim_id": "c1", "label": "unsupported", "reason": "dup", "evidence_id": None, "quote": ""},
                 {"claim_id": "c2", "label": "maybe", "reason": "?", "evidence_id": None, "quote": ""},
-                {"claim_id": "c3", "label": "supported", "reason": " ", "evidence_id": None, "quote": "q"},
+                {"claim_id": "c3", "label": "contradicted", "reason": " ", "quote": "q"},
+                {"claim_id": "c5", "label": "supported", "reason": "", "quote": "q"},
                 {"claim_id": "c7", "label": "supported", "reason": "not asked", "evidence_id": None, "quote": "q"},
                 "junk",
             ]
         }
     )
-    found, problems = parse_verdicts(reply, ["c1", "c2", "c3", "c4"])
-    assert set(found) == {"c1"}
+    found, problems = parse_verdicts(reply, ["c1", "c2", "c3", "c4", "c5"])
+    assert set(found) == {"c1", "c5"}
+    assert found["c5"].reason == ""  # a supported verdict needs no reason
     assert found["c1"].label == "supported"  # the first valid verdict counts
     assert problems["c2"].startswith("malformed verdict: label")
-    assert "reason is empty" in problems["c3"]
+    assert "reason is empty (only a supported verdict may omit it, not contradicted)" in problems["c3"]
     assert problems["c4"] == "no verdict for this claim in the reply"
     assert "c7" not in problems
 
@@ -92,11 +100,11 @@ def test_unusable_replies_leave_every_claim_missing() -> None:
 
 
 def test_claim_list_parsing() -> None:
-    good = {"claims": [{"id": "c1", "text": "A.", "source": "A.", "relevant": True, "reason": ""}]}
+    good = {"claims": [{"sentence": 2, "text": "A.", "relevant": True, "reason": ""}]}
     claims = parse_claims(json.dumps(good))
     assert claims is not None
-    assert claims[0].text == "A."
-    bad = {"claims": [{"id": "c1", "text": "", "source": "", "relevant": True, "reason": ""}]}
+    assert (claims[0].sentence, claims[0].text) == (2, "A.")
+    bad = {"claims": [{"sentence": 1, "text": "", "relevant": True, "reason": ""}]}
     assert parse_claims(json.dumps(bad)) is None
     assert parse_claims("no json") is None
 
@@ -184,3 +192,141 @@ def test_a_quote_is_found_as_whole_words_only() -> None:
     assert spaced.quote == "may return items"
     assert find_quote("30 days.", passages) is not None  # a quote ending in punctuation
     assert find_quote("   ", passages) is None
+
+
+# -- what one verification call shows: assembled evidence as excerpts ------------------------------
+
+_EXCERPT = re.compile(r'<excerpt id="(E\d+)" passage="(\d+)">(.*?)</excerpt>', re.DOTALL)
+_CLAIM = re.compile(r'<claim id="(c\d+)" excerpts="([^"]*)">')
+
+
+def _judge(**options: object) -> Faithfulness:
+    # a loopback URL needs no key; nothing is sent: these tests only build requests
+    return Faithfulness(verifier="llm", model="openai:judge@http://127.0.0.1:9/v1", cache=False, **options)  # type: ignore[arg-type]
+
+
+def _claims(*texts: str) -> list[Claim]:
+    return [Claim(id=f"c{i + 1}", text=t, start=0, end=len(t)) for i, t in enumerate(texts)]
+
+
+def _long_context() -> list[str]:
+    """Two passages well over a small budget, the first sent twice (retrievers do), with the
+    facts the claims need far apart."""
+    filler = [f"Filler sentence number {i} talks about nothing in particular at all." for i in range(60)]
+    first = " ".join(["The Lyra X123 weighs 12 kg.", *filler[:30], "The Orion X9 was released in 2019.", *filler[30:]])
+    second = " ".join(f"Appendix line {i} lists a spare part for the mixer." for i in range(40))
+    return [first, second, first]
+
+
+def test_no_excerpt_appears_twice_or_overlaps_another() -> None:
+    metric = _judge(llm_evidence_budget=256)
+    checks = metric.select_evidence(
+        _claims("The Lyra X123 weighs 12 kg.", "The Orion X9 was released in 2019.", "The Lyra X123 has a spare part."),
+        "Specs?",
+        _long_context(),
+    )
+    selection = [(c, c.chunks) for c in checks]
+    evidence = call_evidence(selection)
+    spans = sorted((e.passage_index, e.start, e.end) for e in evidence.excerpts)
+    for (p1, _s1, e1), (p2, s2, _e2) in itertools.pairwise(spans):
+        assert p1 != p2 or e1 < s2, "two excerpts overlap or touch (they should be one run)"
+    texts = [" ".join(e.text.split()).casefold() for e in evidence.excerpts]
+    assert len(texts) == len(set(texts)), "an excerpt is sent twice"
+    assert all(e.passage_index != 2 for e in evidence.excerpts)  # the repeated passage is left out
+    request = metric.verifier.build_request(checks, "Specs?", "en")  # type: ignore[attr-defined]
+    sent = _EXCERPT.findall(request.user)
+    assert [(i, int(p), t) for i, p, t in sent] == [(e.id, e.passage_index, e.text) for e in evidence.excerpts]
+    shown = request.user.split("<claim ")[0]
+    for _, sentence in build_context_index(_long_context(), "en").sentences:
+        assert shown.count(sentence.text) <= 1, f"{sentence.text!r} is sent twice"
+    assert shown.count("The Lyra X123 weighs 12 kg.") == 1
+
+
+def test_each_claim_lists_its_own_excerpts() -> None:
+    metric = _judge(llm_evidence_budget=256)
+    claims = _claims("The Lyra X123 weighs 12 kg.", "The Orion X9 was released in 2019.")
+    checks = metric.select_evidence(claims, "Specs?", _long_context())
+    request = metric.verifier.build_request(checks, "Specs?", "en")  # type: ignore[attr-defined]
+    excerpts = {i: text for i, _, text in _EXCERPT.findall(request.user)}
+    own = {cid: ids.split() for cid, ids in _CLAIM.findall(request.user)}
+    assert set(own) == {"c1", "c2"}
+    lyra = [i for i in own["c1"] if "The Lyra X123 weighs 12 kg." in excerpts[i]]
+    orion = [i for i in own["c2"] if "The Orion X9 was released in 2019." in excerpts[i]]
+    assert lyra, "c1's own excerpts hold its evidence"
+    assert orion, "c2's own excerpts hold its evidence"
+    assert not set(lyra) & set(own["c2"]), "c2 is not told that c1's evidence is its own"
+    assert not set(orion) & set(own["c1"])
+    for ids in own.values():  # every listed id is an excerpt of the call, in reading order
+        assert all(i in excerpts for i in ids)
+        assert ids == sorted(ids, key=lambda i: int(i[1:]))
+
+
+def test_the_whole_context_is_sent_once_when_it_fits_the_budget() -> None:
+    passages = ["Customers may return items within 30 days. Refunds take a week.", "Shipping is free.",
+                "Customers may return items within 30 days. Refunds take a week."]  # fmt: skip
+    metric = _judge()
+    checks = metric.select_evidence(_claims("Returns are accepted for 30 days.", "Shipping is free."), "?", passages)
+    assert all(len(c.chunks) == 1 and c.chunks[0].whole_context for c in checks)
+    request = metric.verifier.build_request(checks, "?", "en")  # type: ignore[attr-defined]
+    assert [(p, t) for _, p, t in _EXCERPT.findall(request.user)] == [
+        ("0", "Customers may return items within 30 days. Refunds take a week."),
+        ("1", "Shipping is free."),
+    ]
+    assert request.user.count("Customers may return items within 30 days.") == 1
+    assert dict(_CLAIM.findall(request.user)) == {"c1": "all", "c2": "all"}
+
+
+def test_the_claims_of_a_call_share_its_budget() -> None:
+    metric = _judge(llm_evidence_budget=512)
+    texts = [f"The Lyra X12{i} weighs {i + 3} kg." for i in range(6)]
+    context = [" ".join(f"The Lyra X12{i} weighs {i + 3} kg. Filler text number {i} about it." for i in range(200))]
+    checks = metric.select_evidence(_claims(*texts), "?", context)
+    request = metric.verifier.build_request(checks, "?", "en")  # type: ignore[attr-defined]
+    shown = sum(estimate_tokens(t) for _, _, t in _EXCERPT.findall(request.user))
+    assert shown <= 512 + 16  # the budget, give or take the rounding of merged runs
+    for i, text in enumerate(texts):
+        assert text in request.user, f"claim {i}'s evidence is shown"
+
+
+def test_a_supported_verdict_needs_no_reason_but_gets_one() -> None:
+    reason = supported_reason(Evidence(passage_index=2, start=0, end=9, quote="  within\n30 days "))
+    assert reason == 'Supported by "within 30 days" (passage 2).'
+    long_quote = supported_reason(Evidence(passage_index=0, start=0, end=400, quote="word " * 80))
+    assert len(long_quote) < 200
+    assert long_quote.endswith('…" (passage 0).')
+
+
+def test_verdict_and_claim_schemas_are_strict_mode_valid() -> None:
+    for schema, key in ((VERDICTS_SCHEMA, "verdicts"), (CLAIMS_SCHEMA, "claims")):
+        item = schema["properties"][key]["items"]
+        assert set(item["required"]) == set(item["properties"])  # strict mode: every property required
+        assert item["additionalProperties"] is False
+        assert schema["required"] == [key]
+    assert "source" not in CLAIMS_SCHEMA["properties"]["claims"]["items"]["properties"]  # no copied answer text
+    assert "evidence_id" not in VERDICTS_SCHEMA["properties"]["verdicts"]["items"]["properties"]
+
+
+def test_best_chunk_wins() -> None:
+    supported = Verdict(label="supported", score=1.0, reason="r")
+    unsupported = Verdict(label="unsupported", score=0.0, reason="r")
+    contradicted = Verdict(label="contradicted", score=0.0, reason="r")
+    failed = ClaimError("no valid verdict")
+    assert best_verdict(None, unsupported) is unsupported
+    assert best_verdict(unsupported, supported) is supported
+    assert best_verdict(failed, supported) is supported
+    assert best_verdict(unsupported, contradicted) is contradicted
+    assert best_verdict(contradicted, unsupported) is contradicted
+    assert best_verdict(unsupported, failed) is failed  # an unjudged chunk is never 'not supported'
+
+
+def test_chunks_that_do_not_fit_wait_for_a_later_call() -> None:
+    metric = _judge(llm_evidence_budget=256)
+    checks = metric.select_evidence(_claims("A filler sentence talks about nothing."), "?", _long_context())
+    (check,) = checks
+    assert len(check.chunks) > 1
+    items = [(check, check.chunks)]
+    assert pack_chunks(items, 256, estimate_tokens) == ([(check, check.chunks)], {})  # its share: all fit
+    first = sum(estimate_tokens(s.text) for s in check.chunks[0].sentences)
+    selection, deferred = pack_chunks(items, first, estimate_tokens)  # room for the best chunk only
+    assert selection == [(check, check.chunks[:1])]
+    assert deferred == {"c1": check.chunks[1:]}

@@ -38,6 +38,7 @@ def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Ve
         client,
         max_claims_per_call=config.llm_max_claims_per_call,
         repair_attempts=config.llm_repair_attempts,
+        evidence_budget=config.llm_evidence_budget,
         price=price_from_config(client, config),
     )
     if config.verifier == "llm":

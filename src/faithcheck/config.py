@@ -112,6 +112,13 @@ class FaithfulnessConfig(InitializationConfig):
     llm_repair_attempts: int = Field(
         default=2, ge=0, le=5, description="re-asks for claims whose verdict was missing or malformed"
     )
+    llm_evidence_budget: int = Field(
+        default=2048,
+        ge=256,
+        le=32768,
+        description="context tokens one LLM verification call reads: the whole context, once, when it fits; "
+        "else each claim's assembled evidence, the call's claims sharing the budget",
+    )
     cache: bool = Field(default=True, description="reuse LLM replies from the on-disk cache")
     cache_dir: str | None = Field(default=None, description="cache folder (default: ~/.cache/faithcheck)")
     cascade_local: Literal["model", "baseline"] = Field(

@@ -23,10 +23,15 @@ from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
 from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index, uses_embeddings
+from faithcheck.verify.assembly import EvidenceChunk, assemble, dedup_keys
+from faithcheck.verify.base import claim_evidence_budget, evidence_budget, token_counter
+from faithcheck.verify.evidence import ContextIndex
 
 __all__ = ["Faithfulness"]
 
 _REASON_CLAIM_CHARS = 120
+_MAX_CHUNKS = 4
+"""Chunks per claim for a verifier that does not say (MiniCheck-style: the best one wins)."""
 T = TypeVar("T")
 
 
@@ -258,16 +263,19 @@ class Faithfulness:
         self, claims: Sequence[Claim], question: str, passages: Sequence[str], *, lang: Lang | None = None
     ) -> list[ClaimCheck]:
         """For each claim, the ``evidence_top_k`` context windows a verifier will see (the passages
-        read in ``lang``; by default the configured one, or with ``lang="auto"`` the detected one)."""
+        read in ``lang``; by default the configured one, or with ``lang="auto"`` the detected one),
+        and, for a verifier that declares an evidence budget, the claim's assembled evidence."""
         if lang is None:
             lang = self._lang_of_texts(" ".join(c.text for c in claims), passages, question)
         index = build_context_index(passages, lang)
         cfg = self.config
+        texts = [c.text for c in claims]
         encoder = default_encoder() if uses_embeddings(self.verifier) else None
-        windows = index.select_all([c.text for c in claims], encoder, cfg.evidence_top_k, cfg.evidence_pool)
+        windows = index.select_all(texts, encoder, cfg.evidence_top_k, cfg.evidence_pool)
+        chunks = _assembled(self.verifier, index, texts)
         return [
-            ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages)
-            for claim, found in zip(claims, windows, strict=True)
+            ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages, chunks=assembled)
+            for claim, found, assembled in zip(claims, windows, chunks, strict=True)
         ]
 
     def _lang_of_texts(self, answer: str, passages: Sequence[str], question: str) -> Lang:
@@ -367,6 +375,41 @@ class _Trace:
 
     def usage(self, started: float) -> Usage:
         return self._usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
+
+
+def _assembled(verifier: Verifier, index: ContextIndex, claims: Sequence[str]) -> list[tuple[EvidenceChunk, ...]]:
+    """Each claim's assembled evidence for a verifier that declares an evidence budget (else none).
+
+    The dedup keys and sentence token counts are computed once for the row. The whole context is
+    one chunk when it fits the verifier's budget; otherwise each claim gets up to the verifier's
+    ``chunks_per_claim`` chunks (default 4), each of its share of the budget.
+    """
+    budget = evidence_budget(verifier)
+    if budget is None or not index.sentences or not claims:
+        return [() for _ in claims]
+    count = token_counter(verifier)
+    keys = dedup_keys(index)
+    tokens = [count(span.text) for _, span in index.sentences]
+    scores = index.lexical_scores(claims)
+    share = claim_evidence_budget(verifier, len(claims)) or budget
+    chunks = max(1, int(getattr(verifier, "chunks_per_claim", _MAX_CHUNKS)))
+
+    def build(k: int, size: int) -> tuple[EvidenceChunk, ...]:
+        return assemble(
+            index,
+            claims[k],
+            scores[k],
+            budget=size,
+            count_tokens=count,
+            keys=keys,
+            sentence_tokens=tokens,
+            max_chunks=chunks,
+        )
+
+    first = build(0, budget)
+    if first and first[0].whole_context:  # the whole context fits one call: every claim reads all of it
+        return [first, *(build(k, budget) for k in range(1, len(claims)))]
+    return [build(k, share) for k in range(len(claims))]
 
 
 def _run_sync(coro: Coroutine[Any, Any, T]) -> T:

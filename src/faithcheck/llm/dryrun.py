@@ -1,9 +1,12 @@
 """``--dry-run``: what scoring a dataset with the LLM judge would cost, without calling it.
 
-Prompts are built exactly as for a real run (the same evidence selection, batching and
-templates), so input tokens are close to what the provider will count; output tokens are
-estimated per claim. With an LLM extractor, the claims the verifier will see are approximated
-by the offline splitter.
+Prompts are built exactly as for a real run (the same evidence selection and assembly, batching
+and templates), so input tokens are close to what the provider will count; output tokens are
+estimated per claim (a supported verdict is its quote, any other a quote and a one-sentence
+reason; an extracted claim its text and sentence number). With an LLM extractor, the claims the
+verifier will see are approximated by the offline splitter. A claim whose assembled evidence does
+not fit one call's budget may need a later call for its further chunks when the first call does
+not find it supported; only the first calls are counted.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from faithcheck.types import TestCase
 
 __all__ = ["CostEstimate", "estimate_case"]
 
-_OUTPUT_TOKENS_PER_VERDICT = 60
-_OUTPUT_TOKENS_PER_EXTRACTED_CLAIM = 40
+_OUTPUT_TOKENS_PER_VERDICT = 40
+_OUTPUT_TOKENS_PER_EXTRACTED_CLAIM = 35
 
 
 @dataclass

@@ -20,16 +20,17 @@ from typing import Any
 from faithcheck.config import FaithfulnessConfig, Lang
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract.base import ExtractedClaim, ExtractorOutput
-from faithcheck.extract.sentences import split_sentences
+from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.llm.cache import ResponseCache, default_cache_dir
 from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest, ReplyParser
+from faithcheck.llm.excerpts import Selection, best_verdict, call_evidence, pack_chunks
 from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts
 from faithcheck.llm.pricing import Price, price_for
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
-from faithcheck.llm.quotes import MIN_QUOTE_TERMS, find_quote, is_meaningful_quote
+from faithcheck.llm.quotes import MIN_QUOTE_TERMS, find_quote, is_meaningful_quote, supported_reason
 from faithcheck.llm.spec import parse_model
 from faithcheck.types import Claim, Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, LocalVerifier, VerifierOutput
+from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput
 
 __all__ = [
     "CLAIMS_SCHEMA",
@@ -54,11 +55,10 @@ VERDICTS_SCHEMA: dict[str, Any] = {
                 "properties": {
                     "claim_id": {"type": "string"},
                     "label": {"type": "string", "enum": _LABELS},
-                    "reason": {"type": "string"},
-                    "evidence_id": {"type": ["string", "null"]},
                     "quote": {"type": "string"},
+                    "reason": {"type": "string"},
                 },
-                "required": ["claim_id", "label", "reason", "evidence_id", "quote"],
+                "required": ["claim_id", "label", "quote", "reason"],
                 "additionalProperties": False,
             },
         }
@@ -75,13 +75,12 @@ CLAIMS_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "id": {"type": "string"},
+                    "sentence": {"type": "integer"},
                     "text": {"type": "string"},
-                    "source": {"type": "string"},
                     "relevant": {"type": "boolean"},
                     "reason": {"type": "string"},
                 },
-                "required": ["id", "text", "source", "relevant", "reason"],
+                "required": ["sentence", "text", "relevant", "reason"],
                 "additionalProperties": False,
             },
         }
@@ -90,6 +89,10 @@ CLAIMS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
+DEFAULT_EVIDENCE_BUDGET: int = FaithfulnessConfig.model_fields["llm_evidence_budget"].default
+"""The ``llm_evidence_budget`` option's default (one source: the config)."""
+CHUNKS_PER_CLAIM = 4
+"""How many assembled chunks each claim gets for the LLM judge."""
 _OUTPUT_TOKENS_PER_VERDICT = 120
 _OUTPUT_TOKENS_PER_CLAIM = 80
 
@@ -191,7 +194,9 @@ class LLMClaimExtractor:
         prompt = load_prompt("extract", lang)
         if history:  # earlier turns of a conversation, to resolve references in the answer
             question = f"{history}\nuser: {question}"
-        user = prompt.render(question=escape_data(question), answer=escape_data(answer))
+        # numbered sentences: the reply names a claim's sentence instead of copying its text
+        numbered = "\n".join(f"[{i}] {escape_data(s.text)}" for i, s in enumerate(_answer_sentences(answer, lang), 1))
+        user = prompt.render(question=escape_data(question), answer=numbered)
         budget = min(8192, 256 + 3 * estimate_tokens(answer) + _OUTPUT_TOKENS_PER_CLAIM * 4)
         return LLMRequest(prompt.system, user, "claims", CLAIMS_SCHEMA, budget, f"extract.{PROMPT_VERSION}.{lang}")
 
@@ -205,7 +210,8 @@ class LLMClaimExtractor:
             reply, raws = await self.client.complete(request, _claims_parser)
             calls.record(request, reply)
             if raws is not None and not reply.truncated:
-                claims = [_to_extracted(i, raw, answer, lang) for i, raw in enumerate(raws)]
+                sentences = _answer_sentences(answer, lang)
+                claims = [_to_extracted(i, raw, answer, sentences, lang) for i, raw in enumerate(raws)]
                 return ExtractorOutput(claims=claims, usage=calls.usage, prompts=calls.prompts, raw_responses=calls.raw)
             problem = "the reply was cut off" if reply.truncated else "the reply was not a valid claim list"
             request = LLMRequest(
@@ -224,8 +230,19 @@ def _claims_parser(text: str) -> tuple[list[RawClaim] | None, bool]:
     return claims, claims is not None
 
 
-def _to_extracted(index: int, raw: Any, answer: str, lang: Lang) -> ExtractedClaim:
-    start, end = _locate_in_answer(raw.source or raw.text, answer, lang)
+def _answer_sentences(answer: str, lang: Lang) -> list[TextSpan]:
+    """The answer's sentences as the extraction prompt numbers them (the whole answer if the
+    splitter finds none)."""
+    return list(split_sentences(answer, lang)) or [TextSpan(answer, 0, len(answer))]
+
+
+def _to_extracted(index: int, raw: RawClaim, answer: str, sentences: Sequence[TextSpan], lang: Lang) -> ExtractedClaim:
+    """A claim of the reply, its span the answer sentence it names (1-based); a claim naming no
+    sentence of the answer is placed by its words (:func:`_locate_in_answer`)."""
+    if 1 <= raw.sentence <= len(sentences):
+        start, end = sentences[raw.sentence - 1].start, sentences[raw.sentence - 1].end
+    else:
+        start, end = _locate_in_answer(raw.source or raw.text, answer, lang)
     claim = Claim(id=f"c{index + 1}", text=raw.text, start=start, end=end)
     reason = None if raw.relevant else (raw.reason.strip() or "not a claim about the question")
     return ExtractedClaim(claim=claim, irrelevant_reason=reason)
@@ -255,9 +272,16 @@ def _locate_in_answer(source: str, answer: str, lang: Lang) -> tuple[int, int]:
 
 
 class LLMVerifier:
-    """One call per row verifies every claim against its selected evidence (batched when long)."""
+    """One call per row verifies every claim against its assembled evidence (batched when long).
+
+    It declares an ``evidence_budget``: the tokens of context one call shows (the whole context,
+    once, when it fits; else the claims' assembled evidence, the claims of a call sharing the
+    budget, see :mod:`faithcheck.llm.excerpts`). Its evidence is ranked by the lexical score
+    alone (``uses_embeddings = False``): the judge reads the assembled text itself.
+    """
 
     name = "llm"
+    uses_embeddings = False
 
     def __init__(
         self,
@@ -266,30 +290,49 @@ class LLMVerifier:
         max_claims_per_call: int = 12,
         repair_attempts: int = 2,
         price: Price | None = None,
+        evidence_budget: int = DEFAULT_EVIDENCE_BUDGET,
     ):
         self.client = client
         self.max_claims_per_call = max_claims_per_call
         self.repair_attempts = repair_attempts
         self.price = price if price is not None else price_from_config(client)
+        self.evidence_budget = evidence_budget
+
+    chunks_per_claim = CHUNKS_PER_CLAIM
+    """A claim's chunks one call reads together (they share the call's budget with the other
+    claims' chunks, so the judge reads them all at once and support may combine them)."""
+
+    @property
+    def claims_per_call(self) -> int:
+        """Claims judged in one call, who share its evidence budget."""
+        return self.max_claims_per_call
+
+    def count_tokens(self, text: str) -> int:
+        """How the evidence budget is counted: about 4 characters a token, provider-neutral."""
+        return estimate_tokens(text)
 
     def build_request(self, checks: Sequence[ClaimCheck], question: str, lang: Lang) -> LLMRequest:
+        """The first call for ``checks``: each claim's best chunk, and its further chunks while
+        the call stays within the evidence budget (what does not fit is asked in a later call,
+        only for claims not yet supported)."""
+        selection, _ = pack_chunks([(c, c.chunks) for c in checks], self.evidence_budget, self.count_tokens)
+        return self._request(selection, question, lang)
+
+    def _request(self, selection: Selection, question: str, lang: Lang) -> LLMRequest:
         prompt = load_prompt("verify", lang)
-        excerpt_ids: dict[tuple[int, int, int], str] = {}
-        excerpts: list[str] = []
-        for check in checks:
-            for window in check.windows:
-                key = _window_key(window)
-                if key not in excerpt_ids:
-                    excerpt_ids[key] = f"E{len(excerpt_ids) + 1}"
-                    excerpts.append(
-                        f'<excerpt id="{excerpt_ids[key]}" passage="{window.passage_index}">'
-                        f"{escape_data(window.text)}</excerpt>"
-                    )
-        claims = [f'<claim id="{c.claim.id}">{escape_data(c.claim.text)}</claim>' for c in checks]
+        evidence = call_evidence(selection)
+        excerpts = [
+            f'<excerpt id="{e.id}" passage="{e.passage_index}">{escape_data(e.text)}</excerpt>'
+            for e in evidence.excerpts
+        ]
+        claims = []
+        for check, _ in selection:
+            own = "all" if evidence.whole_context else " ".join(evidence.own[check.claim.id]) or "none"
+            claims.append(f'<claim id="{check.claim.id}" excerpts="{own}">{escape_data(check.claim.text)}</claim>')
         user = prompt.render(
             question=escape_data(question), excerpts="\n".join(excerpts) or "(no excerpts)", claims="\n".join(claims)
         )
-        budget = min(8192, 64 + _OUTPUT_TOKENS_PER_VERDICT * len(checks))
+        budget = min(8192, 64 + _OUTPUT_TOKENS_PER_VERDICT * len(selection))
         return LLMRequest(prompt.system, user, "verdicts", VERDICTS_SCHEMA, budget, f"verify.{PROMPT_VERSION}.{lang}")
 
     def batches(self, checks: Sequence[ClaimCheck]) -> list[list[ClaimCheck]]:
@@ -316,23 +359,48 @@ class LLMVerifier:
     async def _verify_batch(
         self, batch: list[ClaimCheck], lang: Lang, calls: _Calls, results: dict[str, Verdict | ClaimError]
     ) -> None:
-        pending = {c.claim.id: c for c in batch}
+        """Judge the batch's claims on their chunks, best first; best chunk wins
+        (:func:`~faithcheck.llm.excerpts.best_verdict`)."""
+        remaining = {c.claim.id: c.chunks for c in batch}
+        best: dict[str, Verdict | ClaimError] = {}
+        todo = list(batch)
+        while todo:
+            selection, deferred = pack_chunks(
+                [(c, remaining[c.claim.id]) for c in todo], self.evidence_budget, self.count_tokens
+            )
+            judged = await self._judge(selection, lang, calls)
+            later = []
+            for check in todo:
+                claim_id = check.claim.id
+                verdict = best[claim_id] = best_verdict(best.get(claim_id), judged[claim_id])
+                supported = isinstance(verdict, Verdict) and verdict.supported
+                if claim_id in deferred and not supported:
+                    remaining[claim_id] = deferred[claim_id]
+                    later.append(check)
+            todo = later
+        results.update(best)
+
+    async def _judge(self, selection: Selection, lang: Lang, calls: _Calls) -> dict[str, Verdict | ClaimError]:
+        """One call for ``selection``, and re-asks for the claims still without a valid verdict."""
+        pending = {check.claim.id: (check, chunks) for check, chunks in selection}
+        results: dict[str, Verdict | ClaimError] = {}
         problems: dict[str, str] = {}
         for _ in range(self.repair_attempts + 1):
             # only the claims still without a valid verdict are asked again
             todo = list(pending.values())
-            request = self.build_request(todo, todo[0].question, lang)
+            request = self._request(todo, todo[0][0].question, lang)
             reply, (found, problems) = await self.client.complete(request, _verdicts_parser(list(pending)))
             calls.record(request, reply)
             for claim_id, raw in found.items():
-                results[claim_id] = _to_verdict(raw, pending[claim_id], lang)
+                results[claim_id] = _to_verdict(raw, pending[claim_id][0], lang)
                 del pending[claim_id]
             if not pending:
-                return
+                return results
         for claim_id in pending:
             results[claim_id] = ClaimError(
                 f"no valid verdict after {self.repair_attempts + 1} attempts: {problems.get(claim_id, 'missing')}"
             )
+        return results
 
 
 def _verdicts_parser(asked: list[str]) -> ReplyParser[tuple[dict[str, RawVerdict], dict[str, str]]]:
@@ -346,17 +414,15 @@ def _verdicts_parser(asked: list[str]) -> ReplyParser[tuple[dict[str, RawVerdict
     return parse
 
 
-def _window_key(window: EvidenceWindow) -> tuple[int, int, int]:
-    return (window.passage_index, window.start, window.end)
-
-
 def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
     """Turn a parsed verdict into a :class:`Verdict`, checking its quote against the context.
 
     A verdict other than ``unsupported`` must quote a meaningful span of the context (see
     :mod:`faithcheck.llm.quotes`): without a quote, with a quote that is not in the context as
     whole words, or with one too short to support the claim, it is downgraded to
-    ``unsupported`` and the reason says so.
+    ``unsupported`` and the reason says so. A ``supported`` verdict comes without a reason (it
+    costs output tokens and says nothing the quote does not); its reason is composed from the
+    quote (:func:`~faithcheck.llm.quotes.supported_reason`).
     """
     quoted = bool(raw.quote.strip())
     evidence = find_quote(raw.quote, check.passages) if quoted else None
@@ -373,13 +439,11 @@ def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
                 f"quoted too little of the context to support the claim ({raw.quote!r}; a quote needs at "
                 f"least {MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's)"
             )
-        return Verdict(
-            label="unsupported",
-            score=0.0,
-            reason=f"downgraded from {raw.label}: the judge {why}. Judge's reason: {raw.reason}",
-        )
-    score = 1.0 if raw.label == "supported" else 0.0
-    return Verdict(label=raw.label, score=score, reason=raw.reason, evidence=evidence)
+        judge = f" Judge's reason: {raw.reason}" if raw.reason else ""
+        return Verdict(label="unsupported", score=0.0, reason=f"downgraded from {raw.label}: the judge {why}.{judge}")
+    if raw.label == "supported":
+        return Verdict(label="supported", score=1.0, reason=raw.reason or supported_reason(evidence), evidence=evidence)
+    return Verdict(label=raw.label, score=0.0, reason=raw.reason, evidence=evidence)
 
 
 # -- cascade ------------------------------------------------------------------------------------
@@ -398,6 +462,11 @@ class CascadeVerifier:
         self.llm = llm
         self.low = low
         self.high = high
+        # the LLM stage reads assembled evidence; the local stage reads the windows
+        self.evidence_budget = llm.evidence_budget
+        self.claims_per_call = llm.claims_per_call
+        self.chunks_per_claim = llm.chunks_per_claim
+        self.count_tokens = llm.count_tokens
 
     def uncertain(self, verdicts: Sequence[Verdict]) -> list[int]:
         return [i for i, v in enumerate(verdicts) if self.low < v.score < self.high]

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 __all__ = ["MAX_FAILED_DECODES", "RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
 
@@ -37,26 +37,31 @@ _OBJECT_START = re.compile(r'\{\s*["}]')
 
 
 class RawVerdict(BaseModel):
+    """One verdict of a reply. ``reason`` may be empty for ``supported`` only (its reason is
+    composed from the quote); every other label must say why."""
+
     model_config = ConfigDict(extra="ignore")
 
     claim_id: str
     label: Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim"]
     reason: str
-    evidence_id: str | None = None
     quote: str = ""
 
-    @field_validator("reason")
-    @classmethod
-    def _reason_not_blank(cls, reason: str) -> str:
-        if not reason.strip():
-            raise ValueError("reason is empty")
-        return reason.strip()
+    @model_validator(mode="after")
+    def _reason_unless_supported(self) -> RawVerdict:
+        self.reason = self.reason.strip()
+        if not self.reason and self.label != "supported":
+            raise ValueError(f"reason is empty (only a supported verdict may omit it, not {self.label})")
+        return self
 
 
 class RawClaim(BaseModel):
+    """One claim of an extraction reply: ``sentence`` is the 1-based number of the answer
+    sentence it comes from (0 or out of range: located by its words)."""
+
     model_config = ConfigDict(extra="ignore")
 
-    id: str
+    sentence: int = 0
     text: str
     source: str = ""
     relevant: bool

@@ -17,7 +17,7 @@ from faithcheck.config import Lang
 
 __all__ = ["PROMPT_VERSION", "PromptTemplate", "escape_data", "load_prompt"]
 
-PROMPT_VERSION = "v1"
+PROMPT_VERSION = "v2"
 _SEPARATOR = "\n=== user ===\n"
 _TAG = re.compile(r"<(/?)(question|answer|excerpt|claim|excerpts|claims)\b", re.IGNORECASE)
 

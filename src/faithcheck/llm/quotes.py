@@ -24,9 +24,10 @@ from faithcheck.analysis import analyze
 from faithcheck.config import Lang
 from faithcheck.types import Evidence
 
-__all__ = ["MIN_QUOTE_TERMS", "find_quote", "is_meaningful_quote"]
+__all__ = ["MIN_QUOTE_TERMS", "find_quote", "is_meaningful_quote", "supported_reason"]
 
 MIN_QUOTE_TERMS = 2
+_REASON_QUOTE_CHARS = 160
 _QUOTE_MARKS = "\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019 \t\n"  # quotation marks in en, de, fr
 
 
@@ -72,3 +73,16 @@ def find_quote(quote: str, passages: Sequence[str]) -> Evidence | None:
         if m := pattern.search(passage):
             return Evidence(passage_index=i, start=m.start(), end=m.end(), quote=passage[m.start() : m.end()])
     return None
+
+
+def supported_reason(evidence: Evidence) -> str:
+    """The reason shown for a ``supported`` verdict, composed from its checked quote (the judge
+    gives none: it would only restate the quote).
+
+    >>> supported_reason(Evidence(passage_index=1, start=0, end=14, quote="within 30 days"))
+    'Supported by "within 30 days" (passage 1).'
+    """
+    text = " ".join(evidence.quote.split())
+    if len(text) > _REASON_QUOTE_CHARS:
+        text = text[: _REASON_QUOTE_CHARS - 1].rstrip() + "…"
+    return f'Supported by "{text}" (passage {evidence.passage_index}).'

@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from faithcheck.config import Lang
 from faithcheck.types import Claim, Evidence, Usage, Verdict
 
+if TYPE_CHECKING:  # assembly imports evidence, which imports this module
+    from faithcheck.verify.assembly import EvidenceChunk
+
 __all__ = [
+    "MIN_CLAIM_BUDGET",
     "ClaimCheck",
     "ClaimError",
     "EvidenceWindow",
     "LocalVerifier",
     "Verifier",
     "VerifierOutput",
+    "claim_evidence_budget",
+    "evidence_budget",
     "quote",
+    "token_counter",
     "uses_embeddings",
 ]
+
+MIN_CLAIM_BUDGET = 64
+"""The fewest tokens of an assembled chunk when the claims of one call share a budget (about
+two sentences)."""
 
 _QUOTE_CHARS = 160
 
@@ -56,12 +68,18 @@ def quote(window: EvidenceWindow) -> str:
 
 @dataclass(frozen=True)
 class ClaimCheck:
-    """One claim to verify: the claim, the question, the selected windows and all passages."""
+    """One claim to verify: the claim, the question, the selected windows and all passages.
+
+    ``chunks`` is the claim's assembled evidence (:func:`faithcheck.verify.assembly.assemble`),
+    best first, for a verifier that declares an ``evidence_budget`` (see
+    :func:`evidence_budget`); empty for the others, which read ``windows``.
+    """
 
     claim: Claim
     question: str
     windows: tuple[EvidenceWindow, ...]
     passages: tuple[str, ...]
+    chunks: tuple[EvidenceChunk, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,7 +108,9 @@ class Verifier(Protocol):
     never ``irrelevant``. A claim it could not judge is a ``ClaimError``, never ``supported``.
 
     A backend whose class sets ``uses_embeddings = False`` gets windows chosen by the lexical
-    score alone, without their embedding similarity (see :func:`uses_embeddings`).
+    score alone, without their embedding similarity (see :func:`uses_embeddings`). One that sets
+    ``evidence_budget`` (tokens) also gets each claim's assembled evidence in
+    :attr:`ClaimCheck.chunks`, counted by its ``count_tokens`` (see :func:`evidence_budget`).
     """
 
     name: str
@@ -112,3 +132,44 @@ def uses_embeddings(verifier: Verifier) -> bool:
     windows by the lexical score alone was as accurate while saving the encoder's ~0.1 s per row.
     """
     return bool(getattr(verifier, "uses_embeddings", True))
+
+
+def evidence_budget(verifier: object) -> int | None:
+    """The tokens of context one call of ``verifier`` reads, when it wants assembled evidence
+    (its ``evidence_budget`` attribute); ``None`` when it reads windows only (the default).
+
+    A verifier that judges several claims in one call (``claims_per_call`` above 1, an LLM
+    judge) shares the budget among them: see :func:`claim_evidence_budget`.
+    """
+    budget = getattr(verifier, "evidence_budget", None)
+    return None if budget is None else int(budget)
+
+
+def claim_evidence_budget(verifier: object, claims: int) -> int | None:
+    """The tokens of each assembled chunk for a row of ``claims`` claims, from ``verifier``'s
+    budget: all of it for a verifier that reads one chunk a call (a local model); for one that
+    reads up to ``claims_per_call`` claims in one call, each with up to ``chunks_per_claim`` of
+    its chunks (an LLM judge), an equal share, so that a call's evidence fits the budget (at least
+    :data:`MIN_CLAIM_BUDGET`).
+
+    >>> class Judge:
+    ...     evidence_budget, claims_per_call, chunks_per_claim = 2048, 12, 4
+    >>> claim_evidence_budget(Judge(), 1), claim_evidence_budget(Judge(), 6), claim_evidence_budget(object(), 6)
+    (512, 85, None)
+    """
+    budget = evidence_budget(verifier)
+    if budget is None:
+        return None
+    sharing = max(1, min(claims, int(getattr(verifier, "claims_per_call", 1))))
+    sharing *= max(1, int(getattr(verifier, "chunks_per_claim", 1)))
+    return max(min(budget, MIN_CLAIM_BUDGET), budget // sharing)
+
+
+def token_counter(verifier: object) -> Callable[[str], int]:
+    """How ``verifier`` counts tokens (its ``count_tokens``; else about 4 characters a token)."""
+    count = getattr(verifier, "count_tokens", None)
+    return count if callable(count) else _estimate_tokens
+
+
+def _estimate_tokens(text: str) -> int:
+    return math.ceil(len(text) / 4)
