@@ -11,7 +11,7 @@ import sys
 import time
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -23,18 +23,23 @@ from pydantic.fields import FieldInfo
 from rich.console import Console
 
 from faithcheck import __version__
+from faithcheck.answer_relevancy import AnswerRelevancy
+from faithcheck.answer_relevancy import manifest as relevancy_manifest
 from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError
+from faithcheck.extract.shared import SharedExtractor
 from faithcheck.io.readers import FileFormat, check_source, count_rows, detect_format, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
+from faithcheck.metrics import Metric, as_metrics
 from faithcheck.rows import case_from_row
-from faithcheck.runner import RunResult, output_format_for, run_versions, score_dataset
+from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck.store import RunRecorder, dataset_fingerprint, default_store_path
+from faithcheck.summary import RunSummary
 
 __all__ = ["EXIT_GATE_FAILED", "EXIT_INCOMPLETE", "EXIT_OK", "EXIT_ROW_ERRORS", "EXIT_USAGE", "main"]
 
@@ -44,6 +49,12 @@ EXIT_USAGE = 2  # click's own status for usage errors
 EXIT_ROW_ERRORS = 3
 EXIT_INCOMPLETE = 4
 EXIT_INTERRUPTED = 130
+
+METRIC_NAMES = ("faithfulness", "answer_relevancy")
+_RELEVANCY_SECTION = "answer_relevancy"
+"""A config file's section of answer-relevancy options (``threshold``, ``metric_name``, ...)."""
+_SHARED_WITH_RELEVANCY = ("lang", "extractor", "model", "base_url", "api_key_env", "concurrency_limit")
+"""Faithfulness options answer relevancy takes too, so both read the answer the same way."""
 
 
 def _click_type(annotation: Any) -> tuple[Any, bool]:
@@ -108,11 +119,23 @@ main.add_command(report)
 main.add_command(calibrate)
 
 
-@main.command()
+@main.command(name="manifest")
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of YAML")
-def manifest(as_json: bool) -> None:
-    """Print the rag.faithfulness metric manifest."""
-    click.echo(manifest_json() if as_json else manifest_yaml(), nl=as_json)
+@click.option(
+    "--metric",
+    type=click.Choice(METRIC_NAMES),
+    default="faithfulness",
+    show_default=True,
+    help="whose manifest: rag.faithfulness or rag.answer_relevancy",
+)
+def manifest_command(as_json: bool, metric: str) -> None:
+    """Print a metric's manifest (rag.faithfulness by default)."""
+    if metric == "faithfulness":
+        click.echo(manifest_json() if as_json else manifest_yaml(), nl=as_json)
+        return
+    data = relevancy_manifest()
+    text = json.dumps(data, indent=2, sort_keys=True) if as_json else yaml.safe_dump(data, sort_keys=True)
+    click.echo(text, nl=as_json)
 
 
 @main.command()
@@ -175,6 +198,15 @@ def manifest(as_json: bool) -> None:
 )
 @click.option("--no-store", is_flag=True, help="do not record the run (see `faithcheck runs`)")
 @click.option("--dry-run", is_flag=True, help="estimate LLM calls, tokens and cost without calling anything, then stop")
+@click.option(
+    "--metrics",
+    "metric_list",
+    default="faithfulness",
+    show_default=True,
+    metavar="NAME,...",
+    help="metrics to score, in one pass (one claim extraction shared): faithfulness, answer_relevancy; "
+    "answer_relevancy's own options go in the config file's 'answer_relevancy:' section",
+)
 @_model_options(RunOptions)
 @_model_options(FaithfulnessConfig)
 def score(
@@ -191,6 +223,7 @@ def score(
     store_path: Path | None,
     no_store: bool,
     dry_run: bool,
+    metric_list: str,
     **flags: Any,
 ) -> None:
     """Score every row of INPUT_FILE (JSONL, CSV or Parquet with input_id, prompt, sut_response,
@@ -201,6 +234,10 @@ def score(
     input (nothing scored), 3 rows in error (with --fail-on-error; always when no row could be
     scored), 4 the job timed out (run the same command to resume), 130 interrupted."""
     options = _load_config_file(config_file)
+    relevancy_options = options.pop(_RELEVANCY_SECTION, None) or {}
+    if not isinstance(relevancy_options, dict):
+        raise click.BadParameter(f"'{_RELEVANCY_SECTION}' must be a mapping of option: value", param_hint="--config")
+    metric_names = [n.strip() for n in metric_list.split(",") if n.strip()]
     run_fields = RunOptions.model_fields
     run_settings = {k: options.pop(k) for k in list(options) if k in run_fields}
     given = {k: v for k, v in flags.items() if v is not None}
@@ -222,6 +259,8 @@ def score(
             store_path,
             no_store,
             dry_run,
+            metric_names,
+            relevancy_options,
         )
 
 
@@ -240,28 +279,28 @@ def _score(
     store_path: Path | None,
     no_store: bool,
     dry_run: bool,
+    metric_names: list[str],
+    relevancy_options: dict[str, Any],
 ) -> None:
     try:
         run = load_run_options(**run_settings)
         mapping = parse_column_map(column_map)
         input_format = input_format or detect_format(input_file)
-        if dry_run:  # nothing is sent, so no API key is needed
-            config = load_config(**options)
-            metric = Faithfulness.from_config(
-                config,
-                verifier_backend=make_verifier(config, require_key=False),
-                extractor_backend=make_extractor(config, require_key=False),
-            )
-        else:
-            metric = Faithfulness(**options)
+        metrics = build_metrics(metric_names, options, relevancy_options, require_key=not dry_run)
+        metric = metrics[0]
         _check_gate(run, metric)
         if output is not None and output_format is None:
             output_format = output_format_for(output)
-        check_source(input_file, fmt=input_format, column_map=mapping)
+        required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
+        check_source(input_file, fmt=input_format, column_map=mapping, required=required)
     except (ConfigError, InputError, DatasetError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
-        _dry_run(metric, input_file, input_format, mapping)
+        faithfulness = next((m for m in metrics if isinstance(m, Faithfulness)), None)
+        if faithfulness is None:
+            Console(stderr=True).print("offline configuration: no LLM calls, no cost")
+        else:
+            _dry_run(faithfulness, input_file, input_format, mapping)
         return
     batch_size = run.batch_size
     row_timeout = run.row_timeout
@@ -278,15 +317,15 @@ def _score(
         input_path=str(input_file.resolve()),
         output_path=str(output.resolve()) if output else None,
         dataset_fingerprint=dataset_fingerprint(input_file),
-        config=metric.config.model_dump(mode="json"),
-        versions=run_versions(metric),
+        config=run_config(metrics),
+        versions=run_versions(metrics),
     )
     total = None if quiet else count_rows(input_file, fmt=input_format)
     with _progress_bar(console, total, enabled=not quiet) as on_record:
         try:
             result = score_dataset(
                 input_file,
-                metric,
+                metrics,
                 output=output,
                 output_format=output_format,
                 input_format=input_format,
@@ -312,17 +351,44 @@ def _score(
     if summary_json is not None:
         summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
-        print_summary(console, result, metric, recorder.run_id)
+        print_summary(console, result, metrics, recorder.run_id)
     sys.exit(_exit_status(console, result, run, metric))
 
 
-def _check_gate(run: RunOptions, metric: Faithfulness) -> None:
-    cfg = metric.config
-    if run.fail_under is not None and not cfg.min <= run.fail_under <= cfg.max:
-        raise ConfigError(f"--fail-under ({run.fail_under:g}) must lie between min ({cfg.min:g}) and max ({cfg.max:g})")
+def build_metrics(
+    names: Sequence[str],
+    options: dict[str, Any],
+    relevancy_options: dict[str, Any] | None = None,
+    *,
+    require_key: bool = True,
+) -> tuple[Metric, ...]:
+    """The metrics ``--metrics`` names, in that order: faithfulness from ``options`` (the
+    FaithfulnessConfig flags), answer relevancy from the options the two share plus its own
+    (``answer_relevancy:`` in a config file). One extractor serves both, so the answer is split
+    into claims once. ``require_key=False`` (``--dry-run``) builds LLM backends without a key."""
+    unknown = [n for n in names if n not in METRIC_NAMES]
+    if unknown or not names:
+        raise ConfigError(f"--metrics: unknown {unknown or names}; choose from {', '.join(METRIC_NAMES)}")
+    config = load_config(**options)
+    extractor = SharedExtractor(make_extractor(config, require_key=require_key))
+    built: list[Metric] = []
+    for name in dict.fromkeys(names):
+        if name == "faithfulness":
+            verifier = make_verifier(config, require_key=require_key)
+            built.append(Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=extractor))
+        else:
+            shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
+            built.append(AnswerRelevancy(**{**shared, **(relevancy_options or {})}, extractor_backend=extractor))
+    return tuple(built)
 
 
-def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: Faithfulness) -> int:
+def _check_gate(run: RunOptions, metric: Metric) -> None:
+    low, high = float(getattr(metric.config, "min", 0.0)), float(getattr(metric.config, "max", 1.0))
+    if run.fail_under is not None and not low <= run.fail_under <= high:
+        raise ConfigError(f"--fail-under ({run.fail_under:g}) must lie between min ({low:g}) and max ({high:g})")
+
+
+def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: Metric) -> int:
     """The documented exit status of ``faithcheck score`` (see its help), with the reason printed."""
     s = result.summary
     errors = s.statuses.get("error", 0)
@@ -336,10 +402,11 @@ def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: F
         console.print(f"[red]--fail-on-error[/red]: {errors} of {s.rows} rows are in error")
         return EXIT_ROW_ERRORS
     if run.fail_under is not None:
-        worse = s.mean is None or (s.mean > run.fail_under if metric.config.inverted else s.mean < run.fail_under)
+        inverted = bool(getattr(metric.config, "inverted", False))
+        worse = s.mean is None or (s.mean > run.fail_under if inverted else s.mean < run.fail_under)
         if worse:
             mean = "no mean" if s.mean is None else f"mean {s.mean:.3f}"
-            side = "above" if metric.config.inverted else "below"
+            side = "above" if inverted else "below"
             console.print(f"[red]--fail-under[/red]: {mean} is {side} the gate {run.fail_under:g}")
             return EXIT_GATE_FAILED
     return EXIT_OK
@@ -361,6 +428,18 @@ def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterato
         with path.open("wb") as fh:
             shutil.copyfileobj(sys.stdin.buffer, fh)
         yield path
+
+
+def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) -> None:
+    prefix = f"{metric.name}: " if several else ""
+    table.add_row(f"{prefix}status", ", ".join(f"{k} {v}" for k, v in sorted(s.statuses.items())) or "-")
+    if s.mean is not None:
+        ci = f" (95% CI {s.ci95[0]:.3f}-{s.ci95[1]:.3f})" if s.ci95 else ""
+        table.add_row(f"mean {metric.name}", f"{s.mean:.3f}{ci}")
+        pass_rate = f" ({s.pass_rate:.1%})" if s.pass_rate is not None else ""
+        table.add_row(f"{prefix}passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored}{pass_rate}")
+    what = "statement labels" if isinstance(metric, AnswerRelevancy) else "claim labels"
+    table.add_row(f"{prefix}{what}", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
 
 
 def _write_stdout(records: list[dict[str, Any]]) -> None:
@@ -432,23 +511,24 @@ def _progress_bar(console: Console, total: int | None, *, enabled: bool) -> Iter
         yield on_record
 
 
-def print_summary(console: Console, result: RunResult, metric: Faithfulness, run_id: str | None = None) -> None:
-    """The end-of-run summary table (and the worst rows and errors)."""
+def print_summary(
+    console: Console, result: RunResult, metrics: Metric | Sequence[Metric], run_id: str | None = None
+) -> None:
+    """The end-of-run summary table (and the worst rows and errors), a block per metric."""
     from rich.table import Table
 
     s = result.summary
+    all_metrics = as_metrics(metrics)
     table = Table(title=f"faithcheck: {s.rows} rows", show_header=False)
-    table.add_row("status", ", ".join(f"{k} {v}" for k, v in sorted(s.statuses.items())) or "-")
     if result.resumed_rows:
         table.add_row("resumed", f"{result.resumed_rows} rows were already done")
-    if s.mean is not None:
-        ci = f" (95% CI {s.ci95[0]:.3f}-{s.ci95[1]:.3f})" if s.ci95 else ""
-        table.add_row(f"mean {metric.config.metric_name}", f"{s.mean:.3f}{ci}")
-        table.add_row(f"passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored} ({s.pass_rate:.1%})")
-    table.add_row("claim labels", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
+    for metric, summary in zip(all_metrics, [s, *(s.metrics.get(m.name) for m in all_metrics[1:])], strict=True):
+        if summary is not None:
+            _metric_rows(table, metric, summary, several=len(all_metrics) > 1)
     for warning in s.language_warnings:
         table.add_row("[yellow]language[/yellow]", f"[yellow]{warning}[/yellow]")
-    u = s.usage
+    usage = sum((m.usage for m in s.metrics.values()), s.usage)
+    u = usage
     if u.llm_calls or u.cache_hits:
         cost = "unknown price" if u.cost_usd is None else f"${u.cost_usd:,.4f}"
         tokens = f"{u.input_tokens:,} in / {u.output_tokens:,} out"

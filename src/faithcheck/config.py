@@ -15,6 +15,7 @@ from faithcheck.errors import ConfigError
 
 __all__ = [
     "SEED_FIELD_HELP",
+    "AnswerRelevancyConfig",
     "FaithfulnessConfig",
     "InitializationConfig",
     "Lang",
@@ -165,6 +166,26 @@ class FaithfulnessConfig(InitializationConfig):
         if self.cascade_low > self.cascade_high:
             raise ValueError(f"cascade_low ({self.cascade_low}) must not exceed cascade_high ({self.cascade_high})")
         return self
+
+
+class AnswerRelevancyConfig(BaseModel):
+    """Configuration of :class:`~faithcheck.answer_relevancy.AnswerRelevancy` (``rag.answer_relevancy``).
+
+    ``lang``, ``extractor`` and the LLM fields mean what they mean for faithfulness; when both
+    metrics score one dataset the CLI passes them the same values and one extractor.
+    """
+
+    model_config = ConfigDict(title="AnswerRelevancyConfig", extra="forbid", frozen=True, allow_inf_nan=False)
+
+    threshold: float = Field(default=0.7, ge=0.0, le=1.0, description="pass mark: the share of relevant statements")
+    lang: Literal["en", "de", "fr", "auto"] = "en"
+    metric_name: str = Field(default="answer_relevancy", min_length=1)
+    weight: float = Field(default=1.0, ge=0.0, le=_MAX_MAGNITUDE)
+    concurrency_limit: int = Field(default=10, ge=1)
+    extractor: Literal["sentence", "llm"] = "sentence"
+    model: str | None = "gpt-4o"
+    base_url: str | None = None
+    api_key_env: str | None = None
 
 
 class RunOptions(BaseModel):

@@ -274,8 +274,9 @@ def score_dataset(
     load_run_options(batch_size=batch_size, row_timeout=row_timeout, job_timeout=job_timeout)  # finite, in range
     if isinstance(source, (str, Path)) and input_format is None:
         detect_format(Path(source))  # an unknown format is a usage error, before anything is written
-    check_source(source, fmt=input_format, column_map=column_map)
     metrics = as_metrics(metric)
+    required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
+    check_source(source, fmt=input_format, column_map=column_map, required=required)
     started = time.perf_counter()
     builder = SummaryBuilder(threshold=metrics[0].threshold, others={m.name: m.threshold for m in metrics[1:]})
     sink: ResultSink | None = None

@@ -11,7 +11,7 @@ import uuid
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from faithcheck.types import EvalScore, YesNoUnsure, to_yes_no_unsure
+from faithcheck.types import EvalScore, YesNoUnsure
 
 __all__ = ["AnalyzeStepResult", "ScorerRun", "StepVerdict", "scorer_run"]
 
@@ -59,7 +59,7 @@ def scorer_run(result: EvalScore, *, scale: float = 1.0) -> ScorerRun:
         extract_step_result=[claim.text for claim, _ in judged],
         extract_prompt=result.prompts.get("extract"),
         analyze_step_result=AnalyzeStepResult(
-            verdicts=[StepVerdict(verdict=to_yes_no_unsure(v.label), reason=v.reason) for _, v in judged]
+            verdicts=[StepVerdict(verdict=result.step_verdict(v.label), reason=v.reason) for _, v in judged]
         ),
         analyze_prompt=result.prompts.get("analyze"),
         raw_verdicts=list(result.raw_responses.get("analyze", [])),

@@ -26,8 +26,9 @@ __all__ = [
     "to_yes_no_unsure",
 ]
 
-Label = Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant"]
-"""Verdict labels: ``supported``, the four ways to fail of seed 001, and ``irrelevant``."""
+Label = Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant", "relevant"]
+"""Verdict labels: ``supported``, the four ways to fail of seed 001, and ``irrelevant`` (a claim
+the filter dropped); answer relevancy judges statements ``relevant`` or ``irrelevant``."""
 
 FAILING_LABELS: tuple[Label, ...] = ("unsupported", "contradicted", "wrong_entity", "overclaim")
 
@@ -263,6 +264,10 @@ class EvalScore(_Frozen):
         elif self.value is None:
             raise ValueError(f"a row with status {self.status!r} must have a value")
         return self
+
+    def step_verdict(self, label: Label) -> YesNoUnsure:
+        """Seed 004's yes / no / unsure for one of this result's verdict labels."""
+        return to_yes_no_unsure(label)
 
     @property
     def counted_claims(self) -> list[ClaimResult]:

@@ -16,7 +16,7 @@ import csv
 import json
 import math
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -102,7 +102,11 @@ def detect_format(path: Path) -> FileFormat:
 
 
 def check_source(
-    source: str | Path | Any, *, fmt: FileFormat | None = None, column_map: Mapping[str, str] | None = None
+    source: str | Path | Any,
+    *,
+    fmt: FileFormat | None = None,
+    column_map: Mapping[str, str] | None = None,
+    required: Sequence[str] = REQUIRED_COLUMNS,
 ) -> None:
     """Raise :class:`DatasetError` when ``source`` cannot be read at all or lacks a required column.
 
@@ -128,7 +132,7 @@ def check_source(
             return  # an iterator or generator: it can be read only once, so rows report themselves
         columns = found
         where = f"the {type(source).__name__}"
-    _check_columns(columns, mapping, where)
+    _check_columns(columns, mapping, where, tuple(required))
 
 
 def iter_source(
@@ -225,12 +229,12 @@ def _object_columns(source: Any) -> list[list[str]] | None:
     return None
 
 
-def _check_columns(columns: list[list[str]], mapping: Mapping[str, str], where: str) -> None:
+def _check_columns(columns: list[list[str]], mapping: Mapping[str, str], where: str, required: tuple[str, ...]) -> None:
     if not columns:
         return  # no readable row at all: each row reports why
-    required = set(REQUIRED_COLUMNS)
-    best = min(columns, key=lambda cols: len(required - {mapping.get(c, c) for c in cols}))
-    missing = [c for c in REQUIRED_COLUMNS if c not in {mapping.get(name, name) for name in best}]
+    wanted = set(required)
+    best = min(columns, key=lambda cols: len(wanted - {mapping.get(c, c) for c in cols}))
+    missing = [c for c in required if c not in {mapping.get(name, name) for name in best}]
     if not missing:
         return
     found = sorted({c for cols in columns for c in cols})
@@ -238,7 +242,7 @@ def _check_columns(columns: list[list[str]], mapping: Mapping[str, str], where: 
     hint = _map_hint(set(found), missing)
     raise DatasetError(
         f"{where} has no column {', '.join(repr(m) for m in missing)} "
-        f"(required: {', '.join(REQUIRED_COLUMNS)}; found: {shown or 'none'}). {hint}"
+        f"(required: {', '.join(required)}; found: {shown or 'none'}). {hint}"
     )
 
 

@@ -1,0 +1,293 @@
+"""The :class:`AnswerRelevancy` metric (``rag.answer_relevancy``): does the answer address the
+question at all?
+
+Faithfulness asks whether every claim is grounded in the context; a faithful answer that ignores
+the question scores well there. Answer relevancy splits the answer into statements with the same
+claim extractor, judges each against the question with the relevance head faithcheck ships
+(:mod:`faithcheck.relevancy`: rule-based cues for refusals, filler and restatements, a trained
+head over sentence embeddings for the rest), and scores the share of statements that address
+the question. An answer that says nothing, or only refuses, scores 0.0 with its status saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from faithcheck.config import AnswerRelevancyConfig, Lang
+from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.extract import ClaimExtractor, SentenceExtractor
+from faithcheck.language import SUPPORTED, describe_language, row_language
+from faithcheck.metric import _run_sync
+from faithcheck.rows import case_from_row
+from faithcheck.steps import ScorerRun, scorer_run
+from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Usage, Verdict, YesNoUnsure
+
+__all__ = ["REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
+
+REQUIRED_COLUMNS: tuple[str, ...] = ("input_id", "prompt", "sut_response")
+_SHOWN = 3
+
+
+class RelevancyScore(EvalScore):
+    """An :class:`EvalScore` whose claims are the answer's statements: every statement counts,
+    and the failing ones are those that do not address the question."""
+
+    @property
+    def counted_claims(self) -> list[ClaimResult]:
+        return [c for c in self.claims if c.verdict is not None]
+
+    @property
+    def failing_claims(self) -> list[ClaimResult]:
+        return [c for c in self.claims if c.verdict is None or c.verdict.label != "relevant"]
+
+    def step_verdict(self, label: Label) -> YesNoUnsure:
+        return "yes" if label == "relevant" else "no"
+
+
+class AnswerRelevancy:
+    """Answer relevancy: the share of the answer's statements that address the question.
+
+    Parameters
+    ----------
+    threshold:
+        Pass mark (default 0.7, as in seed 003's example).
+    extractor_backend:
+        The claim extractor to split the answer with; pass the one a :class:`Faithfulness` uses
+        (wrapped in :class:`~faithcheck.extract.shared.SharedExtractor`) to extract once for both.
+    **options:
+        Any field of :class:`~faithcheck.config.AnswerRelevancyConfig`.
+
+    Examples
+    --------
+    >>> from faithcheck import TestCase
+    >>> case = TestCase(input_id="1", prompt="How long is the warranty?",
+    ...                 sut_response="The warranty lasts two years.", retrieved_context=["-"])
+    >>> AnswerRelevancy().evaluate(case).passed
+    True
+    """
+
+    def __init__(self, threshold: float = 0.7, *, extractor_backend: ClaimExtractor | None = None, **options: Any):
+        from pydantic import ValidationError
+
+        try:
+            self._config = AnswerRelevancyConfig(threshold=threshold, **options)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+            raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
+        self.extractor: ClaimExtractor = extractor_backend or self._make_extractor()
+
+    def _make_extractor(self) -> ClaimExtractor:
+        if self._config.extractor == "sentence":
+            return SentenceExtractor()
+        from faithcheck.backends import make_extractor
+        from faithcheck.config import load_config
+
+        cfg = self._config
+        return make_extractor(
+            load_config(extractor="llm", model=cfg.model, base_url=cfg.base_url, api_key_env=cfg.api_key_env)
+        )
+
+    # -- the Metric protocol ------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self._config.metric_name
+
+    @property
+    def threshold(self) -> float:
+        return self._config.threshold
+
+    @property
+    def config(self) -> AnswerRelevancyConfig:
+        return self._config
+
+    @property
+    def required_columns(self) -> tuple[str, ...]:
+        return REQUIRED_COLUMNS
+
+    def versions(self) -> dict[str, Any]:
+        return {"extractor": self.extractor.name, "relevance_model": _relevance_model_id()}
+
+    def manifest(self) -> dict[str, Any]:
+        return manifest()
+
+    def __repr__(self) -> str:
+        return f"AnswerRelevancy(threshold={self.threshold!r}, extractor={self.extractor.name!r})"
+
+    def evaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:
+        """Score one test case (a :class:`TestCase` or a row mapping; no context needed)."""
+        return _run_sync(self.aevaluate(case))
+
+    def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
+        """Seed 004's view: the statements, yes (relevant) / no verdicts with reasons, the score."""
+        return scorer_run(self.evaluate(case))
+
+    async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:
+        case = case if isinstance(case, TestCase) else case_from_row(case, required=REQUIRED_COLUMNS)
+        started = time.perf_counter()
+        lang, problem = self._lang(case)
+        if lang is None:
+            return self._result(case, None, problem, [], Usage(), started, status="error")
+        try:
+            extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
+            statements = [item.claim for item in extracted.claims]
+            verdicts = await asyncio.to_thread(_judge, case.question, [s.text for s in statements], lang)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # one failing row must not lose the others
+            return self._result(case, None, f"{type(exc).__name__}: {exc}", [], Usage(), started, status="error")
+        claims = [
+            ClaimResult(claim=s, verdict=Verdict(label=v.label, score=v.score, reason=v.reason))
+            for s, v in zip(statements, verdicts, strict=True)
+        ]
+        relevant = sum(1 for v in verdicts if v.label == "relevant")
+        value = relevant / len(claims) if claims else 0.0
+        status = "ok" if claims else "no_claims"
+        return self._result(case, value, _reason(claims, value), claims, extracted.usage, started, status=status)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _lang(self, case: TestCase) -> tuple[Lang | None, str]:
+        if self._config.lang != "auto":
+            return self._config.lang, ""
+        detected = row_language(case.sut_response, [], case.question)
+        for lang in SUPPORTED:
+            if detected == lang:
+                return lang, ""
+        return None, (
+            f"field 'lang': lang is auto and this row looks {describe_language(detected)}; answer relevancy "
+            f"scores {', '.join(SUPPORTED)}: set --lang to score it as one of them"
+        )
+
+    def _result(
+        self,
+        case: TestCase,
+        value: float | None,
+        reason: str,
+        claims: list[ClaimResult],
+        usage: Usage,
+        started: float,
+        *,
+        status: str,
+    ) -> RelevancyScore:
+        cfg = self._config
+        usage = usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
+        if status == "error":
+            return RelevancyScore(
+                input_id=case.input_id,
+                metric_name=cfg.metric_name,
+                value=None,
+                passed=False,
+                threshold=cfg.threshold,
+                status="error",
+                reason=f"not scored: {reason}",
+                message=reason,
+                weight=cfg.weight,
+                usage=usage,
+            )
+        assert value is not None
+        return RelevancyScore(
+            input_id=case.input_id,
+            metric_name=cfg.metric_name,
+            value=value,
+            unit_value=value,
+            passed=value >= cfg.threshold,
+            threshold=cfg.threshold,
+            status="ok" if status == "ok" else "no_claims",
+            reason=reason,
+            weight=cfg.weight,
+            claims=claims,
+            usage=usage,
+        )
+
+
+def _relevance_model_id() -> str:
+    """sha256 of the shipped relevance heads (a new model never mixes into a resumed output)."""
+    import hashlib
+    from importlib import resources
+
+    from faithcheck import relevancy
+
+    data = resources.files("faithcheck").joinpath(relevancy._MODEL_FILE).read_bytes()
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def _judge(question: str, statements: list[str], lang: Lang) -> list[Any]:
+    from faithcheck.relevancy import judge_statements
+
+    if not statements:
+        return []
+    verdicts = judge_statements(question, statements, lang)
+    if len(verdicts) != len(statements):
+        raise FaithcheckError(f"the relevance judge returned {len(verdicts)} verdicts for {len(statements)} statements")
+    return verdicts
+
+
+def _reason(claims: list[ClaimResult], value: float) -> str:
+    if not claims:
+        return "The answer is empty: it makes no statement, so it scores 0."
+    off = [c for c in claims if c.verdict is not None and c.verdict.label != "relevant"]
+    if not off:
+        what = "The statement addresses" if len(claims) == 1 else f"All {len(claims)} statements address"
+        return f"{what} the question."
+    if len(off) == len(claims):
+        head = "No statement addresses the question" if len(claims) > 1 else "The answer does not address the question"
+    else:
+        verb = "does" if len(off) == 1 else "do"
+        head = f"{len(off)} of {len(claims)} statements {verb} not address the question"
+    shown = [c.verdict.reason for c in off[:_SHOWN] if c.verdict is not None]
+    more = f" (and {len(off) - _SHOWN} more)" if len(off) > _SHOWN else ""
+    return f"{head} (score {value:.2f}): " + " ".join(shown) + more
+
+
+_METHODOLOGY = [
+    "The answer is split into statements by faithcheck's claim extractor (the one faithfulness uses; "
+    "when both metrics run, the extraction is shared).",
+    "Each statement is judged against the question: rule-based cues mark refusals and deflections, generic "
+    "filler and restatements of the question; a relevance head trained by faithcheck over sentence embeddings "
+    "judges the rest (relevant vs off-topic).",
+    "The score is the share of statements that address the question (0.0 if the answer makes no statement).",
+]
+
+
+def manifest() -> dict[str, Any]:
+    """The ``rag.answer_relevancy`` manifest, in the shape of seed 001's ``rag.faithfulness``."""
+    from faithcheck.manifest import ACCEPTED_SCHEMAS, EXECUTION
+
+    schema = AnswerRelevancyConfig.model_json_schema()
+    schema.pop("description", None)
+    schema.pop("additionalProperties", None)
+    return {
+        "accepts": [dict(s) for s in ACCEPTED_SCHEMAS],
+        "config_schema": schema,
+        "dependencies": [],
+        "description": "Does the answer address the user's question?",
+        "direction": "higher_is_better",
+        "display_name": "Answer Relevancy",
+        "entrypoint": "faithcheck.answer_relevancy.AnswerRelevancy",
+        "execution": dict(EXECUTION),
+        "kind": "metric",
+        "manifest_version": "1",
+        "max_prompt_slots": 0,
+        "metric_metadata": {
+            "methodology": list(_METHODOLOGY),
+            "score_semantics": "Scores range 0-1, the share of the answer's statements that address the question. "
+            "Higher is better.",
+            "summary": "Measures whether the answer engages with the question rather than drifting, refusing or "
+            "padding.",
+            "worked_example": "An answer makes 4 statements; 3 answer the question and 1 is an unrelated remark -> "
+            "3/4 = 0.75.",
+        },
+        "metric_type": "pointwise",
+        "name": "rag.answer_relevancy",
+        "partition_types": [],
+        "required_columns": list(REQUIRED_COLUMNS),
+        "required_kinds": [],
+        "scorer_contract": "per_row",
+        "target_kind": None,
+        "unsupported_trace_shapes": [],
+        "version": "1.0.0",
+    }

@@ -1,0 +1,172 @@
+"""The metric interface (issue 16, item 1): the runner, summary and assertions work with any metric
+and with several at once; one extraction serves every metric of a row."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from faithcheck import EvalScore, Faithfulness, TestCase
+from faithcheck.config import Lang
+from faithcheck.errors import ConfigError
+from faithcheck.extract import ExtractorOutput, SentenceExtractor
+from faithcheck.extract.shared import SharedExtractor
+from faithcheck.metrics import Metric, as_metrics, metric_records
+from faithcheck.rows import case_from_row
+from faithcheck.runner import run_config, score_dataset
+from faithcheck.testing import assert_that
+
+ROWS = [
+    {
+        "input_id": "a",
+        "prompt": "What is our return window?",
+        "sut_response": "You can return items within 30 days. We offer free return shipping.",
+        "retrieved_context": [
+            "Customers may return items within 30 days of purchase.",
+            "Return shipping is free for defective items only.",
+        ],
+    },
+    {
+        "input_id": "b",
+        "prompt": "How long is the warranty?",
+        "sut_response": "The warranty lasts 2 years.",
+        "retrieved_context": ["The warranty lasts 2 years."],
+    },
+]
+
+
+class _LengthConfig(BaseModel):
+    metric_name: str = "answer_length"
+    weight: float = 1.0
+
+
+class AnswerLength:
+    """A metric a user might write: 1.0 for answers of at least ``words`` words. It needs no context."""
+
+    def __init__(self, words: int = 6) -> None:
+        self.words = words
+        self._config = _LengthConfig()
+
+    name = "answer_length"
+    threshold = 0.5
+    required_columns = ("input_id", "prompt", "sut_response")
+
+    @property
+    def config(self) -> BaseModel:
+        return self._config
+
+    def evaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
+        case = case if isinstance(case, TestCase) else case_from_row(case, required=self.required_columns)
+        value = min(1.0, len(case.sut_response.split()) / self.words)
+        return EvalScore(
+            input_id=case.input_id,
+            metric_name=self.name,
+            value=value,
+            unit_value=value,
+            passed=value >= self.threshold,
+            threshold=self.threshold,
+            status="ok",
+            reason=f"{len(case.sut_response.split())} words",
+        )
+
+    async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
+        return self.evaluate(case)
+
+    def versions(self) -> dict[str, Any]:
+        return {"words": self.words}
+
+    def manifest(self) -> dict[str, Any]:
+        return {"name": "example.answer_length"}
+
+
+def test_a_user_metric_satisfies_the_protocol() -> None:
+    assert isinstance(AnswerLength(), Metric)
+    assert isinstance(Faithfulness(), Metric)
+    with pytest.raises(ConfigError, match="unique"):
+        as_metrics([AnswerLength(), AnswerLength()])
+
+
+def test_one_metric_keeps_the_record_format_and_several_ride_along(tmp_path: Path) -> None:
+    alone = score_dataset(ROWS, Faithfulness()).records
+    assert alone is not None
+    assert all("metrics" not in r for r in alone)
+
+    out = tmp_path / "both.jsonl"
+    result = score_dataset(ROWS, [Faithfulness(), AnswerLength()], output=out)
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["value"] for r in records] == [r["value"] for r in alone]  # faithfulness exactly as alone
+    assert [r["metrics"]["answer_length"]["value"] for r in records] == [1.0, pytest.approx(5 / 6)]
+    assert [name for name, _ in metric_records(records[0])] == ["faithfulness", "answer_length"]
+    assert result.summary.mean == pytest.approx(0.75)
+    assert result.summary.metrics["answer_length"].mean == pytest.approx((1.0 + 5 / 6) / 2)
+    assert result.summary.to_dict()["metrics"]["answer_length"]["scored"] == 2
+    meta = json.loads((tmp_path / "both.jsonl.run.json").read_text(encoding="utf-8"))
+    assert set(meta["config"]["metrics"]) == {"faithfulness", "answer_length"}
+    assert meta["versions"]["metrics"]["answer_length"] == {"words": 6}
+
+
+def test_a_bad_row_is_an_error_for_every_metric() -> None:
+    rows = [*ROWS, {"input_id": "c", "prompt": "Q?"}]
+    records = score_dataset(rows, [Faithfulness(), AnswerLength()]).records
+    assert records is not None
+    bad = records[-1]
+    assert bad["status"] == "error"
+    assert bad["metrics"]["answer_length"]["status"] == "error"
+    assert "field 'sut_response'" in bad["metrics"]["answer_length"]["message"]
+
+
+def test_a_metric_without_context_needs_no_context_column() -> None:
+    rows = [{"input_id": "x", "prompt": "Q?", "sut_response": "one two three"}]
+    records = score_dataset(rows, AnswerLength()).records
+    assert records is not None
+    assert records[0]["value"] == pytest.approx(0.5)
+    assert run_config(AnswerLength()) == {"metric_name": "answer_length", "weight": 1.0}
+    with pytest.raises(Exception, match="retrieved_context"):
+        score_dataset(rows, [Faithfulness(), AnswerLength()])  # faithfulness needs it: checked up front
+
+
+class _CountingExtractor(SentenceExtractor):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
+        self.calls += 1
+        return await super().aextract(question, answer, lang, history=history)
+
+
+class _ClaimCount(AnswerLength):
+    """A second metric that extracts claims with the extractor it is given."""
+
+    name = "claim_count"
+
+    def __init__(self, extractor: SharedExtractor) -> None:
+        super().__init__()
+        self.extractor = extractor
+
+    async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
+        assert isinstance(case, TestCase)
+        out = await self.extractor.aextract(case.question, case.sut_response, "en")
+        score = self.evaluate(case)
+        return score.model_copy(update={"reason": f"{len(out.claims)} claims"})
+
+
+def test_metrics_sharing_an_extractor_extract_each_row_once() -> None:
+    counting = _CountingExtractor()
+    shared = SharedExtractor(counting)
+    metrics = [Faithfulness(extractor_backend=shared), _ClaimCount(shared)]
+    records = score_dataset(ROWS, metrics).records
+    assert records is not None
+    assert counting.calls == len(ROWS)
+    assert records[0]["metrics"]["claim_count"]["reason"] == "2 claims"
+
+
+def test_assert_that_chains_any_metrics() -> None:
+    case = TestCase(**ROWS[1])
+    assert_that(case).meets_metric(AnswerLength(words=5)).meets_metric(Faithfulness(0.8))
+    with pytest.raises(AssertionError, match=r"answer_length = 0\.250"):
+        assert_that(case).meets_metric(Faithfulness(0.8)).meets_metric(AnswerLength(words=20))
