@@ -170,3 +170,19 @@ def test_assert_that_chains_any_metrics() -> None:
     assert_that(case).meets_metric(AnswerLength(words=5)).meets_metric(Faithfulness(0.8))
     with pytest.raises(AssertionError, match=r"answer_length = 0\.250"):
         assert_that(case).meets_metric(Faithfulness(0.8)).meets_metric(AnswerLength(words=20))
+
+
+def test_context_utilisation_per_row_and_in_the_summary() -> None:
+    row = {
+        "input_id": "u",
+        "prompt": "How long is the warranty?",
+        "sut_response": "The warranty lasts 2 years.",
+        "retrieved_context": ["The warranty lasts 2 years.", "Our office is in Berlin.", "We sell blenders.", "Hi."],
+    }
+    result = score_dataset([row, ROWS[1]], Faithfulness())
+    assert result.records is not None
+    assert [r["context_utilisation"] for r in result.records] == [0.25, 1.0]  # 1 of 4 passages used; 1 of 1
+    assert result.summary.context_utilisation == pytest.approx(0.625)
+    nothing = Faithfulness().evaluate({**row, "sut_response": "Hello!"})
+    assert nothing.status == "no_claims"
+    assert nothing.context_utilisation is None

@@ -440,6 +440,9 @@ def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) ->
         table.add_row(f"{prefix}passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored}{pass_rate}")
     what = "statement labels" if isinstance(metric, AnswerRelevancy) else "claim labels"
     table.add_row(f"{prefix}{what}", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
+    if s.context_utilisation is not None:
+        used = f"{s.context_utilisation:.1%} of passages support a claim (mean over rows)"
+        table.add_row(f"{prefix}context used", used)
 
 
 def _write_stdout(records: list[dict[str, Any]]) -> None:

@@ -326,6 +326,7 @@ class Faithfulness:
             raw_responses=trace.raw_responses,
             lang=lang,
             detected_lang=detected,
+            context_utilisation=context_utilisation(counted, len(case.evidence)),
         )
 
     def _error(
@@ -434,6 +435,30 @@ def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:
             raise FaithcheckError(f"verifier {backend!r} returned {type(verdict).__name__} for claim {i}")
         if verdict.label == "irrelevant":
             raise FaithcheckError(f"verifier {backend!r} marked claim {i} irrelevant; only the filter may")
+
+
+def context_utilisation(counted: Sequence[ClaimResult], passages: int) -> float | None:
+    """The share of ``passages`` that hold the evidence of at least one supported claim.
+
+    It measures what the answer *used*, not what the retrieval *should* have found: a passage
+    that is relevant but that the answer did not draw on counts as unused, and it needs no
+    reference answer and no extra model call (the verdicts' evidence is already there).
+
+    >>> from faithcheck.types import Claim, Evidence
+    >>> ev = Evidence(passage_index=1, start=0, end=3, quote="Yes")
+    >>> used = ClaimResult(claim=Claim(id="c1", text="Yes", start=0, end=3),
+    ...                    verdict=Verdict(label="supported", score=1.0, reason="ok", evidence=ev))
+    >>> context_utilisation([used], passages=4)
+    0.25
+    """
+    if not counted or passages == 0:
+        return None
+    used = {
+        c.verdict.evidence.passage_index
+        for c in counted
+        if c.verdict is not None and c.verdict.supported and c.verdict.evidence is not None
+    }
+    return len(used) / passages
 
 
 def _short(text: str) -> str:

@@ -59,6 +59,8 @@ class RunSummary:
     ``{"detected_lang": "de", "lang": "en", "rows": 12}``."""
     language_warnings: list[str] = field(default_factory=list)
     """One sentence per entry of ``language_mismatches``, saying what to do."""
+    context_utilisation: float | None = None
+    """Mean over rows of the share of passages that support at least one claim (faithfulness)."""
     metrics: dict[str, RunSummary] = field(default_factory=dict)
     """When a run scores several metrics: the summary of each metric after the first, by name
     (this summary is the first metric's)."""
@@ -81,6 +83,7 @@ class SummaryBuilder:
     def __init__(self, threshold: float | None = None, max_errors: int = 20, others: Mapping[str, float] | None = None):
         self._summary = RunSummary(threshold=threshold)
         self._others = {name: SummaryBuilder(t, max_errors) for name, t in (others or {}).items()}
+        self._utilisation: list[float] = [0.0, 0.0]  # sum, rows
         self._statuses: Counter[str] = Counter()
         self._labels: Counter[str] = Counter()
         self._mismatches: Counter[tuple[str, str]] = Counter()
@@ -112,6 +115,9 @@ class SummaryBuilder:
         detected, lang = record.get("detected_lang"), record.get("lang")
         if detected and lang and detected != lang:
             self._mismatches[(str(detected), str(lang))] += 1
+        if (used := record.get("context_utilisation")) is not None:
+            self._utilisation[0] += float(used)
+            self._utilisation[1] += 1
         value = record.get("value")
         if status == "error" or value is None:
             if len(s.errors) < self._max_errors:
@@ -161,6 +167,8 @@ class SummaryBuilder:
         ranked = sorted(self._mismatches.items(), key=lambda item: (-item[1], item[0]))
         s.language_mismatches = [{"detected_lang": d, "lang": lang, "rows": n} for (d, lang), n in ranked]
         s.language_warnings = [language_warning(d, lang, n) for (d, lang), n in ranked]
+        total, rows = self._utilisation
+        s.context_utilisation = total / rows if rows else None
         s.metrics = {name: b.result(wall_seconds=wall_seconds, status=status) for name, b in self._others.items()}
         return s
 

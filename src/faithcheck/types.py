@@ -253,6 +253,10 @@ class EvalScore(_Frozen):
     detected_lang: str | None = None
     """The language detected in the row's answer and context (ISO 639-1, e.g. ``de``; ``None`` when
     the detector could not tell): see :mod:`faithcheck.language`."""
+    context_utilisation: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Faithfulness: the share of the row's passages that hold the evidence of at least one
+    supported claim (a retrieval-noise signal: low when most of what was retrieved was not used).
+    ``None`` when nothing was judged (an error row, or no claims)."""
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:
