@@ -11,7 +11,7 @@ from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
 from faithcheck.backends import make_extractor, make_verifier
-from faithcheck.calibration import Calibration
+from faithcheck.calibration import Calibration, load_calibration
 from faithcheck.config import FaithfulnessConfig, Lang, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError
@@ -75,8 +75,6 @@ class Faithfulness:
         self.extractor: ClaimExtractor = extractor_backend or make_extractor(self.config)
         self.calibration: Calibration | None = None
         if self.config.calibration is not None:
-            from faithcheck.calibration import load_calibration
-
             self.calibration = load_calibration(self.config.calibration)
 
     @classmethod
