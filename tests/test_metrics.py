@@ -186,3 +186,20 @@ def test_context_utilisation_per_row_and_in_the_summary() -> None:
     nothing = Faithfulness().evaluate({**row, "sut_response": "Hello!"})
     assert nothing.status == "no_claims"
     assert nothing.context_utilisation is None
+
+
+def test_runs_diff_compares_any_metric_of_a_multi_metric_run(tmp_path: Path) -> None:
+    from faithcheck.store import RunStore
+
+    store = RunStore(tmp_path / "runs.sqlite")
+    run_ids = []
+    for words in (5, 10):  # the second run's answer_length drops for row b (5 words: 1.0 -> 0.5)
+        records = score_dataset(ROWS, [Faithfulness(), AnswerLength(words=words)]).records
+        assert records is not None
+        run_id = store.start_run(input_path="rows", output_path=None, dataset_fingerprint="x", config={}, versions={})
+        store.add_rows(run_id, records)
+        store.finish_run(run_id, status="finished", summary={})
+        run_ids.append(run_id)
+    assert store.diff_runs(*run_ids) == []  # faithfulness did not change
+    diffs = store.diff_runs(*run_ids, metric="answer_length")
+    assert [(d.kind, d.input_id, d.value_a, d.value_b) for d in diffs] == [("regression", "b", 1.0, 0.5)]

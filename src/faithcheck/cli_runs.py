@@ -239,6 +239,12 @@ def _diff_row(d: RowDiff) -> tuple[str, ...]:
     help=f"show at most N changed rows [default: {_DIFF_TABLE_ROWS} in the table, all with --json]",
 )
 @click.option("--fail-on-regression", is_flag=True, help="exit with code 1 if any row regressed (for CI)")
+@click.option(
+    "--metric",
+    default=None,
+    metavar="NAME",
+    help="compare this metric of runs that scored several (--metrics); default: each run's first",
+)
 @_store_option
 @_json_option
 @click.pass_context
@@ -248,6 +254,7 @@ def diff_command(
     b: str,
     limit: int | None,
     fail_on_regression: bool,
+    metric: str | None,
     store_path: Path | None,
     as_json: bool,
 ) -> None:
@@ -257,7 +264,7 @@ def diff_command(
     assert store is not None
     with _lookup():
         info_a, info_b = store.get_run(a), store.get_run(b)
-        diffs = store.diff_runs(info_a.run_id, info_b.run_id)
+        diffs = store.diff_runs(info_a.run_id, info_b.run_id, metric=metric)
     counts = Counter(d.kind for d in diffs)
     per_kind = {kind: counts.get(kind, 0) for kind in DIFF_KINDS}
     if limit is None:

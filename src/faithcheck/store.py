@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from faithcheck.errors import FaithcheckError, InputError
+from faithcheck.metrics import metric_records
 
 __all__ = [
     "DIFF_KINDS",
@@ -561,18 +562,19 @@ class RunStore:
             record: dict[str, Any] = json.loads(text)
             yield record
 
-    def _rows(self, conn: sqlite3.Connection, run_id: str) -> dict[tuple[str, int], _Row]:
-        """Rows with an input_id, keyed by (input_id, occurrence), in row order."""
+    def _rows(self, conn: sqlite3.Connection, run_id: str, metric: str | None = None) -> dict[tuple[str, int], _Row]:
+        """Rows with an input_id, keyed by (input_id, occurrence), in row order: each row's own
+        (first) metric, or the metric named ``metric`` of a run that scored several."""
         out: dict[tuple[str, int], _Row] = {}
         seen: dict[str, int] = {}
         query = (
-            "SELECT row, input_id, value, passed, status, labels_json FROM rows"
+            "SELECT row, input_id, value, passed, status, labels_json, record_json FROM rows"
             " WHERE run_id = ? AND input_id IS NOT NULL ORDER BY row"
         )
         for r in conn.execute(query, (run_id,)):
             occurrence = seen.get(r["input_id"], 0)
             seen[r["input_id"]] = occurrence + 1
-            out[(r["input_id"], occurrence)] = _Row(
+            row = _Row(
                 row=r["row"],
                 input_id=r["input_id"],
                 value=r["value"],
@@ -580,9 +582,15 @@ class RunStore:
                 status=r["status"],
                 labels=tuple(json.loads(r["labels_json"])),
             )
+            if metric is not None:
+                found = _metric_row(json.loads(r["record_json"]), metric, r["row"], r["input_id"])
+                if found is None:
+                    continue
+                row = found
+            out[(r["input_id"], occurrence)] = row
         return out
 
-    def diff_runs(self, a: str, b: str) -> list[RowDiff]:
+    def diff_runs(self, a: str, b: str, *, metric: str | None = None) -> list[RowDiff]:
         """The rows that differ between runs ``a`` and ``b`` (ids or unique prefixes), matched on ``input_id``.
 
         Rows without an ``input_id`` are skipped; an ``input_id`` that repeats within a run is matched by
@@ -596,10 +604,12 @@ class RunStore:
         Unchanged rows are left out. Regressions come first, largest drop first (rows that became errors,
         having no delta, lead); then improvements, largest gain first (rows that stopped being errors
         lead); then changed rows, rows only in A and rows only in B, each in row order.
+
+        ``metric`` compares that metric of runs that scored several (by default each row's first).
         """
         with self._connect() as conn:
-            rows_a = self._rows(conn, self._resolve(conn, a))
-            rows_b = self._rows(conn, self._resolve(conn, b))
+            rows_a = self._rows(conn, self._resolve(conn, a), metric)
+            rows_b = self._rows(conn, self._resolve(conn, b), metric)
         diffs: list[RowDiff] = []
         for key, ra in rows_a.items():
             rb = rows_b.get(key)
@@ -608,6 +618,21 @@ class RunStore:
                 diffs.append(_row_diff(kind, key[1], ra, rb))
         diffs.extend(_row_diff("only_in_b", key[1], None, rb) for key, rb in rows_b.items() if key not in rows_a)
         return sorted(diffs, key=_diff_order)
+
+
+def _metric_row(record: Mapping[str, Any], metric: str, row: int, input_id: str) -> _Row | None:
+    for name, result in metric_records(record):
+        if name == metric:
+            value = result.get("value")
+            return _Row(
+                row=row,
+                input_id=input_id,
+                value=None if value is None else float(value),
+                passed=bool(result.get("passed")),
+                status=str(result.get("status") or "error"),
+                labels=tuple(_labels(result)),
+            )
+    return None
 
 
 def _classify(a: _Row, b: _Row) -> DiffKind | None:
