@@ -8,9 +8,9 @@ sentence-transformers configuration, so cosine similarity is a dot product.
 
 Memory is bounded whatever the dataset size or ``concurrency_limit``: one encoder per process
 (loaded under a lock: rows scored in worker threads would otherwise each load their own copy, a
-few hundred MB apiece), one inference at a time on it, batches capped in padded tokens (a batch's
-activations grow with rows × width², and one long sentence would pad every row to 256 tokens), and
-an LRU cache of at most ``cache_entries`` vectors.
+few hundred MB apiece), one inference at a time on it, batches capped at 4,096 padded tokens
+(activations grow with rows × width², so 64 sentences of 256 tokens in one batch would be a run's
+largest allocation), and an LRU cache of at most ``cache_entries`` vectors.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ _BATCH = 64
 _BATCH_TOKENS = 4096
 """At most this many padded tokens per inference (rows × longest row): 16 rows of 256 tokens."""
 CACHE_ENTRIES = 10_000
-"""Default bound of an encoder's LRU cache (about 16 MB of vectors and keys)."""
+"""Default bound of an encoder's LRU cache (15 MB of vectors when full, plus their texts)."""
 _DIM = 384
 
 _default: SentenceEncoder | None = None
