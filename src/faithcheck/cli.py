@@ -25,17 +25,15 @@ from rich.console import Console
 from faithcheck import __version__
 from faithcheck.answer_relevancy import AnswerRelevancy
 from faithcheck.answer_relevancy import manifest as relevancy_manifest
-from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
-from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_config, load_run_options
+from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError
-from faithcheck.extract.shared import SharedExtractor
 from faithcheck.io.readers import FileFormat, check_source, count_rows, detect_format, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
-from faithcheck.metrics import Metric, as_metrics
+from faithcheck.metrics import METRIC_NAMES, Metric, as_metrics, build_metrics
 from faithcheck.rows import case_from_row
 from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck.store import RunRecorder, dataset_fingerprint, default_store_path
@@ -50,11 +48,8 @@ EXIT_ROW_ERRORS = 3
 EXIT_INCOMPLETE = 4
 EXIT_INTERRUPTED = 130
 
-METRIC_NAMES = ("faithfulness", "answer_relevancy")
 _RELEVANCY_SECTION = "answer_relevancy"
 """A config file's section of answer-relevancy options (``threshold``, ``metric_name``, ...)."""
-_SHARED_WITH_RELEVANCY = ("lang", "extractor", "model", "base_url", "api_key_env", "concurrency_limit")
-"""Faithfulness options answer relevancy takes too, so both read the answer the same way."""
 
 
 def _click_type(annotation: Any) -> tuple[Any, bool]:
@@ -353,33 +348,6 @@ def _score(
     if not quiet:
         print_summary(console, result, metrics, recorder.run_id)
     sys.exit(_exit_status(console, result, run, metric))
-
-
-def build_metrics(
-    names: Sequence[str],
-    options: dict[str, Any],
-    relevancy_options: dict[str, Any] | None = None,
-    *,
-    require_key: bool = True,
-) -> tuple[Metric, ...]:
-    """The metrics ``--metrics`` names, in that order: faithfulness from ``options`` (the
-    FaithfulnessConfig flags), answer relevancy from the options the two share plus its own
-    (``answer_relevancy:`` in a config file). One extractor serves both, so the answer is split
-    into claims once. ``require_key=False`` (``--dry-run``) builds LLM backends without a key."""
-    unknown = [n for n in names if n not in METRIC_NAMES]
-    if unknown or not names:
-        raise ConfigError(f"--metrics: unknown {unknown or names}; choose from {', '.join(METRIC_NAMES)}")
-    config = load_config(**options)
-    extractor = SharedExtractor(make_extractor(config, require_key=require_key))
-    built: list[Metric] = []
-    for name in dict.fromkeys(names):
-        if name == "faithfulness":
-            verifier = make_verifier(config, require_key=require_key)
-            built.append(Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=extractor))
-        else:
-            shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
-            built.append(AnswerRelevancy(**{**shared, **(relevancy_options or {})}, extractor_backend=extractor))
-    return tuple(built)
 
 
 def _check_gate(run: RunOptions, metric: Metric) -> None:

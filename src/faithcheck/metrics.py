@@ -21,10 +21,22 @@ from pydantic import BaseModel
 from faithcheck.errors import ConfigError
 from faithcheck.types import EvalScore, TestCase
 
-__all__ = ["OTHER_METRICS_KEY", "Metric", "as_metrics", "metric_records"]
+__all__ = [
+    "METRIC_NAMES",
+    "OTHER_METRICS_KEY",
+    "Metric",
+    "as_metrics",
+    "build_metrics",
+    "check_metric_options",
+    "metric_records",
+]
 
 OTHER_METRICS_KEY = "metrics"
 """Where a multi-metric record keeps the records of its second and later metrics."""
+METRIC_NAMES = ("faithfulness", "answer_relevancy")
+"""The metrics faithcheck ships, by the names ``--metrics`` takes."""
+_SHARED_WITH_RELEVANCY = ("lang", "extractor", "model", "base_url", "api_key_env", "concurrency_limit")
+"""Faithfulness options answer relevancy takes too, so both read the answer the same way."""
 
 
 @runtime_checkable
@@ -74,6 +86,55 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
     if len(set(names)) != len(names):
         raise ConfigError(f"metric names must be unique, got {names}: set metric_name on one of them")
     return found
+
+
+def build_metrics(
+    names: Sequence[str],
+    options: dict[str, Any],
+    relevancy_options: dict[str, Any] | None = None,
+    *,
+    require_key: bool = True,
+) -> tuple[Metric, ...]:
+    """The metrics ``--metrics`` names, in that order: faithfulness from ``options`` (the
+    FaithfulnessConfig flags), answer relevancy from the options the two share plus its own
+    (``answer_relevancy:`` in a config file). One extractor serves both, so the answer is split
+    into claims once. ``require_key=False`` (``--dry-run``) builds LLM backends without a key."""
+    from faithcheck.answer_relevancy import AnswerRelevancy
+    from faithcheck.backends import make_extractor, make_verifier
+    from faithcheck.config import load_config
+    from faithcheck.extract.shared import SharedExtractor
+    from faithcheck.metric import Faithfulness
+
+    check_metric_options(names, options, relevancy_options)
+    config = load_config(**options)
+    extractor = SharedExtractor(make_extractor(config, require_key=require_key))
+    built: list[Metric] = []
+    for name in dict.fromkeys(names):
+        if name == "faithfulness":
+            verifier = make_verifier(config, require_key=require_key)
+            built.append(Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=extractor))
+        else:
+            shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
+            built.append(AnswerRelevancy(**{**shared, **(relevancy_options or {})}, extractor_backend=extractor))
+    return tuple(built)
+
+
+def check_metric_options(
+    names: Sequence[str], options: Mapping[str, Any], relevancy_options: Mapping[str, Any] | None = None
+) -> None:
+    """Raise :class:`ConfigError` for unknown metric names or invalid options, loading no model."""
+    from faithcheck.config import AnswerRelevancyConfig, load_config
+
+    unknown = [n for n in names if n not in METRIC_NAMES]
+    if unknown or not names:
+        raise ConfigError(f"--metrics: unknown {unknown or list(names)}; choose from {', '.join(METRIC_NAMES)}")
+    load_config(**options)
+    if "answer_relevancy" in names:
+        shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
+        try:
+            AnswerRelevancyConfig(**{**shared, **(relevancy_options or {})})
+        except ValueError as exc:
+            raise ConfigError(f"invalid answer_relevancy configuration: {exc}") from None
 
 
 def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:

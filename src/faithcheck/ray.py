@@ -18,39 +18,46 @@ Ray is an optional dependency: ``pip install "faithcheck[ray]"``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from faithcheck.config import FaithfulnessConfig, load_config
+from faithcheck.config import FaithfulnessConfig
 
 __all__ = ["score_ray_dataset"]
 
 
 class _Scorer:
-    """A Ray actor: builds the metric (and loads its models) once, then scores batches."""
+    """A Ray actor: builds the metrics (and loads their models) once, then scores batches."""
 
-    def __init__(self, config: dict[str, Any]):
+    def __init__(self, config: dict[str, Any], metrics: tuple[str, ...], relevancy: dict[str, Any]):
         from faithcheck.embedding import default_encoder
         from faithcheck.metric import Faithfulness
+        from faithcheck.metrics import build_metrics
         from faithcheck.verify import uses_embeddings
 
-        self.metric = Faithfulness.from_config(load_config(**config))
-        if uses_embeddings(self.metric.verifier):
+        self.metrics = build_metrics(metrics, config, relevancy)
+        if any(isinstance(m, Faithfulness) and uses_embeddings(m.verifier) for m in self.metrics):
             default_encoder()  # load the sentence encoder now, not on the first batch
 
     def __call__(self, batch: Any) -> Any:
         import pyarrow as pa
 
         from faithcheck.io.tables import ROWS_SCHEMA, row_fields
+        from faithcheck.metrics import OTHER_METRICS_KEY
         from faithcheck.runner import score_batch
 
-        records = score_batch(self.metric, batch.to_pylist())
+        records = score_batch(self.metrics, batch.to_pylist())
+        several = len(self.metrics) > 1
         rows = []
         for record in records:
             row = row_fields(record)
             row["claims_json"] = json.dumps(record.get("claims") or [], ensure_ascii=False)
+            if several:
+                row["metrics_json"] = json.dumps(record.get(OTHER_METRICS_KEY) or {}, ensure_ascii=False)
             rows.append(row)
         schema = ROWS_SCHEMA.append(pa.field("claims_json", pa.string()))
+        if several:
+            schema = schema.append(pa.field("metrics_json", pa.string()))
         return pa.Table.from_pylist(rows, schema=schema)
 
 
@@ -58,20 +65,27 @@ def score_ray_dataset(
     dataset: Any,
     config: Mapping[str, Any] | FaithfulnessConfig | None = None,
     *,
+    metrics: Sequence[str] = ("faithfulness",),
+    relevancy: Mapping[str, Any] | None = None,
     concurrency: int = 2,
     batch_size: int = 256,
     num_cpus: float = 1.0,
 ) -> Any:
     """Score a ``ray.data.Dataset`` lazily with an actor pool of ``concurrency`` workers.
 
-    ``config`` is a :class:`FaithfulnessConfig` or a mapping of its fields. ``row`` in the
-    result counts within a batch; use ``input_id`` to join results back.
+    ``config`` is a :class:`FaithfulnessConfig` or a mapping of its fields; ``metrics`` names the
+    metrics to score (``faithfulness``, ``answer_relevancy``), ``relevancy`` holds answer
+    relevancy's own options. With several metrics, a ``metrics_json`` column holds the other
+    metrics' results. ``row`` in the result counts within a batch; use ``input_id`` to join
+    results back.
     """
+    from faithcheck.metrics import check_metric_options
+
     options = config.model_dump() if isinstance(config, FaithfulnessConfig) else dict(config or {})
-    load_config(**options)  # fail here, on the driver, for a bad configuration
+    check_metric_options(tuple(metrics), options, dict(relevancy or {}))  # fail here, on the driver
     return dataset.map_batches(
         _Scorer,
-        fn_constructor_kwargs={"config": options},
+        fn_constructor_kwargs={"config": options, "metrics": tuple(metrics), "relevancy": dict(relevancy or {})},
         batch_size=batch_size,
         batch_format="pyarrow",
         concurrency=concurrency,
