@@ -6,7 +6,13 @@ every configuration is measured with the same ruler. Nothing leaves the machine.
 
 * **Standard row**: 6 claims in the answer, a context of about 3,000 tokens in 5 passages
   (synthetic, deterministic). Reported for: LLM extraction + LLM verification, offline
-  extraction + LLM verification, and the cascade.
+  extraction + LLM verification, and the cascade, with input *and* output tokens. The judge
+  reads each claim's assembled evidence (``llm_evidence_budget`` tokens a call, default 2,048,
+  shared by the call's claims; repeated and overlapping text sent once); its replies name the
+  answer sentence a claim comes from instead of copying it, and a supported verdict is its quote
+  without a reason. Targets: input at most half Ragas's, output at most Ragas's (the same
+  row, the same ruler). The scripted judge's replies are terser than a real model's, so output
+  figures compare prompt formats, not models.
 * **Ragas reference**: Ragas's faithfulness makes 2 calls per row: statement generation (question
   + answer) and NLI over *the whole context* with every statement. Ragas 0.4.3 could not be run
   end to end here (its LLM wrappers fail to import with the langchain releases on the index), so
@@ -35,7 +41,11 @@ sys.path.insert(0, str(REPO))
 from tests.llm_server import FakeLLMServer, count_tokens, judge_responder  # noqa: E402
 
 from faithcheck import Faithfulness, TestCase  # noqa: E402
+from faithcheck.config import FaithfulnessConfig  # noqa: E402
 from faithcheck.extract import split_sentences  # noqa: E402
+from faithcheck.llm.prompts import PROMPT_VERSION  # noqa: E402
+
+BUDGET: int = FaithfulnessConfig.model_fields["llm_evidence_budget"].default
 
 SHARED = REPO.parent / "shared" / "benchmarks"
 
@@ -165,6 +175,7 @@ def main() -> int:
         case = standard_row()
         context_tokens = count_tokens("\n".join(case.retrieved_context))
         print(f"standard row: {context_tokens} context tokens in 5 passages, answer: {case.sut_response!r}\n")
+        print(f"judge evidence budget: {BUDGET} tokens a call (llm_evidence_budget), prompts {PROMPT_VERSION}\n")
         print("| configuration | LLM calls / row | input tokens / row | output tokens / row |")
         print("|---|---:|---:|---:|")
         for name, options in [

@@ -17,7 +17,8 @@ import pytest
 from faithcheck import ConfigError, Faithfulness, TestCase
 
 from .conftest import REPO
-from .llm_server import FakeLLMServer, Reply, judge_responder
+from .llm_server import FakeLLMServer, Reply, Seen, count_tokens, judge_responder
+from .scripts import load_script
 
 SECRET = "sk-test-secret-do-not-leak-4242"
 
@@ -455,3 +456,107 @@ def test_multi_turn_history_reaches_the_extraction_prompt(server: FakeLLMServer)
     assert "user: Tell me about the X200 blender." in question
     assert "assistant: It is our best-selling blender." in question
     assert question.strip().endswith("user: How long is its warranty?")
+
+
+def test_the_extraction_span_comes_from_the_sentence_number(server: FakeLLMServer) -> None:
+    answer = "Hello there! It has a 2-year warranty. Shipping is free."
+    claims = {
+        "claims": [
+            {"sentence": 2, "text": "The X200 blender has a 2-year warranty.", "relevant": True, "reason": ""},
+            {"sentence": 9, "text": "Shipping is free.", "relevant": True, "reason": ""},  # no such sentence
+        ]
+    }
+    server.push(Reply(json.dumps(claims)), Reply(_verdicts(("c1", "supported", "2-year warranty"))))
+    server.responder = judge_responder
+    case = TestCase(input_id="s", prompt="X200 warranty?", sut_response=answer, retrieved_context=["2-year warranty."])
+    score = _metric(server, extractor="llm").evaluate(case)
+    sent = server.requests[0].user
+    assert "[1] Hello there!\n[2] It has a 2-year warranty.\n[3] Shipping is free." in sent
+    first, second = (c.claim for c in score.claims)
+    assert answer[first.start : first.end] == "It has a 2-year warranty."  # located by its number, not its words
+    assert first.text == "The X200 blender has a 2-year warranty."
+    assert answer[second.start : second.end] == "Shipping is free."  # a bad number: located by its words
+    reply = server.requests[0]
+    assert "source" not in json.dumps(reply.body.get("response_format", {}))
+
+
+def test_a_supported_verdict_without_a_reason_gets_one_composed_from_its_quote(
+    server: FakeLLMServer, faithful_case: TestCase
+) -> None:
+    verdict = {"claim_id": "c1", "label": "supported", "quote": "within 30 days of purchase", "reason": ""}
+    server.push(Reply(json.dumps({"verdicts": [verdict]})))
+    score = _metric(server).evaluate(faithful_case)
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert (verdict.label, verdict.reason) == ("supported", 'Supported by "within 30 days of purchase" (passage 0).')
+    assert len(server.requests) == 1
+
+
+def test_a_verdict_other_than_supported_without_a_reason_is_asked_again(
+    server: FakeLLMServer, return_policy_case: TestCase
+) -> None:
+    silent = json.loads(GOOD)
+    silent["verdicts"][1]["reason"] = ""  # overclaim, but why?
+    server.push(Reply(json.dumps(silent)), Reply(GOOD))
+    score = _metric(server).evaluate(return_policy_case)
+    assert len(server.requests) == 2
+    assert '<claim id="c2" ' in server.requests[1].user
+    assert '<claim id="c1" ' not in server.requests[1].user
+    assert score.claims[1].verdict is not None
+    assert score.claims[1].verdict.label == "overclaim"
+    assert score.claims[1].verdict.reason == "overclaim by the excerpt"
+
+
+def test_chunks_left_out_of_the_first_call_are_judged_when_it_finds_no_support(server: FakeLLMServer) -> None:
+    filler = [f"Filler sentence number {i} talks about nothing in particular at all." for i in range(120)]
+    answer = " ".join(filler[i] for i in range(0, 80, 10))  # 8 claims, each a sentence of the context
+    case = TestCase(input_id="f", prompt="?", sut_response=answer, retrieved_context=[" ".join(filler)])
+    metric = _metric(server, llm_evidence_budget=256)  # 8 claims x 4 chunks cannot share 256 tokens
+    first = [{"claim_id": f"c{i + 1}", "label": "unsupported", "quote": "", "reason": "not there"} for i in range(8)]
+    first[0] = {"claim_id": "c1", "label": "supported", "quote": filler[0], "reason": ""}
+    server.push(Reply(json.dumps({"verdicts": first})))
+
+    def nothing(seen: Seen) -> Reply:
+        asked = re.findall(r'<claim id="(c\d+)"', seen.user)
+        verdicts = [{"claim_id": c, "label": "unsupported", "quote": "", "reason": "not there"} for c in asked]
+        return Reply(json.dumps({"verdicts": verdicts}))
+
+    server.responder = nothing
+    score = metric.evaluate(case)
+    assert score.status == "ok"
+    assert len(server.requests) >= 2  # the claims not supported read their further chunks
+    assert score.usage.llm_calls == len(server.requests)
+    first_call, second_call = server.requests[0].user, server.requests[1].user
+    assert '<claim id="c1" ' in first_call
+    assert '<claim id="c1" ' not in second_call  # supported: its best chunk won, nothing more to ask
+    assert '<claim id="c2" ' in second_call
+
+    def shown(user: str, claim_id: str) -> set[str]:
+        texts = dict(re.findall(r'<excerpt id="(E\d+)" passage="\d+">(.*?)</excerpt>', user, re.DOTALL))
+        own = re.search(rf'<claim id="{claim_id}" excerpts="([^"]*)">', user)
+        assert own is not None
+        return {s for i in own.group(1).split() for s in re.split(r"(?<=\.) ", texts[i])}
+
+    assert shown(second_call, "c2") - shown(first_call, "c2"), "a later call shows c2 evidence it has not read"
+    labels = [c.verdict.label for c in score.claims if c.verdict]
+    assert labels == ["supported"] + ["unsupported"] * 7
+
+
+def test_the_standard_row_costs_less_than_ragas(server: FakeLLMServer) -> None:
+    """Input tokens at most half Ragas's 4,330 per standard row, output at most its 498, counted
+    by the loopback server (benchmarks/llm_cost.py reports the same figures)."""
+    cost = load_script("benchmarks/llm_cost.py", "faithcheck_bench_llm_cost")
+    server.responder = judge_responder
+    case = cost.standard_row()
+    score = _metric(server, extractor="llm", model=f"openai:judge@{server.openai_url}").evaluate(case)
+    assert score.status == "ok"
+    assert len(server.requests) == 2
+    assert score.usage.input_tokens == sum(count_tokens(s.text) for s in server.requests)
+    assert score.usage.input_tokens <= 4330 // 2
+    assert score.usage.output_tokens <= 498
+    verify = server.requests[1].user
+    excerpts = re.findall(r'<excerpt id="E\d+" passage="\d+">(.*?)</excerpt>', verify, re.DOTALL)
+    assert len(excerpts) == len(set(excerpts))
+    labels = [c.verdict.label for c in score.claims if c.verdict]
+    assert [labels[i] for i in (0, 1, 3, 4)] == ["supported"] * 4  # the grounded claims
+    assert labels[5] == "unsupported"  # a price the context never states
