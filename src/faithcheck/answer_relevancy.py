@@ -129,6 +129,8 @@ class AnswerRelevancy:
         case = case if isinstance(case, TestCase) else case_from_row(case, required=REQUIRED_COLUMNS)
         started = time.perf_counter()
         lang, problem = self._lang(case)
+        if not case.question.strip():
+            lang, problem = None, "field 'prompt': is empty: answer relevancy needs the question"
         if lang is None:
             return self._result(case, None, problem, [], Usage(), started, status="error")
         try:
