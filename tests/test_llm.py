@@ -560,3 +560,17 @@ def test_the_standard_row_costs_less_than_ragas(server: FakeLLMServer) -> None:
     labels = [c.verdict.label for c in score.claims if c.verdict]
     assert [labels[i] for i in (0, 1, 3, 4)] == ["supported"] * 4  # the grounded claims
     assert labels[5] == "unsupported"  # a price the context never states
+
+
+def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) -> None:
+    from faithcheck.llm.dryrun import estimate_case
+
+    cost = load_script("benchmarks/llm_cost.py", "faithcheck_bench_llm_cost")
+    server.responder = judge_responder
+    case = cost.standard_row()
+    metric = _metric(server, model=f"openai:judge@{server.openai_url}")
+    estimate = estimate_case(metric, case)
+    score = metric.evaluate(case)
+    assert estimate.calls == score.usage.llm_calls == 1
+    assert abs(estimate.input_tokens - score.usage.input_tokens) <= 2  # the same prompt, counted alike
+    assert "<claim id=" in server.requests[0].user

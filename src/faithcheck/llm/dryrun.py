@@ -49,12 +49,14 @@ def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
         return estimate
     price: Price | None = None
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
-    if isinstance(metric.extractor, LLMClaimExtractor) and case.sut_response.strip():
-        request = metric.extractor.build_request(case.question, case.sut_response, lang, case.history)
+    # the CLI shares one extraction between metrics (SharedExtractor): the LLM extractor is inside
+    extractor = getattr(metric.extractor, "inner", metric.extractor)
+    if isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
+        request = extractor.build_request(case.question, case.sut_response, lang, case.history)
         estimate.calls += 1
         estimate.input_tokens += estimate_tokens(request.system + request.user)
         estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(claims))
-        price = metric.extractor.price
+        price = extractor.price
     verifier = metric.verifier
     relevant = [c.claim for c in claims if c.irrelevant_reason is None]
     llm: LLMVerifier | None = None
