@@ -47,6 +47,8 @@ WICE = REPO.parent / "shared" / "benchmarks" / "wice_dev" / "dev.jsonl"
 WICE_TRAIN = REPO.parent / "shared" / "training" / "wice_nst" / "pairs.jsonl.gz"
 MODEL_BUDGETS = (256, 512)
 LLM_BUDGETS = (512, 1024, 2048, 4096)
+LLM_JUDGE_LAYOUTS = ((1, 512), (6, 128))
+"""(claims in one call, tokens of each chunk) under the default llm_evidence_budget of 2,048."""
 _COVERED = 0.5
 
 
@@ -142,8 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     counters: dict[str, TokenCounter] = {"model": model_tokens, "llm": estimate_tokens}
     configs: list[tuple[str, str, int]] = [("model", f"assembled @ {b} model tokens", b) for b in MODEL_BUDGETS]
     configs += [("llm", f"assembled @ {b} LLM tokens", b) for b in LLM_BUDGETS]
+    # the LLM judge's layout (verify.base.claim_evidence_budget): a call's claims share its budget,
+    # each claim's chunks (up to 4) are listed together, so the union of one claim's chunks counts
+    judge_layouts = {
+        f"LLM judge, {n} claim(s) a call: 4 chunks of {size} seen together": size for n, size in LLM_JUDGE_LAYOUTS
+    }
     tallies: dict[str, Tally] = {"windows, one at a time": Tally(), "windows, together": Tally()}
     tallies.update({name: Tally() for _, name, _ in configs})
+    tallies.update({name: Tally() for name in judge_layouts})
     for n, row in enumerate(supported, start=1):
         passage, spans = annotated_spans(row["evidence"])
         index = build_context_index([passage], "en")
@@ -169,6 +177,19 @@ def main(argv: list[str] | None = None) -> int:
             )
             hit = any(holds_a_set(index, chunk_sentences(c, keys), row["supporting_sentences"], spans) for c in chunks)
             tallies[name].add(hit, sum(c.tokens for c in chunks), len(chunks))
+        for name, size in judge_layouts.items():
+            chunks = assemble(
+                index,
+                row["claim"],
+                scores,
+                budget=size,
+                count_tokens=estimate_tokens,
+                keys=keys,
+                sentence_tokens=per_sentence["llm"],
+            )
+            together = set().union(*(chunk_sentences(c, keys) for c in chunks)) if chunks else set()
+            hit = holds_a_set(index, together, row["supporting_sentences"], spans)
+            tallies[name].add(hit, sum(c.tokens for c in chunks), 1)
         if n % 20 == 0:
             print(f"  {n}/{len(supported)} claims", file=sys.stderr)
     what = "WiCE dev" if args.set == "dev" else "WiCE train sub-claims (wice_nst)"
