@@ -119,4 +119,5 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     peak_mb = int(done.stdout.split()[-1])
-    assert peak_mb < 700, f"peak RSS {peak_mb} MB"
+    # the bound; 0.5-0.8 GB is seen here depending on load (before the fix: 1.2-1.3 GB)
+    assert peak_mb < 1000, f"peak RSS {peak_mb} MB"
