@@ -257,39 +257,22 @@ _METHODOLOGY = [
 
 def manifest() -> dict[str, Any]:
     """The ``rag.answer_relevancy`` manifest, in the shape of seed 001's ``rag.faithfulness``."""
-    from faithcheck.manifest import ACCEPTED_SCHEMAS, EXECUTION
+    from faithcheck.manifest import metric_manifest
 
     schema = AnswerRelevancyConfig.model_json_schema()
     schema.pop("description", None)
     schema.pop("additionalProperties", None)
-    return {
-        "accepts": [dict(s) for s in ACCEPTED_SCHEMAS],
-        "config_schema": schema,
-        "dependencies": [],
-        "description": "Does the answer address the user's question?",
-        "direction": "higher_is_better",
-        "display_name": "Answer Relevancy",
-        "entrypoint": "faithcheck.answer_relevancy.AnswerRelevancy",
-        "execution": dict(EXECUTION),
-        "kind": "metric",
-        "manifest_version": "1",
-        "max_prompt_slots": 0,
-        "metric_metadata": {
-            "methodology": list(_METHODOLOGY),
-            "score_semantics": "Scores range 0-1, the share of the answer's statements that address the question. "
-            "Higher is better.",
-            "summary": "Measures whether the answer engages with the question rather than drifting, refusing or "
-            "padding.",
-            "worked_example": "An answer makes 4 statements; 3 answer the question and 1 is an unrelated remark -> "
-            "3/4 = 0.75.",
-        },
-        "metric_type": "pointwise",
-        "name": "rag.answer_relevancy",
-        "partition_types": [],
-        "required_columns": list(REQUIRED_COLUMNS),
-        "required_kinds": [],
-        "scorer_contract": "per_row",
-        "target_kind": None,
-        "unsupported_trace_shapes": [],
-        "version": "1.0.0",
-    }
+    return metric_manifest(
+        name="rag.answer_relevancy",
+        display_name="Answer Relevancy",
+        description="Does the answer address the user's question?",
+        config=schema,
+        entrypoint="faithcheck.answer_relevancy.AnswerRelevancy",
+        required_columns=REQUIRED_COLUMNS,
+        methodology=_METHODOLOGY,
+        score_semantics="Scores range 0-1, the share of the answer's statements that address the question. "
+        "Higher is better.",
+        summary="Measures whether the answer engages with the question rather than drifting, refusing or padding.",
+        worked_example="An answer makes 4 statements; 3 answer the question and 1 is an unrelated remark -> "
+        "3/4 = 0.75.",
+    )

@@ -238,45 +238,8 @@ def score(
     given = {k: v for k, v in flags.items() if v is not None}
     run_settings.update({k: v for k, v in given.items() if k in run_fields})
     options.update({k: v for k, v in given.items() if k not in run_fields})
-    with _stdin_spooled(input_file, input_format) as input_file:
-        _score(
-            input_file,
-            output,
-            input_format,
-            output_format,
-            column_map,
-            options,
-            run_settings,
-            resume,
-            overwrite,
-            summary_json,
-            quiet,
-            store_path,
-            no_store,
-            dry_run,
-            metric_names,
-            relevancy_options,
-        )
-
-
-def _score(
-    input_file: Path,
-    output: Path | None,
-    input_format: FileFormat | None,
-    output_format: OutputFormat | None,
-    column_map: str | None,
-    options: dict[str, Any],
-    run_settings: dict[str, Any],
-    resume: bool,
-    overwrite: bool,
-    summary_json: Path | None,
-    quiet: bool,
-    store_path: Path | None,
-    no_store: bool,
-    dry_run: bool,
-    metric_names: list[str],
-    relevancy_options: dict[str, Any],
-) -> None:
+    # "-" is standard input, spooled to a file that lives as long as the command
+    input_file = click.get_current_context().with_resource(_stdin_spooled(input_file, input_format))
     try:
         run = load_run_options(**run_settings)
         mapping = parse_column_map(column_map)

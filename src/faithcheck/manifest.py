@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -18,6 +19,7 @@ __all__ = [
     "manifest",
     "manifest_json",
     "manifest_yaml",
+    "metric_manifest",
 ]
 
 ENTRYPOINT = "faithcheck.entrypoint.faithfulness"
@@ -77,28 +79,56 @@ def config_schema() -> dict[str, Any]:
 
 def manifest() -> dict[str, Any]:
     """The complete ``rag.faithfulness`` manifest as a plain dict."""
+    return metric_manifest(
+        name="rag.faithfulness",
+        display_name="Answer Faithfulness",
+        description="How well does the answer stick to the retrieved sources without unsupported claims?",
+        config=config_schema(),
+        entrypoint=ENTRYPOINT,
+        required_columns=REQUIRED_COLUMNS,
+        methodology=_METHODOLOGY,
+        score_semantics=_SCORE_SEMANTICS,
+        summary=_SUMMARY,
+        worked_example=_WORKED_EXAMPLE,
+    )
+
+
+def metric_manifest(
+    *,
+    name: str,
+    display_name: str,
+    description: str,
+    config: dict[str, Any],
+    entrypoint: str,
+    required_columns: Sequence[str],
+    methodology: Sequence[str],
+    score_semantics: str,
+    summary: str,
+    worked_example: str,
+) -> dict[str, Any]:
+    """A pointwise, per-row, higher-is-better metric manifest in the shape seed 001 fixes."""
     return {
         "accepts": [dict(s) for s in ACCEPTED_SCHEMAS],
-        "config_schema": config_schema(),
+        "config_schema": config,
         "dependencies": [],
-        "description": "How well does the answer stick to the retrieved sources without unsupported claims?",
+        "description": description,
         "direction": "higher_is_better",
-        "display_name": "Answer Faithfulness",
-        "entrypoint": ENTRYPOINT,
+        "display_name": display_name,
+        "entrypoint": entrypoint,
         "execution": dict(EXECUTION),
         "kind": "metric",
         "manifest_version": "1",
         "max_prompt_slots": 0,
         "metric_metadata": {
-            "methodology": list(_METHODOLOGY),
-            "score_semantics": _SCORE_SEMANTICS,
-            "summary": _SUMMARY,
-            "worked_example": _WORKED_EXAMPLE,
+            "methodology": list(methodology),
+            "score_semantics": score_semantics,
+            "summary": summary,
+            "worked_example": worked_example,
         },
         "metric_type": "pointwise",
-        "name": "rag.faithfulness",
+        "name": name,
         "partition_types": [],
-        "required_columns": list(REQUIRED_COLUMNS),
+        "required_columns": list(required_columns),
         "required_kinds": [],
         "scorer_contract": "per_row",
         "target_kind": None,
