@@ -7,6 +7,10 @@ claim extractor, judges each against the question with the relevance head faithc
 (:mod:`faithcheck.relevancy`: rule-based cues for refusals, filler and restatements, a trained
 head over sentence embeddings for the rest), and scores the share of statements that address
 the question. An answer that says nothing, or only refuses, scores 0.0 with its status saying so.
+
+With ``judge="llm"`` the statements are judged instead by one LLM call per row
+(:mod:`faithcheck.llm.relevance`), through the faithfulness judge's client, cache and
+fail-closed rules.
 """
 
 from __future__ import annotations
@@ -14,16 +18,19 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from faithcheck.config import AnswerRelevancyConfig, Lang
+from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
-from faithcheck.metric import _run_sync
+from faithcheck.metric import _run_sync, _Trace
 from faithcheck.rows import case_from_row
 from faithcheck.steps import ScorerRun, scorer_run
-from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Usage, Verdict, YesNoUnsure
+from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Verdict, YesNoUnsure
+
+if TYPE_CHECKING:
+    from faithcheck.llm.relevance import LLMRelevanceJudge
 
 __all__ = ["REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
 
@@ -78,16 +85,43 @@ class AnswerRelevancy:
             problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
             raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
         self.extractor: ClaimExtractor = extractor_backend or self._make_extractor()
+        self.judge: LLMRelevanceJudge | None = self._make_judge() if self._config.judge == "llm" else None
+
+    def _llm_config(self) -> FaithfulnessConfig:
+        """The LLM fields as the faithfulness judge reads them, so both share one client."""
+        from faithcheck.config import load_config
+
+        cfg = self._config
+        return load_config(
+            extractor="llm",
+            model=cfg.model,
+            base_url=cfg.base_url,
+            api_key_env=cfg.api_key_env,
+            concurrency_limit=cfg.concurrency_limit,
+            llm_timeout_seconds=cfg.llm_timeout_seconds,
+            llm_max_retries=cfg.llm_max_retries,
+            llm_repair_attempts=cfg.llm_repair_attempts,
+            cache=cfg.cache,
+            cache_dir=cfg.cache_dir,
+            price_input_per_mtok=cfg.price_input_per_mtok,
+            price_output_per_mtok=cfg.price_output_per_mtok,
+        )
 
     def _make_extractor(self) -> ClaimExtractor:
         if self._config.extractor == "sentence":
             return SentenceExtractor()
         from faithcheck.backends import make_extractor
-        from faithcheck.config import load_config
 
-        cfg = self._config
-        return make_extractor(
-            load_config(extractor="llm", model=cfg.model, base_url=cfg.base_url, api_key_env=cfg.api_key_env)
+        return make_extractor(self._llm_config())
+
+    def _make_judge(self) -> LLMRelevanceJudge:
+        from faithcheck.llm.judge import client_from_config, price_from_config
+        from faithcheck.llm.relevance import LLMRelevanceJudge
+
+        config = self._llm_config()
+        client = client_from_config(config)
+        return LLMRelevanceJudge(
+            client, repair_attempts=config.llm_repair_attempts, price=price_from_config(client, config)
         )
 
     # -- the Metric protocol ------------------------------------------------------------------
@@ -109,13 +143,15 @@ class AnswerRelevancy:
         return REQUIRED_COLUMNS
 
     def versions(self) -> dict[str, Any]:
-        return {"extractor": self.extractor.name, "relevance_model": _relevance_model_id()}
+        judge = self.judge.version if self.judge is not None else _relevance_model_id()
+        return {"extractor": self.extractor.name, "relevance_model": judge}
 
     def manifest(self) -> dict[str, Any]:
         return manifest()
 
     def __repr__(self) -> str:
-        return f"AnswerRelevancy(threshold={self.threshold!r}, extractor={self.extractor.name!r})"
+        judge = self._config.judge
+        return f"AnswerRelevancy(threshold={self.threshold!r}, extractor={self.extractor.name!r}, judge={judge!r})"
 
     def evaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:
         """Score one test case (a :class:`TestCase` or a row mapping; no context needed)."""
@@ -132,15 +168,26 @@ class AnswerRelevancy:
         if not case.question.strip():
             lang, problem = None, "field 'prompt': is empty: answer relevancy needs the question"
         if lang is None:
-            return self._result(case, None, problem, [], Usage(), started, status="error")
+            return self._result(case, None, problem, [], _Trace(), started, status="error")
+        trace = _Trace()
         try:
             extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
+            trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
             statements = [item.claim for item in extracted.claims]
-            verdicts = await asyncio.to_thread(_judge, case.question, [s.text for s in statements], lang)
+            if self.judge is None:
+                verdicts = await asyncio.to_thread(_judge, case.question, [s.text for s in statements], lang)
+            else:
+                asked = [(f"c{i}", s.text) for i, s in enumerate(statements, 1)]
+                judged = await self.judge.ajudge(case.question, asked, lang, history=case.history)
+                # "analyze", as faithfulness names its judging step: seed 004's view shows it
+                trace.add("analyze", judged.usage, judged.prompts, judged.raw_responses)
+                if judged.failed is not None:
+                    return self._result(case, None, judged.failed, [], trace, started, status="error")
+                verdicts = judged.verdicts
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # one failing row must not lose the others
-            return self._result(case, None, f"{type(exc).__name__}: {exc}", [], Usage(), started, status="error")
+            return self._result(case, None, f"{type(exc).__name__}: {exc}", [], trace, started, status="error")
         claims = [
             ClaimResult(claim=s, verdict=Verdict(label=v.label, score=v.score, reason=v.reason))
             for s, v in zip(statements, verdicts, strict=True)
@@ -148,7 +195,7 @@ class AnswerRelevancy:
         relevant = sum(1 for v in verdicts if v.label == "relevant")
         value = relevant / len(claims) if claims else 0.0
         status = "ok" if claims else "no_claims"
-        return self._result(case, value, _reason(claims, value), claims, extracted.usage, started, status=status)
+        return self._result(case, value, _reason(claims, value), claims, trace, started, status=status)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -170,13 +217,13 @@ class AnswerRelevancy:
         value: float | None,
         reason: str,
         claims: list[ClaimResult],
-        usage: Usage,
+        trace: _Trace,
         started: float,
         *,
         status: str,
     ) -> RelevancyScore:
         cfg = self._config
-        usage = usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
+        usage = trace.usage(started)
         if status == "error":
             return RelevancyScore(
                 input_id=case.input_id,
@@ -189,6 +236,8 @@ class AnswerRelevancy:
                 message=reason,
                 weight=cfg.weight,
                 usage=usage,
+                prompts=trace.prompts,
+                raw_responses=trace.raw_responses,
             )
         assert value is not None
         return RelevancyScore(
@@ -203,6 +252,8 @@ class AnswerRelevancy:
             weight=cfg.weight,
             claims=claims,
             usage=usage,
+            prompts=trace.prompts,
+            raw_responses=trace.raw_responses,
         )
 
 
@@ -251,6 +302,9 @@ _METHODOLOGY = [
     "Each statement is judged against the question: rule-based cues mark refusals and deflections, generic "
     "filler and restatements of the question; a relevance head trained by faithcheck over sentence embeddings "
     "judges the rest (relevant vs off-topic).",
+    "With judge='llm', one LLM call per row judges every statement instead (relevant, or irrelevant as "
+    "off-topic, restating the question, refusing or deflecting, generic filler); a statement without a valid "
+    "verdict after the re-asks makes the row an error, never relevant.",
     "The score is the share of statements that address the question (0.0 if the answer makes no statement).",
 ]
 

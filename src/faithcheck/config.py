@@ -183,9 +183,22 @@ class AnswerRelevancyConfig(BaseModel):
     weight: float = Field(default=1.0, ge=0.0, le=_MAX_MAGNITUDE)
     concurrency_limit: int = Field(default=10, ge=1)
     extractor: Literal["sentence", "llm"] = "sentence"
+    judge: Literal["local", "llm"] = Field(
+        default="local",
+        description="statement relevance: local (the shipped offline relevance head) or llm (one call per row)",
+    )
     model: str | None = "gpt-4o"
     base_url: str | None = None
     api_key_env: str | None = None
+    llm_timeout_seconds: float = Field(default=60.0, gt=0, le=_MAX_SECONDS)
+    llm_max_retries: int = Field(default=4, ge=0, le=20)
+    llm_repair_attempts: int = Field(
+        default=2, ge=0, le=5, description="re-asks for statements whose relevance verdict was missing or malformed"
+    )
+    cache: bool = True
+    cache_dir: str | None = None
+    price_input_per_mtok: float | None = Field(default=None, ge=0.0)
+    price_output_per_mtok: float | None = Field(default=None, ge=0.0)
 
 
 class RunOptions(BaseModel):

@@ -35,7 +35,21 @@ OTHER_METRICS_KEY = "metrics"
 """Where a multi-metric record keeps the records of its second and later metrics."""
 METRIC_NAMES = ("faithfulness", "answer_relevancy")
 """The metrics faithcheck ships, by the names ``--metrics`` takes."""
-_SHARED_WITH_RELEVANCY = ("lang", "extractor", "model", "base_url", "api_key_env", "concurrency_limit")
+_SHARED_WITH_RELEVANCY = (
+    "lang",
+    "extractor",
+    "model",
+    "base_url",
+    "api_key_env",
+    "concurrency_limit",
+    "llm_timeout_seconds",
+    "llm_max_retries",
+    "llm_repair_attempts",
+    "cache",
+    "cache_dir",
+    "price_input_per_mtok",
+    "price_output_per_mtok",
+)
 """Faithfulness options answer relevancy takes too, so both read the answer the same way."""
 
 
