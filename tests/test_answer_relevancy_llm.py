@@ -6,7 +6,10 @@ answer is extracted once."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from faithcheck.llm.relevance import RELEVANCE_SCHEMA
 from faithcheck.metrics import build_metrics
 from faithcheck.runner import score_dataset
 
+from .conftest import REPO
 from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 
 QUESTION = "How long is the warranty of the X200?"
@@ -270,3 +274,73 @@ def test_both_metrics_on_the_llm_extract_once(server: FakeLLMServer) -> None:
     # two calls in all: the shared extraction counted once, the relevance call by relevancy
     assert faithfulness["usage"]["llm_calls"] + relevancy["usage"]["llm_calls"] == 2
     assert relevancy["usage"]["claims_llm"] == 1
+
+
+def test_an_endpoint_that_keeps_failing_is_an_error_row(server: FakeLLMServer) -> None:
+    server.push(Reply(status=500, content="overloaded"), Reply(status=500, content="overloaded"))
+    score = _metric(server, llm_max_retries=1).evaluate(_case())
+    assert (score.status, score.value, score.passed) == ("error", None, False)
+    assert score.message is not None
+    assert "giving up after 2 attempts" in score.message
+    assert len(server.requests) == 2
+
+
+def test_cli_scores_both_metrics_with_the_llm_from_a_config_file(server: FakeLLMServer, tmp_path: Path) -> None:
+    server.responder = _both_responder
+    data = tmp_path / "rows.jsonl"
+    rows = [
+        {
+            "input_id": f"r{i}",
+            "prompt": "What is our return window?",
+            "sut_response": answer,
+            "retrieved_context": ["Customers may return items within 30 days of purchase."],
+        }
+        for i, answer in enumerate(
+            ["You can return items within 30 days of purchase.", "Returns are accepted for 30 days. Thanks!"]
+        )
+    ]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    config = tmp_path / "faithcheck.yaml"
+    config.write_text(
+        f"extractor: llm\nmodel: gpt-4o-mini\nbase_url: {server.openai_url}\ncache: false\n"
+        "answer_relevancy:\n  judge: llm\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "faithcheck",
+            "score",
+            str(data),
+            "--metrics",
+            "faithfulness,answer_relevancy",
+            "--config",
+            str(config),
+            "--no-store",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+        env={**os.environ, "OPENAI_API_KEY": "sk-test"},
+    )
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["metrics"]["answer_relevancy"]["status"] for r in out] == ["ok", "ok"]
+    assert all(r["metrics"]["answer_relevancy"]["value"] == 1.0 for r in out)
+    relevance = [s for s in server.requests if '"reason_kind"' in s.user]
+    # per row: one extraction shared by both metrics, one relevance call
+    assert (len(server.requests) - len(relevance), len(relevance)) == (2, 2)
+    assert "mean answer_relevancy" in done.stderr
+
+
+def test_a_cut_off_reply_is_asked_again_with_room_to_finish(server: FakeLLMServer) -> None:
+    server.push(
+        Reply('{"verdicts": [{"claim_id": "c1", "label": "relevant", "reason_kind": "on_topic"', truncated=True),
+        Reply(_reply(_verdict("c1"), _verdict("c2", "off_topic", "about France"))),
+    )
+    score = _metric(server).evaluate(_case())
+    assert (score.status, score.value) == ("ok", 0.5)
+    first, second = (s.body["max_tokens"] for s in server.requests)
+    assert second == 2 * first
