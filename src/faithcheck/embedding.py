@@ -8,9 +8,10 @@ sentence-transformers configuration, so cosine similarity is a dot product.
 
 Memory is bounded whatever the dataset size or ``concurrency_limit``: one encoder per process
 (loaded under a lock: rows scored in worker threads would otherwise each load their own copy, a
-few hundred MB apiece), one inference at a time on it, batches capped at 4,096 padded tokens
-(activations grow with rows × width², so 64 sentences of 256 tokens in one batch would be a run's
-largest allocation), and an LRU cache of at most ``cache_entries`` vectors.
+few hundred MB apiece), batches capped at 4,096 padded tokens (activations grow with rows × width²,
+so 64 sentences of 256 tokens in one batch would be a run's largest allocation), and an LRU cache of
+at most ``cache_entries`` vectors. Rows in flight may run inferences at once (serialising them cost
+CPU time on 2 cores); their activations are what grows with ``concurrency_limit``.
 """
 
 from __future__ import annotations
@@ -44,8 +45,7 @@ _default_lock = threading.Lock()
 class SentenceEncoder:
     """Encodes sentences to unit vectors; keeps an LRU cache of at most ``cache_entries`` texts.
 
-    Thread-safe: the cache is locked, and inference runs one batch at a time (the session already
-    uses ``threads`` cores; concurrent runs would only add their activations to the peak memory).
+    Thread-safe: the cache is locked, and onnxruntime sessions may be shared across threads.
     """
 
     def __init__(
@@ -66,7 +66,6 @@ class SentenceEncoder:
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._lock = threading.Lock()
-        self._run_lock = threading.Lock()
         self.cache_entries = cache_entries
 
     @property
@@ -111,8 +110,7 @@ class SentenceEncoder:
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._input_names:
                 feeds["token_type_ids"] = np.zeros_like(ids)
-            with self._run_lock:
-                hidden = self._session.run(None, feeds)[0]
+            hidden = self._session.run(None, feeds)[0]
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
