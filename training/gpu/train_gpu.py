@@ -358,6 +358,9 @@ def main() -> int:
         torch.set_num_threads(min(2, threads))
         threads = min(2, threads)
     amp = device.type == "cuda"
+    if amp:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch.backends.cudnn.allow_tf32 = True
     random.seed(args.seed)
     np_rng = np.random.default_rng(args.seed)
 
@@ -413,6 +416,15 @@ def main() -> int:
         if not queue:
             epoch += 1
             queue = train.batches(np_rng, args.batch_tokens, args.max_batch)
+            log(
+                {
+                    "event": "eval",
+                    "step": step,
+                    "epoch_done": epoch,
+                    **dev_metrics(logits_of(model, dev, device, 65536, amp), dev),
+                },
+                logf,
+            )
         idx = queue.pop()
         # linear warmup, then linear decay to 0 at the end of the steps or of the time, whichever is sooner
         progress = max(step / total_steps, (now - t_train0) / budget_s)
@@ -464,6 +476,7 @@ def main() -> int:
             "pairs_seen": seen_pairs,
             "epochs_seen": round(seen_pairs / max(1, len(train)), 2),
             "tokens_per_s": round(seen_tokens / max(t_train, 1e-9)),
+            "gpu_peak_gib": round(torch.cuda.max_memory_allocated() / 2**30, 2) if amp else None,
             **final,
         },
         logf,
