@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 UNPACK = Path(__file__).resolve().parents[1] / "training" / "gpu" / "unpack.py"
 
@@ -93,3 +94,56 @@ def test_parts_out_of_order_are_refused(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "parts out of order" in done.stderr
     assert not (tmp_path / "bundle" / "model.onnx").exists()
+
+
+# ------------------------------------------------------------------ packio: formats shared by both ends
+def _packio() -> ModuleType:
+    sys.path.insert(0, str(UNPACK.parent))
+    try:
+        import packio
+    finally:
+        sys.path.remove(str(UNPACK.parent))
+    return packio
+
+
+def test_truncation_lengths_match_the_tokenizer() -> None:
+    """train_gpu.py rebuilds truncated pairs from lengths alone; they must equal what the shipped
+    tokenizer's own longest_first pair truncation keeps."""
+    import random
+
+    import numpy as np
+    from tokenizers import Tokenizer
+
+    packio = _packio()
+    tok = Tokenizer.from_file(str(UNPACK.parents[2] / "src" / "faithcheck" / "models" / "verifier" / "tokenizer.json"))
+    tok.enable_truncation(max_length=40, strategy="longest_first")
+    rng = random.Random(3)
+    words = ["river", "bank", "1889", "tower", "Paris", "was", "built", "in", "the", "city"]
+    for _ in range(200):
+        premise = " ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
+        claim = " ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
+        lp = len(tok.encode(premise, add_special_tokens=False).ids)
+        lh = len(tok.encode(claim, add_special_tokens=False).ids)
+        tp, th = packio.truncate_lengths(np.array([lp]), np.array([lh]), 40 - 4)
+        pair = tok.encode(premise, claim)
+        assert pair.sequence_ids.count(0) == tp[0], (lp, lh)
+        assert pair.sequence_ids.count(1) == th[0], (lp, lh)
+
+
+def test_segments_expand_to_premises_and_q4_blocks_dequantize() -> None:
+    import numpy as np
+
+    packio = _packio()
+    seg_tok = np.array([5, 6, 7, 8, 9], dtype=np.uint16)
+    seg_off = np.array([0, 2, 3, 5], dtype=np.uint32)  # segments [5 6] [7] [8 9]
+    refs = np.array([0, 2, 1, 1, 0], dtype=np.uint32)
+    ref_off = np.array([0, 2, 2, 5], dtype=np.uint32)  # premises [0 2], [], [1 1 0]
+    flat, offsets = packio.expand(seg_tok, seg_off, refs, ref_off)
+    assert flat.tolist() == [5, 6, 8, 9, 7, 7, 5, 6]
+    assert offsets.tolist() == [0, 4, 4, 8]
+
+    scale = np.array([0.5], dtype="<f2").view(np.uint8)
+    q = np.arange(32) % 16  # weight j in the low nibble of byte j, weight j + 16 in its high nibble
+    nibbles = (q[:16] | (q[16:] << 4)).astype(np.uint8)
+    block = np.concatenate([scale, nibbles])[None, :]
+    assert packio.dequantize_q4(block, 32).tolist() == [[(v - 8) * 0.5 for v in q.tolist()]]

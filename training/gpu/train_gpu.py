@@ -520,6 +520,11 @@ def main() -> int:
         },
     }
     (args.out / "bundle_manifest.json").write_text(json.dumps(result, indent=2))
+    # the device tool returns at most 8 files of at most 16 MiB each (run.sh's run.log is one of them)
+    back = sorted(p for p in args.out.rglob("*") if p.is_file())
+    too_big = [p.name for p in back if p.stat().st_size > 16 * 2**20]
+    if len(set(back) | {args.out / "run.log"}) > 8 or too_big:
+        log({"event": "warning", "files_back": [p.name for p in back], "over_16_mib": too_big}, logf)
     log(
         {
             "event": "done",
