@@ -21,6 +21,7 @@ from faithcheck.answer_relevancy import AnswerRelevancy
 from faithcheck.llm.relevance import RELEVANCE_SCHEMA
 from faithcheck.metrics import build_metrics
 from faithcheck.runner import score_dataset
+from faithcheck.types import Message
 
 from .conftest import REPO
 from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
@@ -344,3 +345,20 @@ def test_a_cut_off_reply_is_asked_again_with_room_to_finish(server: FakeLLMServe
     assert (score.status, score.value) == ("ok", 0.5)
     first, second = (s.body["max_tokens"] for s in server.requests)
     assert second == 2 * first
+
+
+def test_a_follow_up_question_is_judged_with_the_conversation(server: FakeLLMServer) -> None:
+    server.push(Reply(_reply(_verdict("c1"))))
+    case = TestCase(
+        input_id="m1",
+        prompt=[
+            Message(role="user", content="Does the X200 have a warranty?"),
+            Message(role="assistant", content="Yes, it does."),
+            Message(role="user", content="How long?"),
+        ],
+        sut_response="It lasts two years.",
+    )
+    score = _metric(server).evaluate(case)
+    assert (score.status, score.value) == ("ok", 1.0)
+    question = server.requests[0].user.split("<question>\n", 1)[1].split("\n</question>", 1)[0]
+    assert question == "user: Does the X200 have a warranty?\nassistant: Yes, it does.\nuser: How long?"
