@@ -235,10 +235,15 @@ def test_an_empty_answer_makes_no_call(server: FakeLLMServer) -> None:
     assert server.requests == []
 
 
-def test_the_llm_judge_needs_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_llm_judge_needs_its_key_unless_it_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY")
     with pytest.raises(ConfigError, match="OPENAI_API_KEY"):
         AnswerRelevancy(judge="llm", model="gpt-4o-mini", cache=False)
+    # an estimate that sends nothing (--dry-run) builds it without one, and builds its requests
+    metric = AnswerRelevancy(judge="llm", model="gpt-4o-mini", cache=False, require_key=False)
+    assert metric.judge is not None
+    request = metric.judge.build_request(QUESTION, [("c1", "It lasts two years.")], "en")
+    assert '<claim id="c1">It lasts two years.</claim>' in request.user
 
 
 def test_versions_name_the_llm_judge(server: FakeLLMServer) -> None:

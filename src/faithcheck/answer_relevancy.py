@@ -64,6 +64,9 @@ class AnswerRelevancy:
     extractor_backend:
         The claim extractor to split the answer with; pass the one a :class:`Faithfulness` uses
         (wrapped in :class:`~faithcheck.extract.shared.SharedExtractor`) to extract once for both.
+    require_key:
+        ``False`` builds the LLM extractor and judge without an API key (``--dry-run``, which
+        sends nothing); by default a missing key fails here, not on the first row.
     **options:
         Any field of :class:`~faithcheck.config.AnswerRelevancyConfig`.
 
@@ -76,7 +79,14 @@ class AnswerRelevancy:
     True
     """
 
-    def __init__(self, threshold: float = 0.7, *, extractor_backend: ClaimExtractor | None = None, **options: Any):
+    def __init__(
+        self,
+        threshold: float = 0.7,
+        *,
+        extractor_backend: ClaimExtractor | None = None,
+        require_key: bool = True,
+        **options: Any,
+    ):
         from pydantic import ValidationError
 
         try:
@@ -84,8 +94,9 @@ class AnswerRelevancy:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
             raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
-        self.extractor: ClaimExtractor = extractor_backend or self._make_extractor()
-        self.judge: LLMRelevanceJudge | None = self._make_judge() if self._config.judge == "llm" else None
+        self.extractor: ClaimExtractor = extractor_backend or self._make_extractor(require_key)
+        llm = self._config.judge == "llm"
+        self.judge: LLMRelevanceJudge | None = self._make_judge(require_key) if llm else None
 
     def _llm_config(self) -> FaithfulnessConfig:
         """The LLM fields as the faithfulness judge reads them, so both share one client."""
@@ -107,19 +118,19 @@ class AnswerRelevancy:
             price_output_per_mtok=cfg.price_output_per_mtok,
         )
 
-    def _make_extractor(self) -> ClaimExtractor:
+    def _make_extractor(self, require_key: bool) -> ClaimExtractor:
         if self._config.extractor == "sentence":
             return SentenceExtractor()
         from faithcheck.backends import make_extractor
 
-        return make_extractor(self._llm_config())
+        return make_extractor(self._llm_config(), require_key=require_key)
 
-    def _make_judge(self) -> LLMRelevanceJudge:
+    def _make_judge(self, require_key: bool) -> LLMRelevanceJudge:
         from faithcheck.llm.judge import client_from_config, price_from_config
         from faithcheck.llm.relevance import LLMRelevanceJudge
 
         config = self._llm_config()
-        client = client_from_config(config)
+        client = client_from_config(config, require_key=require_key)
         return LLMRelevanceJudge(
             client, repair_attempts=config.llm_repair_attempts, price=price_from_config(client, config)
         )
