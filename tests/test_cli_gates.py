@@ -185,3 +185,19 @@ def test_a_dataframe_mixing_questions_and_conversations_and_a_nan_id() -> None:
     last = records[-1]
     assert last["status"] == "error"
     assert "field 'input_id': required value is missing" in last["message"]
+
+
+def test_dry_run_counts_the_relevance_calls_of_both_metrics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    config = tmp_path / "faithcheck.yaml"
+    config.write_text("extractor: llm\nverifier: llm\nanswer_relevancy:\n  judge: llm\n", encoding="utf-8")
+
+    def calls(*args: str) -> int:
+        done = _faithcheck("score", SAMPLE, "--dry-run", "--config", str(config), *args)
+        assert done.returncode == 0, done.stderr
+        line = next(line for line in done.stdout.splitlines() if "LLM calls" in line)
+        return int(line.split("│")[2].strip())
+
+    faithfulness = calls()
+    both = calls("--metrics", "faithfulness,answer_relevancy")
+    assert both == faithfulness + 6  # one relevance call per row; the extraction is shared, not repeated

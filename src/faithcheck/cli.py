@@ -254,11 +254,7 @@ def score(
     except (ConfigError, InputError, DatasetError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
-        faithfulness = next((m for m in metrics if isinstance(m, Faithfulness)), None)
-        if faithfulness is None:
-            Console(stderr=True).print("offline configuration: no LLM calls, no cost")
-        else:
-            _dry_run(faithfulness, input_file, input_format, mapping)
+        _dry_run(metrics, input_file, input_format, mapping)
         return
     batch_size = run.batch_size
     row_timeout = run.row_timeout
@@ -381,25 +377,36 @@ def _write_stdout(records: list[dict[str, Any]]) -> None:
     sys.stdout.flush()
 
 
-def _dry_run(metric: Faithfulness, path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:
+def _dry_run(metrics: Sequence[Metric], path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:
     from rich.table import Table
 
-    if metric.extractor.name == "sentence" and metric.verifier.name in ("model", "baseline"):
+    faithfulness = next((m for m in metrics if isinstance(m, Faithfulness)), None)
+    relevancy = next((m for m in metrics if isinstance(m, AnswerRelevancy)), None)
+    offline = faithfulness is None or (
+        faithfulness.extractor.name == "sentence" and faithfulness.verifier.name in ("model", "baseline")
+    )
+    if offline and (relevancy is None or (relevancy.extractor.name == "sentence" and relevancy.judge is None)):
         Console(stderr=True).print("offline configuration: no LLM calls, no cost")
         return
-    from faithcheck.llm.dryrun import CostEstimate, estimate_case
+    from faithcheck.llm.dryrun import CostEstimate, estimate_case, estimate_relevancy
 
+    required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     total = CostEstimate()
     bad = 0
     for row in iter_source(path, fmt=input_format, column_map=mapping):
         try:
-            case = case_from_row(row.data, row.number) if row.data is not None else None
+            case = case_from_row(row.data, row.number, required=required) if row.data is not None else None
         except InputError:
             case = None
         if case is None:
             bad += 1
-        else:
-            total.add(estimate_case(metric, case))
+            continue
+        rows = total.rows
+        if faithfulness is not None:
+            total.add(estimate_case(faithfulness, case))
+        if relevancy is not None:
+            total.add(estimate_relevancy(relevancy, case, with_extraction=faithfulness is None))
+        total.rows = rows + 1
     table = Table(
         title=f"faithcheck dry run: {total.rows} rows ({bad} unreadable), nothing was sent", show_header=False
     )

@@ -129,7 +129,8 @@ def build_metrics(
             built.append(Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=extractor))
         else:
             shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
-            built.append(AnswerRelevancy(**{**shared, **(relevancy_options or {})}, extractor_backend=extractor))
+            options_ = {**shared, **(relevancy_options or {})}
+            built.append(AnswerRelevancy(**options_, extractor_backend=extractor, require_key=require_key))
     return tuple(built)
 
 

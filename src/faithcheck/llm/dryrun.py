@@ -12,6 +12,7 @@ not find it supported; only the first calls are counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from faithcheck.extract import SentenceExtractor
 from faithcheck.llm.judge import CascadeVerifier, LLMClaimExtractor, LLMVerifier, estimate_tokens
@@ -19,7 +20,10 @@ from faithcheck.llm.pricing import Price
 from faithcheck.metric import Faithfulness
 from faithcheck.types import TestCase
 
-__all__ = ["CostEstimate", "estimate_case"]
+if TYPE_CHECKING:
+    from faithcheck.answer_relevancy import AnswerRelevancy
+
+__all__ = ["CostEstimate", "estimate_case", "estimate_relevancy"]
 
 _OUTPUT_TOKENS_PER_VERDICT = 40
 _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM = 35
@@ -75,6 +79,36 @@ def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
             estimate.input_tokens += estimate_tokens(request.system + request.user)
             estimate.output_tokens += _OUTPUT_TOKENS_PER_VERDICT * len(batch)
         price = price or llm.price
+    if estimate.calls:
+        estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
+    return estimate
+
+
+_OUTPUT_TOKENS_PER_RELEVANCE_VERDICT = 25
+
+
+def estimate_relevancy(metric: AnswerRelevancy, case: TestCase, *, with_extraction: bool) -> CostEstimate:
+    """Estimated LLM calls, tokens and cost of ``metric`` (answer relevancy) on ``case``: its
+    relevance call when it judges with the LLM, and, with ``with_extraction``, its LLM extraction
+    (leave it out when faithfulness runs too: the extraction is shared, and counted there)."""
+    estimate = CostEstimate(rows=1)
+    lang = "en" if metric.config.lang == "auto" else metric.config.lang
+    statements = SentenceExtractor().extract(case.question, case.sut_response, lang)
+    extractor = getattr(metric.extractor, "inner", metric.extractor)  # a SharedExtractor's own
+    price: Price | None = None
+    if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
+        request = extractor.build_request(case.question, case.sut_response, lang, case.history)
+        estimate.calls += 1
+        estimate.input_tokens += estimate_tokens(request.system + request.user)
+        estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(statements))
+        price = extractor.price
+    if metric.judge is not None and statements:
+        pairs = [(f"c{i + 1}", s.claim.text) for i, s in enumerate(statements)]
+        request = metric.judge.build_request(case.question, pairs, lang, case.history)
+        estimate.calls += 1
+        estimate.input_tokens += estimate_tokens(request.system + request.user)
+        estimate.output_tokens += _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT * len(pairs)
+        price = price or metric.judge.price
     if estimate.calls:
         estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
     return estimate
