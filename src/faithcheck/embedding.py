@@ -10,8 +10,9 @@ Memory is bounded whatever the dataset size or ``concurrency_limit``: one encode
 (loaded under a lock: rows scored in worker threads would otherwise each load their own copy, a
 few hundred MB apiece), batches capped at 4,096 padded tokens (activations grow with rows × width²,
 so 64 sentences of 256 tokens in one batch would be a run's largest allocation), and an LRU cache of
-at most ``cache_entries`` vectors. Rows in flight may run inferences at once (serialising them cost
-CPU time on 2 cores); their activations are what grows with ``concurrency_limit``.
+at most ``cache_entries`` vectors. At most two inferences run at once: each adds its activations to
+the peak (12 rows, 10 in flight: 388 MB with two, 432 MB unbounded on 2 cores, more with more cores),
+and one at a time seemed to cost CPU time on 2 cores.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ _BATCH_TOKENS = 4096
 CACHE_ENTRIES = 10_000
 """Default bound of an encoder's LRU cache (15 MB of vectors when full, plus their texts)."""
 _DIM = 384
+_CONCURRENT_RUNS = 2
+"""Inferences at once on one encoder, whatever ``concurrency_limit`` and the number of cores."""
 
 _default: SentenceEncoder | None = None
 _default_lock = threading.Lock()
@@ -45,7 +48,7 @@ _default_lock = threading.Lock()
 class SentenceEncoder:
     """Encodes sentences to unit vectors; keeps an LRU cache of at most ``cache_entries`` texts.
 
-    Thread-safe: the cache is locked, and onnxruntime sessions may be shared across threads.
+    Thread-safe: the cache is locked, and at most two threads run the session at once.
     """
 
     def __init__(
@@ -66,6 +69,7 @@ class SentenceEncoder:
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._lock = threading.Lock()
+        self._runs = threading.BoundedSemaphore(_CONCURRENT_RUNS)
         self.cache_entries = cache_entries
 
     @property
@@ -110,7 +114,8 @@ class SentenceEncoder:
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._input_names:
                 feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feeds)[0]
+            with self._runs:
+                hidden = self._session.run(None, feeds)[0]
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
