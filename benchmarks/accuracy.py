@@ -57,6 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase
+from faithcheck.config import Lang
 from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
 from faithcheck.types import Claim
@@ -155,8 +156,10 @@ def response_overlap(response: str, passages: list[str]) -> float:
 class EveryChunk(Faithfulness):
     """The same metric, but each claim is checked against every sentence window of its context."""
 
-    def select_evidence(self, claims: Sequence[Claim], question: str, passages: Sequence[str]) -> list[ClaimCheck]:
-        index = build_context_index(passages, self.config.lang)
+    def select_evidence(
+        self, claims: Sequence[Claim], question: str, passages: Sequence[str], *, lang: Lang | None = None
+    ) -> list[ClaimCheck]:
+        index = build_context_index(passages, lang or ("en" if self.config.lang == "auto" else self.config.lang))
         n = len(index.sentences)
         encoder = default_encoder() if uses_embeddings(self.verifier) else None
         windows = index.select_all([c.text for c in claims], encoder, top_k=n, pool=n)

@@ -27,6 +27,15 @@ def test_every_chunk_checks_every_window_and_selection_only_the_top_k(accuracy: 
     assert len(everything[0].windows) == 7
     assert len(selected[0].windows) == 3
     assert everything[0].windows[0].sentence == selected[0].windows[0].sentence == "This sentence is about owls."
+    scored = accuracy.EveryChunk(verifier="baseline").evaluate(
+        {
+            "input_id": "o",
+            "prompt": "Owls?",
+            "sut_response": "This sentence is about owls.",
+            "retrieved_context": context,
+        }
+    )
+    assert scored.status == "ok"  # the metric's own path (which passes the row's language) works too
 
 
 def test_cascade_band_counts_only_confident_scores(accuracy: ModuleType) -> None:
