@@ -203,3 +203,22 @@ def test_runs_diff_compares_any_metric_of_a_multi_metric_run(tmp_path: Path) -> 
     assert store.diff_runs(*run_ids) == []  # faithfulness did not change
     diffs = store.diff_runs(*run_ids, metric="answer_length")
     assert [(d.kind, d.input_id, d.value_a, d.value_b) for d in diffs] == [("regression", "b", 1.0, 0.5)]
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_table_outputs_keep_every_metric_and_the_language(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"both{suffix}"
+    score_dataset(ROWS, [Faithfulness(), AnswerLength()], output=out)
+    if suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        rows = pq.read_table(out).to_pylist()
+    else:
+        import csv
+
+        with out.open(encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh))
+    others = [json.loads(r["metrics_json"]) for r in rows]
+    assert [o["answer_length"]["reason"] for o in others] == ["12 words", "5 words"]
+    assert [r["lang"] for r in rows] == ["en", "en"]
+    assert [float(r["context_utilisation"]) for r in rows] == [0.5, 1.0]

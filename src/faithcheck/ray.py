@@ -43,21 +43,15 @@ class _Scorer:
         import pyarrow as pa
 
         from faithcheck.io.tables import ROWS_SCHEMA, row_fields
-        from faithcheck.metrics import OTHER_METRICS_KEY
         from faithcheck.runner import score_batch
 
         records = score_batch(self.metrics, batch.to_pylist())
-        several = len(self.metrics) > 1
         rows = []
         for record in records:
-            row = row_fields(record)
+            row = row_fields(record)  # with several metrics, the others' records are in metrics_json
             row["claims_json"] = json.dumps(record.get("claims") or [], ensure_ascii=False)
-            if several:
-                row["metrics_json"] = json.dumps(record.get(OTHER_METRICS_KEY) or {}, ensure_ascii=False)
             rows.append(row)
         schema = ROWS_SCHEMA.append(pa.field("claims_json", pa.string()))
-        if several:
-            schema = schema.append(pa.field("metrics_json", pa.string()))
         return pa.Table.from_pylist(rows, schema=schema)
 
 

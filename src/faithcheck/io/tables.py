@@ -8,6 +8,8 @@ from typing import Any, Final
 
 import pyarrow as pa
 
+from faithcheck.metrics import OTHER_METRICS_KEY
+
 __all__ = ["CLAIMS_SCHEMA", "CSV_COLUMNS", "ROWS_SCHEMA", "claims_rows", "csv_fields", "row_fields"]
 
 ROWS_SCHEMA = pa.schema(
@@ -31,6 +33,10 @@ ROWS_SCHEMA = pa.schema(
         ("cache_hits", pa.int64()),
         ("cost_usd", pa.float64()),
         ("wall_seconds", pa.float64()),
+        ("lang", pa.string()),
+        ("detected_lang", pa.string()),
+        ("context_utilisation", pa.float64()),
+        ("metrics_json", pa.string()),
     ]
 )
 
@@ -78,6 +84,10 @@ def row_fields(record: dict[str, Any]) -> dict[str, Any]:
         "output_tokens": usage.get("output_tokens", 0),
         "cache_hits": usage.get("cache_hits", 0),
         "cost_usd": usage.get("cost_usd"),
+        "lang": record.get("lang"),
+        "detected_lang": record.get("detected_lang"),
+        "context_utilisation": record.get("context_utilisation"),
+        "metrics_json": json.dumps(others, ensure_ascii=False) if (others := record.get(OTHER_METRICS_KEY)) else None,
         "wall_seconds": usage.get("wall_seconds"),
     }
 
@@ -118,7 +128,9 @@ CSV_COLUMNS: Final[tuple[str, ...]] = (*ROWS_SCHEMA.names, "claims_json")
   an error row), ``passed`` (``true``/``false``), ``threshold``, ``status`` (``ok`` or ``error``),
   ``reason``, ``message`` (why a row is an error), ``weight``, ``claims`` and ``supported_claims``
   (counts of checked claims), ``llm_calls``, ``input_tokens``, ``output_tokens``, ``cache_hits``,
-  ``cost_usd``, ``wall_seconds``;
+  ``cost_usd``, ``wall_seconds``, ``lang`` and ``detected_lang`` (the language scored in, and the one
+  detected), ``context_utilisation`` (the share of passages that support a claim), ``metrics_json``
+  (with ``--metrics`` naming several: the other metrics' records of the row, as JSON);
 - ``claims_json``: the row's claims with their verdicts and evidence, as the JSON list the JSONL
   output holds under ``claims`` (``[]`` for an error row).
 
