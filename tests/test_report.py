@@ -504,3 +504,24 @@ def test_report_shows_the_calibration_the_run_was_scored_with(browser: Any, tmp_
     bins = len(result.reliability["score"]) + len(result.reliability["calibrated"])
     assert len(page.query_selector_all("#reliability circle")) == bins
     watch.assert_quiet(html.as_uri())
+
+
+def test_report_of_a_two_metric_run_shows_each_metric(browser: Any, tmp_path: Path) -> None:
+    scored = _faithcheck(
+        "score", "examples/sample.jsonl", "--metrics", "faithfulness,answer_relevancy", "-o", str(tmp_path / "s.jsonl")
+    )
+    assert scored.returncode == 0, scored.stderr
+    html = tmp_path / "r.html"
+    done = _faithcheck("report", "latest", "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    page, watch = _open(browser, html)
+    assert page.inner_text("#mean .big") == "0.583"  # faithfulness, as before
+    card = page.inner_text(".card.metric[data-metric='answer_relevancy']")
+    assert "mean answer_relevancy" in card
+    assert "0.750" in card
+    page.click("#rows-body tr:has(td:text-is('multi-turn'))")
+    block = page.inner_text(".other-metric[data-metric='answer_relevancy']")
+    assert "score 0.500" in block
+    assert "Hello, I hope this helps!" in block
+    assert "irrelevant" in block
+    watch.assert_quiet(html.as_uri())

@@ -17,6 +17,7 @@ import numpy as np
 
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, iter_source
+from faithcheck.metrics import metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.store import RowDiff
 from faithcheck.summary import SummaryBuilder
@@ -218,17 +219,38 @@ def report_rows(
                 "a": answer,
                 "p": passages,
                 "c": claims,
+                "m": _other_metrics(record),
                 "text_note": note,
             }
         )
     return out
 
 
+def _other_metrics(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The row's other metrics (``--metrics`` naming several): value, verdict and statements."""
+    return [
+        {
+            "name": name,
+            "value": other.get("value"),
+            "passed": bool(other.get("passed")),
+            "status": str(other.get("status") or "error"),
+            "reason": other.get("reason"),
+            "message": other.get("message"),
+            "c": [_claim_payload(c) for c in other.get("claims") or [] if isinstance(c, Mapping)],
+        }
+        for name, other in list(metric_records(record))[1:]
+    ]
+
+
 def summarise(records: Iterable[Mapping[str, Any]], threshold: float | None) -> dict[str, Any]:
     """The :class:`~faithcheck.summary.RunSummary` of ``records``, as a dict, the way ``faithcheck score`` sums up."""
-    builder = SummaryBuilder(threshold=threshold)
+    builder: SummaryBuilder | None = None
     for record in records:
+        if builder is None:  # a multi-metric run's other metrics, from its first record
+            others = {name: float(r.get("threshold") or 0.0) for name, r in list(metric_records(record))[1:]}
+            builder = SummaryBuilder(threshold=threshold, others=others)
         builder.add(dict(record))
+    builder = builder or SummaryBuilder(threshold=threshold)
     return builder.result(wall_seconds=0.0).to_dict()
 
 

@@ -119,6 +119,9 @@
         el("div", { cls: "card hist" }, [el("div", { cls: "muted", text: "score histogram (scored rows)" }),
           histogramSvg(D.histogram || [])]),
         D.calibration ? calibrationCard(D.calibration) : null,
+        ...Object.entries(s.metrics || {}).map(([name, m]) => el("div", { cls: "card metric", "data-metric": name }, [
+          el("div", { cls: "muted", text: "mean " + name }), el("div", { cls: "big", text: fmt(m.mean) }),
+          el("div", { cls: "muted", text: pct(m.pass_rate) + " passed, threshold " + fmt(m.threshold, 2) })])),
       ]),
       (D.notes || []).length ? el("div", null, D.notes.map((n) => el("div", { cls: "note", text: n }))) : null,
       el("details", null, [el("summary", { text: "configuration" }),
@@ -298,6 +301,15 @@
         : el("div", { cls: "muted", text: "no evidence quoted" }),
     ]);
   }
+  function otherMetric(m) { // another metric of a multi-metric run: its score, reason and statements
+    return el("div", { cls: "other-metric", "data-metric": m.name }, [
+      el("h3", { text: m.name }),
+      el("div", null, [chip("score " + fmt(m.value)), chip(m.status), m.status === "error" ? null : chip(m.passed ? "passed" : "failed")]),
+      m.message ? el("div", { cls: "error", text: m.message }) : null,
+      m.reason ? el("div", { cls: "muted wrap", text: m.reason }) : null,
+      el("ul", null, m.c.map((c) => el("li", { cls: "wrap" }, [chip(labelOf(c), c.label === "relevant" ? "v-supported" : cls(c)), " ", c.text]))),
+    ]);
+  }
   function renderDetail() {
     if (state.sel === null) return;
     const i = state.sel, r = ROWS[i];
@@ -312,6 +324,7 @@
       r.message ? el("div", { cls: "error", id: "row-error", text: r.message }) : null,
       r.text_note ? el("div", { cls: "note", text: r.text_note }) : null,
       r.reason ? el("div", { cls: "muted wrap", text: r.reason }) : null,
+      ...(r.m || []).map(otherMetric),
     ];
     if (r.text_note && !r.a && !r.q) { // no dataset text: the verdicts alone
       kids.push(el("h3", { text: "claims" }), el("div", { cls: "text answer", id: "claims-only" },
