@@ -2,14 +2,17 @@
 
 Public API::
 
-    from faithcheck import Faithfulness, TestCase, faithfulness
+    from faithcheck import AnswerRelevancy, Faithfulness, TestCase, faithfulness
     Faithfulness(0.7).evaluate(TestCase(...))   # -> EvalScore
+    AnswerRelevancy(0.7).evaluate(TestCase(...))
     faithfulness([0.9, 0.8, 1.0])               # the scoring kernel (seed 000) -> 0.9
 """
 
+from faithcheck.answer_relevancy import AnswerRelevancy
 from faithcheck.config import FaithfulnessConfig, InitializationConfig
 from faithcheck.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
 from faithcheck.metric import Faithfulness
+from faithcheck.metrics import Metric
 from faithcheck.scoring import faithfulness, rescale, weighted_mean
 from faithcheck.steps import ScorerRun
 from faithcheck.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
@@ -17,6 +20,7 @@ from faithcheck.types import Claim, ClaimResult, EvalScore, Evidence, Message, T
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnswerRelevancy",
     "Claim",
     "ClaimResult",
     "ConfigError",
@@ -28,6 +32,7 @@ __all__ = [
     "InitializationConfig",
     "InputError",
     "Message",
+    "Metric",
     "ModelLoadError",
     "ScorerRun",
     "TestCase",
