@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from faithcheck import TestCase
+
+from .llm_server import FakeLLMServer
 
 pytest_plugins = ["pytester"]
 
@@ -44,3 +47,11 @@ def _isolated_state(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Te
     home = tmp_path_factory.mktemp("faithcheck-home")
     monkeypatch.setenv("FAITHCHECK_HOME", str(home))
     monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(home / "cache"))
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    """A real HTTP server on loopback that speaks the OpenAI and Anthropic APIs (tests/llm_server.py)."""
+    srv = FakeLLMServer().start()
+    yield srv
+    srv.stop()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -150,15 +149,11 @@ def test_cli_scores_both_metrics_in_one_pass_and_records_them(tmp_path: Path) ->
     assert "answer_relevancy" in json.dumps(stored["summary"]["metrics"])
 
 
-@pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLLMServer]:
+def test_both_metrics_with_an_llm_extractor_extract_once(
+    server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    srv = FakeLLMServer(judge_responder).start()
-    yield srv
-    srv.stop()
-
-
-def test_both_metrics_with_an_llm_extractor_extract_once(server: FakeLLMServer) -> None:
+    server.responder = judge_responder
     options = {"extractor": "llm", "model": "gpt-4o-mini", "base_url": server.openai_url, "cache": False}
     metrics = build_metrics(["faithfulness", "answer_relevancy"], options)
     row = {

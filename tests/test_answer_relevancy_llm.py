@@ -31,13 +31,6 @@ ANSWER = "The X200 comes with a two-year warranty. Paris is the capital of Franc
 _CLAIM_TAG = re.compile(r'<claim id="(c\d+)">(.*?)</claim>', re.DOTALL)
 
 
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    srv = FakeLLMServer().start()
-    yield srv
-    srv.stop()
-
-
 @pytest.fixture(autouse=True)
 def _key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")

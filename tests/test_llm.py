@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,13 +20,6 @@ from .llm_server import FakeLLMServer, Reply, Seen, count_tokens, judge_responde
 from .scripts import load_script
 
 SECRET = "sk-test-secret-do-not-leak-4242"
-
-
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    srv = FakeLLMServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,6 @@ from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 
 # a guard for the old behaviour: without a deadline these calls would run for minutes or forever
 GUARD_S = 90.0
-
-
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    srv = FakeLLMServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture(autouse=True)
