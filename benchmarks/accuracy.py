@@ -53,6 +53,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -169,33 +170,33 @@ class EveryChunk(Faithfulness):
 # -- the sets ---------------------------------------------------------------------------------
 
 
-def factcheck_gpt(metric: Faithfulness, limit: int | None) -> SetResult:
-    result = SetResult("Factcheck-GPT claim/evidence", "claim-evidence pair")
-    path = SHARED / "factcheck_gpt" / "subtask3_claim_evidence_stance.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def _claim_level(metric: Faithfulness, name: str, pairs: Iterator[tuple[str, list[str], list[str], int]]) -> SetResult:
+    """Check each (claim, context passages, overlap reference passages, gold) with ``check_claims``."""
+    result = SetResult(name, "claim-evidence pair")
     started = time.perf_counter()
-    for i, row in enumerate(rows[:limit]):
-        gold = int(row["stance"] == "completely-support")
-        verdict = metric.check_claims([row["claim"]], [row["evidence"]])[0]
-        result.add(gold, int(verdict.supported), verdict.score, word_overlap(row["claim"], [row["evidence"]]))
-        _progress(result.name, i)
+    for i, (claim, passages, reference, gold) in enumerate(pairs):
+        verdict = metric.check_claims([claim], passages)[0]
+        result.add(gold, int(verdict.supported), verdict.score, word_overlap(claim, reference))
+        _progress(name, i)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _jsonl_rows(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][:limit]
+
+
+def factcheck_gpt(metric: Faithfulness, limit: int | None) -> SetResult:
+    rows = _jsonl_rows(SHARED / "factcheck_gpt" / "subtask3_claim_evidence_stance.jsonl", limit)
+    pairs = ((r["claim"], [r["evidence"]], [r["evidence"]], int(r["stance"] == "completely-support")) for r in rows)
+    return _claim_level(metric, "Factcheck-GPT claim/evidence", pairs)
 
 
 def wice(metric: Faithfulness, limit: int | None) -> SetResult:
-    result = SetResult("WiCE dev (whole article)", "claim-evidence pair")
-    path = SHARED / "wice_dev" / "dev.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    started = time.perf_counter()
-    for i, row in enumerate(rows[:limit]):
-        gold = int(row["label"] == "supported")
-        article = " ".join(row["evidence"])
-        verdict = metric.check_claims([row["claim"]], [article])[0]
-        result.add(gold, int(verdict.supported), verdict.score, word_overlap(row["claim"], row["evidence"]))
-        _progress(result.name, i)
-    result.seconds = time.perf_counter() - started
-    return result
+    rows = _jsonl_rows(SHARED / "wice_dev" / "dev.jsonl", limit)
+    # the whole article as one passage; the overlap reference is its sentences
+    pairs = ((r["claim"], [" ".join(r["evidence"])], r["evidence"], int(r["label"] == "supported")) for r in rows)
+    return _claim_level(metric, "WiCE dev (whole article)", pairs)
 
 
 def _response_level(metric: Faithfulness, name: str, cases: Iterator[tuple[TestCase, int]]) -> SetResult:

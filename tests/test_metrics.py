@@ -21,23 +21,9 @@ from faithcheck.rows import case_from_row
 from faithcheck.runner import run_config, score_dataset
 from faithcheck.testing import assert_that
 
-ROWS = [
-    {
-        "input_id": "a",
-        "prompt": "What is our return window?",
-        "sut_response": "You can return items within 30 days. We offer free return shipping.",
-        "retrieved_context": [
-            "Customers may return items within 30 days of purchase.",
-            "Return shipping is free for defective items only.",
-        ],
-    },
-    {
-        "input_id": "b",
-        "prompt": "How long is the warranty?",
-        "sut_response": "The warranty lasts 2 years.",
-        "retrieved_context": ["The warranty lasts 2 years."],
-    },
-]
+from .test_runner import ROWS as RUNNER_ROWS
+
+ROWS = RUNNER_ROWS[:2]  # the return-policy row (0.5) and the warranty row (1.0)
 
 
 class _LengthConfig(BaseModel):

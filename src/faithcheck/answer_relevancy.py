@@ -154,7 +154,9 @@ class AnswerRelevancy:
         return REQUIRED_COLUMNS
 
     def versions(self) -> dict[str, Any]:
-        judge = self.judge.version if self.judge is not None else _relevance_model_id()
+        from faithcheck.relevancy import relevance_model_id
+
+        judge = self.judge.version if self.judge is not None else relevance_model_id()
         return {"extractor": self.extractor.name, "relevance_model": judge}
 
     def manifest(self) -> dict[str, Any]:
@@ -266,17 +268,6 @@ class AnswerRelevancy:
             prompts=trace.prompts,
             raw_responses=trace.raw_responses,
         )
-
-
-def _relevance_model_id() -> str:
-    """sha256 of the shipped relevance heads (a new model never mixes into a resumed output)."""
-    import hashlib
-    from importlib import resources
-
-    from faithcheck import relevancy
-
-    data = resources.files("faithcheck").joinpath(relevancy._MODEL_FILE).read_bytes()
-    return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
 def _judge(question: str, statements: list[str], lang: Lang) -> list[Any]:

@@ -21,6 +21,7 @@ cosine of the two embeddings and the language's own stems and cues only): see
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import threading
@@ -51,6 +52,7 @@ __all__ = [
     "judge_statements",
     "load_relevance_model",
     "relevance_features",
+    "relevance_model_id",
 ]
 
 RelevanceLabel = Literal["relevant", "irrelevant"]
@@ -168,6 +170,12 @@ def default_relevance_model() -> RelevanceModel:
                 with resources.as_file(resources.files("faithcheck").joinpath(_MODEL_FILE)) as path:
                     _default = load_relevance_model(path)
     return _default
+
+
+def relevance_model_id() -> str:
+    """sha256 of the shipped relevance heads, so a resumed run never mixes two models."""
+    data = resources.files("faithcheck").joinpath(_MODEL_FILE).read_bytes()
+    return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
 def relevance_features(
