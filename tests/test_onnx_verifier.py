@@ -23,7 +23,12 @@ TOKENIZER = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "models
 
 
 def _bundle(
-    folder: Path, *, temperature: float = 1.0, threshold: float = 0.5, score_map: dict[str, list[float]] | None = None
+    folder: Path,
+    *,
+    temperature: float = 1.0,
+    threshold: float = 0.5,
+    score_map: dict[str, list[float]] | None = None,
+    evidence: str | None = None,
 ) -> Path:
     from onnx import TensorProto, helper, numpy_helper
     from tokenizers import Tokenizer
@@ -68,6 +73,8 @@ def _bundle(
     }
     if score_map is not None:
         calibration["score_map"] = score_map
+    if evidence is not None:
+        calibration["evidence"] = evidence
     (folder / "calibration.json").write_text(json.dumps(calibration))
     return folder
 
@@ -249,10 +256,10 @@ def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> No
 
     verifier.probabilities = counting  # type: ignore[method-assign]
     two_pass = verifier.verify(checks, "en")
-    full = verifier.decide(checks, probabilities(verifier.pairs(checks)), "en")
+    full = verifier.decide(checks, probabilities(verifier.pairs(checks, "en")), "en")
     assert [(v.label, v.evidence) for v in two_pass] == [(v.label, v.evidence) for v in full]
     assert "supported" in [v.label for v in two_pass]
-    assert sum(scored) < len(verifier.pairs(checks))
+    assert sum(scored) < len(verifier.pairs(checks, "en"))
     assert scored[0] == len(checks)
 
 
@@ -279,3 +286,52 @@ def test_the_model_path_chooses_windows_without_the_sentence_encoder(
     checks = metric.select_evidence([Claim(id="c1", text="The lamp is on.", start=0, end=15)], "", context)
     assert [(w.passage_index, w.similarity) for w in checks[0].windows] == [(1, None), (2, None)]
     assert checks[0].windows[0].retrieval_score == 1.0
+
+
+_FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two", "three", "four", "five", "six"))
+
+
+def test_a_bundle_for_assembled_evidence_reads_chunks_and_names_every_supporting_sentence(tmp_path: Path) -> None:
+    """The model reads the claim's assembled chunk (passage marks, sentences from two passages), and
+    the verdict names both sentences the support needs, with their spans."""
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="assembled"))
+    assert verifier.reads_assembled
+    assert verifier.evidence_budget == 64
+    context = [f"The lamp stands in the hall. {_FILLER}", f"{_FILLER} The lamp glows green at night."]
+    claim = "The lamp in the hall glows green."
+    metric = Faithfulness(verifier_backend=verifier)
+    (check,) = metric.select_evidence([Claim(id="c1", text=claim, start=0, end=len(claim))], "", context)
+    assert check.chunks
+    assert not check.chunks[0].whole_context
+    assert all(chunk.tokens <= verifier.premise_budget(claim) for chunk in check.chunks)
+    (premise, _), *_ = verifier.pairs([check], "en")
+    assert premise == check.chunks[0].text
+    assert "[passage 0]" in premise
+    assert "[passage 1]" in premise
+
+    verdict = metric.evaluate(_case(context, answer=claim)).claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "supported"
+    assert [(e.passage_index, e.quote) for e in verdict.evidence_set] == [
+        (0, "The lamp stands in the hall."),
+        (1, "The lamp glows green at night."),
+    ]
+    for e in verdict.evidence_set:
+        assert context[e.passage_index][e.start : e.end] == e.quote
+    assert verdict.evidence == verdict.evidence_set[1]  # the sentence covering most of the claim
+    assert "with 1 more sentence of the context" in verdict.reason
+
+
+def test_a_bundle_for_windows_gets_no_chunks(tmp_path: Path) -> None:
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
+    assert not verifier.reads_assembled
+    assert verifier.evidence_budget is None
+    metric = Faithfulness(verifier_backend=verifier)
+    (check,) = metric.select_evidence([Claim(id="c1", text="The lamp is on.", start=0, end=15)], "", ["The lamp."])
+    assert check.chunks == ()
+    assert verifier.pairs([check], "en") == [("The lamp.", "The lamp is on.")]
+
+
+def test_an_unknown_evidence_mode_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match="evidence must be 'windows' or 'assembled'"):
+        OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="sentences"))

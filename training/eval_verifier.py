@@ -2,8 +2,10 @@
 """Evaluate a verifier bundle through faithcheck's own verifier path on the held-out dev split.
 
 Unlike ``export_onnx.py`` (which scores raw premise/hypothesis pairs), this runs what the package
-runs: evidence selection over the premise (``evidence_top_k`` windows), the model on every window,
-union over windows, and the cue rules. Rows of ``work/data/dev.jsonl`` (split by premise from the
+runs: evidence selection over the premise (``evidence_top_k`` windows, or assembled chunks for a
+bundle that reads them), the model on every window or chunk, the union over them, and the cue rules.
+Premises ``gpu/pack.py`` assembled (``pairs_to_jsonl.py``'s ``asm_dev.jsonl``) lose their passage marks
+and are assembled again by the package. Rows of ``work/data/dev.jsonl`` (split by premise from the
 training rows) are used in two disjoint ranges: ``--fit`` rows choose the decision threshold on the
 union probability, ``--test`` rows report balanced accuracy (supported vs not), per source too, for
 each set of cue kinds allowed to overrule the model. The threshold and the set of overruling cues
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 import time
 from collections import defaultdict
@@ -31,9 +34,9 @@ from pathlib import Path
 import numpy as np
 from sklearn.isotonic import IsotonicRegression
 
-from faithcheck.embedding import SentenceEncoder, default_encoder
+from faithcheck import Faithfulness
 from faithcheck.types import Claim
-from faithcheck.verify import ClaimCheck, build_context_index, uses_embeddings
+from faithcheck.verify import ClaimCheck
 from faithcheck.verify.onnx_model import OnnxVerifier
 
 HERE = Path(__file__).resolve().parent
@@ -82,13 +85,20 @@ def row_range(text: str) -> slice:
     return slice(int(lo), int(hi) if hi else None)
 
 
-def checks_for(rows: list[dict[str, object]], top_k: int, encoder: SentenceEncoder | None) -> list[ClaimCheck]:
+_MARKER = re.compile(r"\[passage \d+\]\s*")
+
+
+def checks_for(rows: list[dict[str, object]], verifier: OnnxVerifier) -> list[ClaimCheck]:
+    """Each dev row's claim check, built as the package builds it for ``verifier``: windows (and,
+    for a bundle that reads assembled evidence, chunks) from the row's premise as one passage.
+    Premises already assembled by ``gpu/pack.py`` lose their passage marks first, so the package
+    assembles them again as it would any context."""
+    metric = Faithfulness(verifier_backend=verifier)
     out = []
     for r in rows:
-        index = build_context_index([str(r["premise"])], "en")
         claim = str(r["hypothesis"])
-        windows = index.select_all([claim], encoder, top_k)[0]
-        out.append(ClaimCheck(Claim(id="c1", text=claim, start=0, end=len(claim)), "", windows, index.passages))
+        premise = _MARKER.sub("", str(r["premise"]))
+        out.extend(metric.select_evidence([Claim(id="c1", text=claim, start=0, end=len(claim))], "", [premise]))
     return out
 
 
@@ -98,7 +108,6 @@ def main() -> int:
     ap.add_argument("--dev", type=Path, default=HERE / "work" / "data" / "dev.jsonl")
     ap.add_argument("--fit", type=row_range, default=row_range("3000:5000"), help="rows that choose the threshold")
     ap.add_argument("--test", type=row_range, default=row_range("5000:"), help="rows that are reported")
-    ap.add_argument("--top-k", type=int, default=3)
     ap.add_argument(
         "--write-threshold",
         action="store_true",
@@ -109,22 +118,21 @@ def main() -> int:
     rows = [json.loads(line) for line in args.dev.open(encoding="utf-8")]
     fit_rows, test_rows = rows[args.fit], rows[args.test]
     verifier = OnnxVerifier.from_dir(args.bundle)
-    encoder = default_encoder() if uses_embeddings(verifier) else None  # as the package does
     raw = json.loads((args.bundle / "calibration.json").read_text(encoding="utf-8"))
     pair_threshold = float(raw.get("pair_threshold", raw["threshold"]))  # the export's, before any rewrite
     t0 = time.time()
     result: dict[str, object] = {"bundle": str(args.bundle), "fit_rows": len(fit_rows), "test_rows": len(test_rows)}
     union: dict[str, tuple[list[ClaimCheck], np.ndarray, np.ndarray]] = {}
     for name, part in (("fit", fit_rows), ("test", test_rows)):
-        checks = checks_for(part, args.top_k, encoder)
-        probs = verifier.probabilities(verifier.pairs(checks))
+        checks = checks_for(part, verifier)
+        probs = verifier.probabilities(verifier.pairs(checks, "en"))
         union[name] = (checks, probs, np.array([r["label"] == 0 for r in part], dtype=int))
         print(f"{name}: {len(part)} rows, {len(probs)} pairs, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
 
     def union_p(checks: list[ClaimCheck], probs: np.ndarray) -> np.ndarray:
         out, at = [], 0
         for c in checks:
-            n = len(c.windows)
+            n = len(verifier.units(c, "en"))
             out.append(float(probs[at : at + n, 0].max()) if n else 0.0)
             at += n
         return np.array(out)
@@ -181,7 +189,8 @@ def main() -> int:
         calibration["overrule"] = sorted(OVERRULE_SETS[chosen])
         calibration["score_map"] = {"x": list(score_map[0]), "y": list(score_map[1])}
         calibration["threshold_metric"] = (
-            f"balanced accuracy supported-vs-not of the union over {args.top_k} selected windows on dev rows "
+            f"balanced accuracy supported-vs-not of the union over the package's {verifier.calibration.evidence} "
+            f"evidence on dev rows "
             f"{args.fit.start}:{args.fit.stop or ''} (training/eval_verifier.py)"
         )
         path.write_text(json.dumps(calibration, indent=2), encoding="utf-8")

@@ -104,17 +104,17 @@ class PairMaker:
         """Per claim: (best window text, its p(supported), the window's coverage of the claim)."""
         objs = [Claim(id=f"c{i}", text=t, start=0, end=len(t)) for i, t in enumerate(claims)]
         checks = self.metric.select_evidence(objs, "", [article])
-        probs = self.verifier.probabilities(OnnxVerifier.pairs(checks))[:, self.supported]
+        probs = self.verifier.probabilities(self.verifier.pairs(checks, "en"))[:, self.supported]
         out, at = [], 0
         for check in checks:
-            n = len(check.windows)
+            n = len(self.verifier.units(check, "en"))
             if n == 0:
                 out.append(("", 0.0, 0.0))
                 continue
             block = probs[at : at + n]
             at += n
             best = int(np.argmax(block))
-            window = check.windows[best].text
+            window = self.verifier.units(check, "en")[best].premise
             out.append((window, float(block[best]), coverage(analyze(check.claim.text), analyze(window))))
         return out
 

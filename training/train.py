@@ -195,11 +195,12 @@ def main() -> None:
     ap.add_argument("--max-minutes", type=float, default=0, help="checkpoint and stop after this long (0: off)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--threads", type=int, default=2, help="CPU threads for torch (CPU only)")
     args = ap.parse_args()
 
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     if device.type == "cpu":
-        torch.set_num_threads(2)
+        torch.set_num_threads(args.threads)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     args.out.mkdir(parents=True, exist_ok=True)
     ckpt_path = args.out / "last.pt"

@@ -381,7 +381,9 @@ def _assembled(verifier: Verifier, index: ContextIndex, claims: Sequence[str]) -
 
     The dedup keys and sentence token counts are computed once for the row. The whole context is
     one chunk when it fits the verifier's budget; otherwise each claim gets up to the verifier's
-    ``chunks_per_claim`` chunks (default 4), each of its share of the budget.
+    ``chunks_per_claim`` chunks (default 4), each of its share of the budget. A verifier with a
+    ``premise_budget(claim)`` (the local model: its input length less the claim's tokens) gets each
+    claim's chunks at that size.
     """
     budget = evidence_budget(verifier)
     if budget is None or not index.sentences or not claims:
@@ -405,6 +407,9 @@ def _assembled(verifier: Verifier, index: ContextIndex, claims: Sequence[str]) -
             max_chunks=chunks,
         )
 
+    per_claim = getattr(verifier, "premise_budget", None)
+    if callable(per_claim):  # a model reading one claim beside its evidence: the claim's own room
+        return [build(k, int(per_claim(claim))) for k, claim in enumerate(claims)]
     first = build(0, budget)
     if first and first[0].whole_context:  # the whole context fits one call: every claim reads all of it
         return [first, *(build(k, budget) for k in range(1, len(claims)))]

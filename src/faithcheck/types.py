@@ -157,6 +157,22 @@ class Verdict(_Frozen):
     score: float = Field(ge=0.0, le=1.0)
     reason: str
     evidence: Evidence | None = None
+    """The sentence the reason quotes (the best one)."""
+    evidence_set: tuple[Evidence, ...] = ()
+    """Every context sentence the verdict rests on, in reading order: more than one when the
+    support (or contradiction) spans sentences. Defaults to ``(evidence,)``; it always holds
+    ``evidence`` when there is one."""
+
+    @model_validator(mode="after")
+    def _evidence_set_holds_evidence(self) -> Verdict:
+        if self.evidence is None:
+            if self.evidence_set:
+                raise ValueError("evidence_set without evidence: name the sentence the reason quotes")
+        elif not self.evidence_set:
+            object.__setattr__(self, "evidence_set", (self.evidence,))
+        elif self.evidence not in self.evidence_set:
+            raise ValueError("evidence_set must hold evidence")
+        return self
 
     @property
     def supported(self) -> bool:

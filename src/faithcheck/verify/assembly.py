@@ -30,9 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.config import Lang
 from faithcheck.verify.evidence import ContextIndex
 
-__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "dedup_keys"]
+__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "attribute", "dedup_keys", "terms"]
 
 TokenCounter = Callable[[str], int]
 """How a verifier counts the tokens of a text (its tokenizer, or an estimate)."""
@@ -76,6 +77,36 @@ class EvidenceChunk:
         as present when a sentence with the same text is)."""
         present = {keys[s.index] for s in self.sentences}
         return all(keys[i] in present for i in indices)
+
+
+def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int) -> tuple[EvidenceSentence, ...]:
+    """The sentences of ``chunk`` a verdict on ``claim`` rests on, in reading order: greedily, the
+    sentence adding most of the claim's content words and numbers not yet covered, while one adds
+    any (at most ``limit``). A chunk sharing nothing with the claim is represented by its first
+    candidate sentence.
+
+    >>> from faithcheck.verify.evidence import build_context_index
+    >>> index = build_context_index(["Ada was born in 1815. She was a poet. Ada wrote in London."], "en")
+    >>> words = lambda text: len(text.split())
+    >>> chunk, = assemble(index, "Ada was born in 1815 in London.", [1.0, 0.0, 0.5], budget=100, count_tokens=words)
+    >>> [s.text for s in attribute(chunk, analyze("Ada was born in 1815 in London.", "en"), "en", 4)]
+    ['Ada was born in 1815.', 'Ada wrote in London.']
+    """
+    wanted = terms(claim)
+    covers = {s.index: terms(analyze(s.text, lang)) & wanted for s in chunk.sentences}
+    chosen: list[EvidenceSentence] = []
+    covered: set[object] = set()
+    while len(chosen) < limit:
+        gains = [s for s in chunk.sentences if covers[s.index] - covered and s not in chosen]
+        if not gains:
+            break
+        best = max(gains, key=lambda s: (len(covers[s.index] - covered), -s.index))
+        chosen.append(best)
+        covered |= covers[best.index]
+    if not chosen:
+        first = min(chunk.candidates, default=None)
+        chosen = [next((s for s in chunk.sentences if s.index == first), chunk.sentences[0])]
+    return tuple(sorted(chosen, key=lambda s: s.index))
 
 
 def dedup_keys(index: ContextIndex) -> list[str]:
@@ -135,8 +166,8 @@ def assemble(
     ranked = sorted((i for i in unique if scores[i] > _MIN_SCORE), key=lambda i: (-scores[i], i))
     if not ranked:
         ranked = sorted(unique, key=lambda i: (-scores[i], i))[:_FALLBACK_CANDIDATES]
-    wanted = _terms(analyze(claim, index.lang))
-    covers = {i: _terms(index.features[i]) & wanted for i in unique}
+    wanted = terms(analyze(claim, index.lang))
+    covers = {i: terms(index.features[i]) & wanted for i in unique}
     allowed = set(unique)
 
     def fits(chosen: set[int]) -> bool:
@@ -177,7 +208,8 @@ def assemble(
     return tuple(chunks)
 
 
-def _terms(features: TextFeatures) -> set[object]:
+def terms(features: TextFeatures) -> set[object]:
+    """A text's content stems and numbers: what a claim needs its evidence to contain."""
     return set(features.content) | set(features.numbers)
 
 

@@ -33,20 +33,22 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from faithcheck.analysis import analyze
+from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import Lang
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
-from faithcheck.types import Label, Usage, Verdict
+from faithcheck.types import Evidence, Label, Usage, Verdict
+from faithcheck.verify.assembly import EvidenceChunk, attribute, terms
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 
@@ -68,6 +70,9 @@ class Calibration:
     """Cue kinds that overrule a supporting window (chosen on dev); ``None``: the default set."""
     score_map: tuple[tuple[float, ...], tuple[float, ...]] | None = None
     """(x, y) knots of the claim-score map (see the module docstring); ``None``: scores as they are."""
+    evidence: Literal["windows", "assembled"] = "windows"
+    """What the model was trained to read: single windows (bundles up to session 7) or assembled
+    evidence chunks at its input length (:mod:`faithcheck.verify.assembly`)."""
 
     def claim_score(self, raw: float) -> float:
         """The calibrated score of a claim whose best window gives ``raw``."""
@@ -86,6 +91,7 @@ class Calibration:
                 max_length=int(raw["max_length"]),
                 overrule=frozenset(str(x) for x in raw["overrule"]) if "overrule" in raw else None,
                 score_map=_score_map(raw["score_map"]) if "score_map" in raw else None,
+                evidence=_evidence_mode(raw.get("evidence", "windows")),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ModelLoadError(f"{path}: not a valid calibration file ({exc})") from None
@@ -96,6 +102,44 @@ class Calibration:
         if "supported" not in calibration.label_order:
             raise ModelLoadError(f"{path}: label_order must contain 'supported'")
         return calibration
+
+
+_MAX_ATTRIBUTED = 4
+"""At most this many sentences of a chunk are named as a verdict's evidence."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of evidence the model reads for a claim: a window, or an assembled chunk.
+
+    ``premise`` is the text the model reads; ``window`` is what the cues read and the reason quotes
+    (for a chunk: its attributed sentences, with the one covering most of the claim as the quoted
+    sentence); ``evidence`` is every sentence a verdict from this unit rests on.
+    """
+
+    premise: str
+    window: EvidenceWindow
+    evidence: tuple[Evidence, ...]
+
+    @classmethod
+    def of_window(cls, window: EvidenceWindow) -> Unit:
+        return cls(window.text, window, (window.as_evidence(),))
+
+    @classmethod
+    def of_chunk(cls, chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> Unit:
+        named = attribute(chunk, claim, lang, _MAX_ATTRIBUTED)
+        key = max(named, key=lambda s: (len(terms(analyze(s.text, lang)) & terms(claim)), -s.index))
+        window = EvidenceWindow(
+            passage_index=key.passage_index,
+            start=key.start,
+            end=key.end,
+            sentence=key.text,
+            text=" ".join(s.text for s in named),
+            similarity=None,
+            retrieval_score=_coverage(chunk, claim, lang),
+        )
+        evidence = tuple(Evidence(passage_index=s.passage_index, start=s.start, end=s.end, quote=s.text) for s in named)
+        return cls(chunk.text, window, evidence)
 
 
 class OnnxVerifier:
@@ -161,81 +205,123 @@ class OnnxVerifier:
             rows.append(exp / exp.sum(axis=1, keepdims=True))
         return np.concatenate(rows)
 
-    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
-        """Judge every claim of a row in two batched passes: each claim against its best-matching
-        window, then only the claims that window does not support against their other windows.
+    @property
+    def evidence_budget(self) -> int | None:
+        """The model's input length when it reads assembled evidence (each claim's chunks are cut to
+        :meth:`premise_budget`); ``None`` for a bundle that reads windows."""
+        return self.calibration.max_length if self.reads_assembled else None
 
-        The decision equals the union over all windows (:meth:`decide` on every pair); a claim its
-        first window supports keeps that window's probability as its score.
+    @property
+    def reads_assembled(self) -> bool:
+        """Whether this bundle's model reads assembled evidence chunks (else single windows)."""
+        return self.calibration.evidence == "assembled"
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` for this model, without special tokens (for the evidence budget)."""
+        return len(self._tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def premise_budget(self, claim: str) -> int:
+        """The evidence tokens that fit the model's input beside ``claim``: ``<s> evidence </s></s>
+        claim </s>`` within ``max_length`` (at least a quarter of it; a longer claim is truncated)."""
+        length = self.calibration.max_length
+        return max(length // 4, length - 4 - self.count_tokens(claim))
+
+    def units(self, check: ClaimCheck, lang: Lang) -> tuple[Unit, ...]:
+        """What the model reads for ``check``: its assembled chunks when the bundle reads them and the
+        check has them, else its windows."""
+        if self.reads_assembled and check.chunks:
+            claim = analyze(check.claim.text, lang)
+            return tuple(Unit.of_chunk(chunk, claim, lang) for chunk in check.chunks)
+        return tuple(Unit.of_window(w) for w in check.windows)
+
+    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
+        """Judge every claim of a row in two batched passes: each claim against its best unit (window
+        or chunk), then only the claims that unit does not support against their other units.
+
+        The decision equals the union over all units (:meth:`decide` on every pair); a claim its
+        first unit supports keeps that unit's probability as its score.
         """
-        first = [replace(c, windows=c.windows[:1]) for c in checks]
-        first_probs = self.probabilities(self.pairs(first))
-        verdicts = self.decide(first, first_probs, lang)
-        again = [i for i, c in enumerate(checks) if len(c.windows) > 1 and verdicts[i].label != "supported"]
+        units = [self.units(c, lang) for c in checks]
+        first = [u[:1] for u in units]
+        first_probs = self.probabilities(_pairs(checks, first))
+        verdicts = self._decide_all(checks, first, first_probs, lang)
+        again = [i for i, u in enumerate(units) if len(u) > 1 and verdicts[i].label != "supported"]
         if not again:
             return verdicts
-        rest = [replace(checks[i], windows=checks[i].windows[1:]) for i in again]
-        rest_probs = self.probabilities(self.pairs(rest))
-        row_of_first = np.cumsum([len(c.windows) for c in first]) - 1
+        rest_probs = self.probabilities(_pairs([checks[i] for i in again], [units[i][1:] for i in again]))
+        row_of_first = np.cumsum([len(u) for u in first]) - 1
         at = 0
-        for i, check in zip(again, rest, strict=True):
-            n = len(check.windows)
+        for i in again:
+            n = len(units[i]) - 1
             block = np.vstack([first_probs[row_of_first[i] : row_of_first[i] + 1], rest_probs[at : at + n]])
-            verdicts[i] = self._decide(checks[i], block, lang)
+            verdicts[i] = self._decide(checks[i], units[i], block, lang)
             at += n
         return verdicts
 
-    @staticmethod
-    def pairs(checks: Sequence[ClaimCheck]) -> list[tuple[str, str]]:
-        """The (window, claim) pairs the model scores, check by check, window by window."""
-        return [(w.text, c.claim.text) for c in checks for w in c.windows]
+    def pairs(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[tuple[str, str]]:
+        """The (evidence, claim) pairs the model scores, check by check, unit by unit."""
+        return _pairs(checks, [self.units(c, lang) for c in checks])
 
     def decide(self, checks: Sequence[ClaimCheck], probs: npt.NDArray[np.float64], lang: Lang) -> list[Verdict]:
         """Verdicts from the calibrated probabilities of :meth:`pairs` (one row per pair)."""
+        return self._decide_all(checks, [self.units(c, lang) for c in checks], probs, lang)
+
+    def _decide_all(
+        self,
+        checks: Sequence[ClaimCheck],
+        units: Sequence[Sequence[Unit]],
+        probs: npt.NDArray[np.float64],
+        lang: Lang,
+    ) -> list[Verdict]:
         verdicts: list[Verdict] = []
         at = 0
-        for check in checks:
-            n = len(check.windows)
-            if n == 0:
+        for check, own in zip(checks, units, strict=True):
+            if not own:
                 verdicts.append(
                     Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
                 )
                 continue
-            verdicts.append(self._decide(check, probs[at : at + n], lang))
-            at += n
+            verdicts.append(self._decide(check, own, probs[at : at + len(own)], lang))
+            at += len(own)
         return verdicts
 
-    def _decide(self, check: ClaimCheck, block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
+    def _decide(self, check: ClaimCheck, units: Sequence[Unit], block: npt.NDArray[np.float64], lang: Lang) -> Verdict:
         support = block[:, self._supported]
         order = [int(i) for i in np.argsort(-support, kind="stable")]
         p = self.calibration.claim_score(float(support[order[0]]))
         claim = analyze(check.claim.text, lang)
-        cues = {i: find_cue(claim, check.windows[i], check.passages, lang) for i in order}
+        cues = {i: find_cue(claim, units[i].window, check.passages, lang) for i in order}
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
         kept = [i for i in supporting if (cue := cues[i]) is None or cue.kind not in self.overrule]
-        if kept:  # union over windows; the quote is the best-matching sentence among the supporting ones
-            best = max(kept, key=lambda i: check.windows[i].retrieval_score)
+        if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
+            best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
-            return _verdict("supported", score, "supported by", check.windows[best])
-        if supporting:  # every supporting window is overruled by a cue
+            return _verdict("supported", score, "supported by", units[best])
+        if supporting:  # every supporting unit is overruled by a cue
             first = supporting[0]
             cue = cues[first]
             assert cue is not None
-            return _verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}:", check.windows[first])
-        for i in sorted(order):  # windows in retrieval order
+            return _verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}:", units[first])
+        for i in sorted(order):  # units in retrieval order
             if (cue := cues[i]) is not None:
-                return _verdict(cue.label, p, f"{cue.why}:", check.windows[i])
+                return _verdict(cue.label, p, f"{cue.why}:", units[i])
         if self._contradicted is not None:
             contra = block[:, self._contradicted]
             worst = int(np.argmax(contra))
             if float(contra[worst]) >= self.contradiction_threshold:
                 why = f"the context says otherwise (p={float(contra[worst]):.2f}):"
-                return _verdict("contradicted", p, why, check.windows[worst])
-        return _verdict("unsupported", p, "no passage states this; closest:", check.windows[order[0]])
+                return _verdict("contradicted", p, why, units[worst])
+        return _verdict("unsupported", p, "no passage states this; closest:", units[order[0]])
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _evidence_mode(raw: object) -> Literal["windows", "assembled"]:
+    if raw == "windows" or raw == "assembled":
+        return raw
+    raise ValueError(f"evidence must be 'windows' or 'assembled', not {raw!r}")
 
 
 def _score_map(raw: dict[str, list[float]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -250,8 +336,31 @@ def _score_map(raw: dict[str, list[float]]) -> tuple[tuple[float, ...], tuple[fl
     return x, y
 
 
-def _verdict(label: Label, score: float, why: str, window: EvidenceWindow) -> Verdict:
-    return Verdict(label=label, score=score, reason=f"{why} {quote(window)}", evidence=window.as_evidence())
+def _verdict(label: Label, score: float, why: str, unit: Unit) -> Verdict:
+    more = len(unit.evidence) - 1
+    also = f" with {more} more sentence{'s' if more > 1 else ''} of the context" if more > 0 else ""
+    return Verdict(
+        label=label,
+        score=score,
+        reason=f"{why} {quote(unit.window)}{also}",
+        evidence=unit.window.as_evidence(),
+        evidence_set=unit.evidence,
+    )
+
+
+def _coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
+    """Share of the claim's content words and numbers that occur somewhere in the chunk."""
+    wanted = terms(claim)
+    if not wanted:
+        return 1.0
+    found: set[object] = set()
+    for sentence in chunk.sentences:
+        found |= terms(analyze(sentence.text, lang)) & wanted
+    return len(found) / len(wanted)
+
+
+def _pairs(checks: Sequence[ClaimCheck], units: Sequence[Sequence[Unit]]) -> list[tuple[str, str]]:
+    return [(u.premise, c.claim.text) for c, own in zip(checks, units, strict=True) for u in own]
 
 
 def shipped_bundle() -> Path:
