@@ -63,6 +63,8 @@ from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
 from faithcheck.types import Claim
 from faithcheck.verify import ClaimCheck, build_context_index, uses_embeddings
+from faithcheck.verify.assembly import tile
+from faithcheck.verify.base import evidence_budget, token_counter
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 _WORD = re.compile(r"\w+")
@@ -155,7 +157,8 @@ def response_overlap(response: str, passages: list[str]) -> float:
 
 
 class EveryChunk(Faithfulness):
-    """The same metric, but each claim is checked against every sentence window of its context."""
+    """The same metric, but each claim is checked against every sentence window of its context (a
+    model reading assembled evidence: against every consecutive chunk of it, at its budget)."""
 
     def select_evidence(
         self, claims: Sequence[Claim], question: str, passages: Sequence[str], *, lang: Lang | None = None
@@ -164,7 +167,15 @@ class EveryChunk(Faithfulness):
         n = len(index.sentences)
         encoder = default_encoder() if uses_embeddings(self.verifier) else None
         windows = index.select_all([c.text for c in claims], encoder, top_k=n, pool=n)
-        return [ClaimCheck(c, question, found, index.passages) for c, found in zip(claims, windows, strict=True)]
+        budget = getattr(self.verifier, "premise_budget", None)
+        if evidence_budget(self.verifier) is None or not callable(budget):
+            return [ClaimCheck(c, question, found, index.passages) for c, found in zip(claims, windows, strict=True)]
+        # a model that reads assembled evidence reads the whole context, chunk after chunk
+        count = token_counter(self.verifier)
+        return [
+            ClaimCheck(c, question, found, index.passages, tile(index, budget=int(budget(c.text)), count_tokens=count))
+            for c, found in zip(claims, windows, strict=True)
+        ]
 
 
 # -- the sets ---------------------------------------------------------------------------------

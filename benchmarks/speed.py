@@ -11,7 +11,8 @@ the baseline (the default) and ``--bundle DIR`` if given:
 * **dataset**: the same, with ``--in-flight`` rows scored concurrently, as ``faithcheck score``
   does (``concurrency_limit``): one row's Python work overlaps another's model inference;
 * **every chunk**: the same verifier, each claim checked against every sentence window of the
-  context (the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy).
+  context (a model reading assembled evidence: against every consecutive chunk of it at its input
+  length) — the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy.
 
 Reported: rows/s for each, claim-window pairs/s of the brute force, and the speed-up of selected
 over every chunk.
@@ -37,6 +38,8 @@ from llm_cost import standard_row  # noqa: E402
 from faithcheck import Faithfulness, FaithfulnessConfig  # noqa: E402
 from faithcheck.extract import SentenceExtractor  # noqa: E402
 from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
+from faithcheck.verify.assembly import tile  # noqa: E402
+from faithcheck.verify.base import evidence_budget, token_counter  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
@@ -62,13 +65,21 @@ def _rows_per_second_in_flight(metric: Faithfulness, seeds: range, in_flight: in
     return len(seeds) / (time.perf_counter() - started)
 
 
-def _pairs(seeds: range) -> int:
-    """Claim-window pairs of these rows when every claim meets every sentence window."""
+def _pairs(seeds: range, backend: LocalVerifier) -> int:
+    """Claim-evidence pairs of these rows when every claim meets every sentence window (a model
+    reading assembled evidence: every consecutive chunk of the context, as ``EveryChunk`` builds)."""
+    budget = getattr(backend, "premise_budget", None)
+    assembled = evidence_budget(backend) is not None and callable(budget)
     total = 0
     for seed in seeds:
         case = standard_row(seed=seed)
         claims = SentenceExtractor().extract(case.question, case.sut_response, "en")
-        total += len(claims) * len(build_context_index(case.evidence, "en").sentences)
+        index = build_context_index(case.evidence, "en")
+        if assembled:
+            count = token_counter(backend)
+            total += sum(len(tile(index, budget=int(budget(c.claim.text)), count_tokens=count)) for c in claims)
+        else:
+            total += len(claims) * len(index.sentences)
     return total
 
 
@@ -108,7 +119,7 @@ def main() -> int:
         dataset = _rows_per_second_in_flight(metric, range(start + 200, start + 200 + args.rows), args.in_flight)
         brute_rows = range(start + 500, start + 500 + max(2, args.rows // 4))
         brute = _rows_per_second(EveryChunk(verifier_backend=backend, evidence_pool=args.evidence_pool), brute_rows)
-        pairs = _pairs(brute_rows) * brute / len(brute_rows)
+        pairs = _pairs(brute_rows, backend) * brute / len(brute_rows)
         print(
             f"| {name} | {selected:.2f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",
             flush=True,

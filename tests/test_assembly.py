@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from faithcheck.verify.assembly import assemble, dedup_keys
+from faithcheck.verify.assembly import assemble, dedup_keys, tile
 from faithcheck.verify.evidence import build_context_index
 
 
@@ -73,3 +73,18 @@ def test_scores_must_match_the_sentences() -> None:
     index = build_context_index(["One. Two."], "en")
     with pytest.raises(ValueError, match="1 scores for 2 sentences"):
         assemble(index, "One.", [1.0], budget=10, count_tokens=_words)
+
+
+def test_tiling_shows_every_distinct_sentence_once_within_the_budget() -> None:
+    """The brute force the benchmarks compare assembly with: the whole context, chunk after chunk."""
+    index = build_context_index([" ".join(FILLER[:20]), FILLER[3] + " The last passage ends here."], "en")
+    chunks = tile(index, budget=40, count_tokens=_words)
+    assert len(chunks) > 1
+    assert all(c.tokens <= 40 for c in chunks)
+    assert not any(c.whole_context for c in chunks)
+    shown = [s.index for c in chunks for s in c.sentences]
+    keys = dedup_keys(index)
+    assert shown == sorted(set(shown))  # reading order, nothing twice
+    assert {keys[i] for i in shown} == set(keys)  # every distinct sentence, the repeated one once
+    (whole,) = tile(index, budget=10_000, count_tokens=_words)
+    assert whole.whole_context

@@ -116,6 +116,8 @@ def main() -> None:
     ap.add_argument("--opset", type=int, default=17)
     ap.add_argument("--fp32-ffn-out-layers", type=int, default=2,
                     help="keep the FFN output MatMul of the lowest N layers in fp32")
+    ap.add_argument("--evidence", choices=("windows", "assembled"), default="windows",
+                    help="what the model was trained to read (assembled: pack.py's pairs, via pairs_to_jsonl.py)")
     args = ap.parse_args()
     torch.set_num_threads(2)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -191,7 +193,7 @@ def main() -> None:
     }
     calibration = {"temperature": temp, "threshold": thr, "label_order": list(LABEL_NAMES),
                    "p_supported": "softmax(logits / temperature)[0]", "max_length": max_len,
-                   "inputs": ["input_ids", "attention_mask"], "output": "logits",
+                   "evidence": args.evidence, "inputs": ["input_ids", "attention_mask"], "output": "logits",
                    "pair_format": "<s> premise </s></s> hypothesis </s>, truncation longest_first, pad id 1",
                    "threshold_metric": "balanced accuracy supported-vs-not on dev"}
     shutil.copy(base / "tokenizer.json", args.out / "tokenizer.json")

@@ -297,6 +297,7 @@ def export_bundle(
         "label_order": list(LABEL_NAMES),
         "p_supported": "softmax(logits / temperature)[0]",
         "max_length": max_len,
+        "evidence": "assembled",  # pack.py's pairs are assembled evidence, as the package builds it
         "inputs": ["input_ids", "attention_mask"],
         "output": "logits",
         "pair_format": "<s> premise </s></s> hypothesis </s>, truncation longest_first, pad id 1",

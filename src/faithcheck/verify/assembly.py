@@ -33,7 +33,7 @@ from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import Lang
 from faithcheck.verify.evidence import ContextIndex
 
-__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "attribute", "dedup_keys", "terms"]
+__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "attribute", "dedup_keys", "terms", "tile"]
 
 TokenCounter = Callable[[str], int]
 """How a verifier counts the tokens of a text (its tokenizer, or an estimate)."""
@@ -205,6 +205,34 @@ def assemble(
         shown |= chosen
         candidates = frozenset(i for i in chosen if i in core or scores[i] > _MIN_SCORE)
         chunks.append(_chunk(index, sorted(chosen), candidates, count_tokens, whole=False))
+    return tuple(chunks)
+
+
+def tile(index: ContextIndex, *, budget: int, count_tokens: TokenCounter) -> tuple[EvidenceChunk, ...]:
+    """The whole (deduplicated) context as consecutive chunks of at most ``budget`` tokens, in
+    reading order: what a verifier reads when it checks a claim against every part of the context
+    (the brute-force alternative to :func:`assemble`, for benchmarks).
+
+    >>> from faithcheck.verify.evidence import build_context_index
+    >>> index = build_context_index(["One two. Three four.", "Five six."], "en")
+    >>> [c.text for c in tile(index, budget=6, count_tokens=lambda text: len(text.split()))]
+    ['[passage 0] One two. Three four.', '[passage 1] Five six.']
+    """
+    keys = dedup_keys(index)
+    tokens = [count_tokens(span.text) for _, span in index.sentences]
+    marker_cost = count_tokens(_MARKER.format(n=0))
+    chunks: list[EvidenceChunk] = []
+    current: list[int] = []
+    for i in _first_occurrences(keys):
+        if current and _cost([*current, i], index, tokens, marker_cost) > budget:
+            chunks.append(_chunk(index, current, frozenset(current), count_tokens, whole=False))
+            current = []
+        if not current and _cost([i], index, tokens, marker_cost) > budget:
+            chunks.append(_oversized(index, i, budget, count_tokens))
+            continue
+        current.append(i)
+    if current:
+        chunks.append(_chunk(index, current, frozenset(current), count_tokens, whole=not chunks))
     return tuple(chunks)
 
 
