@@ -24,7 +24,7 @@ from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
-from faithcheck.metric import _run_sync, _Trace
+from faithcheck.metric import StepTrace, run_sync
 from faithcheck.rows import case_from_row
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Verdict, YesNoUnsure
@@ -168,7 +168,7 @@ class AnswerRelevancy:
 
     def evaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:
         """Score one test case (a :class:`TestCase` or a row mapping; no context needed)."""
-        return _run_sync(self.aevaluate(case))
+        return run_sync(self.aevaluate(case))
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
         """Seed 004's view: the statements, yes (relevant) / no verdicts with reasons, the score."""
@@ -181,8 +181,8 @@ class AnswerRelevancy:
         if not case.question.strip():
             lang, problem = None, "field 'prompt': is empty: answer relevancy needs the question"
         if lang is None:
-            return self._result(case, None, problem, [], _Trace(), started, status="error")
-        trace = _Trace()
+            return self._result(case, None, problem, [], StepTrace(), started, status="error")
+        trace = StepTrace()
         try:
             extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
             trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
@@ -230,7 +230,7 @@ class AnswerRelevancy:
         value: float | None,
         reason: str,
         claims: list[ClaimResult],
-        trace: _Trace,
+        trace: StepTrace,
         started: float,
         *,
         status: str,

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from faithcheck.cli_runs import RunLookupError, _lookup, _open, _store_option
+from faithcheck.cli_runs import RunLookupError, open_store, reporting_lookup_errors, store_option
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, parse_column_map
 
@@ -53,7 +53,7 @@ __all__ = ["calibrate", "report"]
     default=None,
     help="show this `faithcheck calibrate` file (figures, reliability diagram) [default: the run's own]",
 )
-@_store_option
+@store_option
 def report(
     source: str,
     input_path: Path | None,
@@ -89,7 +89,7 @@ def report(
             )
             target = output or path.with_suffix(".html")
         else:
-            _, store = _open(store_path, must_exist=True)
+            _, store = open_store(store_path, must_exist=True)
             assert store is not None
             run_id = source
             if source == "latest":
@@ -97,7 +97,7 @@ def report(
                 if not latest:
                     raise RunLookupError(f"no runs recorded in {store.path}")
                 run_id = latest[0].run_id
-            with _lookup():
+            with reporting_lookup_errors():
                 data = report_from_run(
                     store,
                     run_id,
@@ -121,9 +121,9 @@ def _records(source: str, store_path: Path | None) -> tuple[list[dict[str, Any]]
     path = Path(source)
     if path.is_file():
         return list(scored_records(path)), str(path), None
-    _, store = _open(store_path, must_exist=True)
+    _, store = open_store(store_path, must_exist=True)
     assert store is not None
-    with _lookup():
+    with reporting_lookup_errors():
         run_id = store.list_runs(1)[0].run_id if source == "latest" and store.list_runs(1) else source
         full = store.resolve(run_id)
         return list(store.run_records(full)), f"run {full}", Path(store.get_run(full).input_path)
@@ -188,7 +188,7 @@ def _gold_column(dataset: Path, input_format: FileFormat | None, mapping: dict[s
     "--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True, help="bootstrap resamples"
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the folds and the bootstrap")
-@_store_option
+@store_option
 def calibrate(
     source: str,
     labels_path: Path | None,

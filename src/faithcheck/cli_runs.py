@@ -42,7 +42,7 @@ class RunLookupError(click.ClickException):
     exit_code = 2
 
 
-def _store_option(command: Any) -> Any:
+def store_option(command: Any) -> Any:
     return click.option(
         "--store",
         "store_path",
@@ -56,7 +56,7 @@ def _json_option(command: Any) -> Any:
     return click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")(command)
 
 
-def _open(store_path: Path | None, *, must_exist: bool) -> tuple[Path, RunStore | None]:
+def open_store(store_path: Path | None, *, must_exist: bool) -> tuple[Path, RunStore | None]:
     """The store at ``store_path`` (or the default), or ``None`` when there is no such file yet."""
     path = store_path if store_path is not None else default_store_path()
     if not path.exists():
@@ -70,7 +70,7 @@ def _open(store_path: Path | None, *, must_exist: bool) -> tuple[Path, RunStore 
 
 
 @contextmanager
-def _lookup() -> Iterator[None]:
+def reporting_lookup_errors() -> Iterator[None]:
     try:
         yield
     except RunNotFoundError as exc:
@@ -107,12 +107,12 @@ def runs() -> None:
 
 @runs.command("list")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="show the N newest runs")
-@_store_option
+@store_option
 @_json_option
 def list_command(limit: int, store_path: Path | None, as_json: bool) -> None:
     """List the recorded runs, newest first."""
-    path, store = _open(store_path, must_exist=False)
-    with _lookup():
+    path, store = open_store(store_path, must_exist=False)
+    with reporting_lookup_errors():
         infos = [] if store is None else store.list_runs(limit)
     if as_json:
         click.echo(json.dumps([asdict(info) for info in infos], indent=2, ensure_ascii=False))
@@ -161,13 +161,13 @@ def _mapping_table(title: str, data: dict[str, Any]) -> Table:
 
 @runs.command("show")
 @click.argument("run")
-@_store_option
+@store_option
 @_json_option
 def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
     """Show RUN (an id or unique id prefix): metadata, configuration, versions and summary."""
-    _, store = _open(store_path, must_exist=True)
+    _, store = open_store(store_path, must_exist=True)
     assert store is not None
-    with _lookup():
+    with reporting_lookup_errors():
         info = store.get_run(run)
         config = store.run_config(info.run_id)
         versions = store.run_versions(info.run_id)
@@ -245,7 +245,7 @@ def _diff_row(d: RowDiff) -> tuple[str, ...]:
     metavar="NAME",
     help="compare this metric of runs that scored several (--metrics); default: each run's first",
 )
-@_store_option
+@store_option
 @_json_option
 @click.pass_context
 def diff_command(
@@ -260,9 +260,9 @@ def diff_command(
 ) -> None:
     """Compare run A with run B, row by row (matched on input_id): regressions first, then improvements,
     rows whose verdicts changed, and rows only in one run."""
-    _, store = _open(store_path, must_exist=True)
+    _, store = open_store(store_path, must_exist=True)
     assert store is not None
-    with _lookup():
+    with reporting_lookup_errors():
         info_a, info_b = store.get_run(a), store.get_run(b)
         diffs = store.diff_runs(info_a.run_id, info_b.run_id, metric=metric)
     counts = Counter(d.kind for d in diffs)

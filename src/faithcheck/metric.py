@@ -129,7 +129,7 @@ class Faithfulness:
         the field). A failure while scoring a valid case does not raise: the result has
         ``status="error"``, no value, and the message.
         """
-        return _run_sync(self.aevaluate(case))
+        return run_sync(self.aevaluate(case))
 
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
         """Async :meth:`evaluate`: LLM calls run concurrently, local models in a worker thread."""
@@ -139,7 +139,7 @@ class Faithfulness:
                 "retrieved_context", "is empty: a non-empty list of passages is required", input_id=case.input_id
             )
         started = time.perf_counter()
-        trace = _Trace()
+        trace = StepTrace()
         detected: str | None = None
         lang: Lang | None = None
         try:
@@ -217,7 +217,7 @@ class Faithfulness:
         if not as_claims:
             return []
         lang = self._lang_of_texts(" ".join(claims), retrieved_context, question)
-        output = _run_sync(self._verify(as_claims, question, retrieved_context, lang))
+        output = run_sync(self._verify(as_claims, question, retrieved_context, lang))
         verdicts: list[Verdict] = []
         for claim, verdict in zip(as_claims, output.verdicts, strict=True):
             if isinstance(verdict, ClaimError):
@@ -227,7 +227,7 @@ class Faithfulness:
 
     # -- the steps ----------------------------------------------------------------------------
 
-    async def _judge(self, case: TestCase, trace: _Trace, lang: Lang) -> list[ClaimResult]:
+    async def _judge(self, case: TestCase, trace: StepTrace, lang: Lang) -> list[ClaimResult]:
         extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
         trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
         results: dict[str, ClaimResult] = {}
@@ -290,7 +290,7 @@ class Faithfulness:
         self,
         case: TestCase,
         claims: list[ClaimResult],
-        trace: _Trace,
+        trace: StepTrace,
         started: float,
         lang: Lang,
         detected: str | None,
@@ -332,7 +332,7 @@ class Faithfulness:
         case: TestCase,
         message: str,
         claims: list[ClaimResult],
-        trace: _Trace,
+        trace: StepTrace,
         started: float,
         lang: Lang | None = None,
         detected: str | None = None,
@@ -356,7 +356,7 @@ class Faithfulness:
         )
 
 
-class _Trace:
+class StepTrace:
     """Usage, prompts and raw replies gathered across the steps of one row."""
 
     def __init__(self) -> None:
@@ -416,7 +416,7 @@ def _assembled(verifier: Verifier, index: ContextIndex, claims: Sequence[str]) -
     return [build(k, share) for k in range(len(claims))]
 
 
-def _run_sync(coro: Coroutine[Any, Any, T]) -> T:
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """Run ``coro`` to completion from sync code, also when an event loop already runs here
     (a notebook): then it runs on a fresh loop in a worker thread."""
     try:

@@ -283,7 +283,7 @@ def judge_statements(
     return [cued[i] for i in range(len(statements))]
 
 
-def _quote(text: str) -> str:
+def quote_statement(text: str) -> str:
     text = " ".join(text.split())
     return f'"{text}"' if len(text) <= _QUOTE_CHARS else f'"{text[: _QUOTE_CHARS - 1]}…"'
 
@@ -301,7 +301,7 @@ def _cue_verdict(text: str, question: str, lang: Lang) -> StatementVerdict | Non
         kind, what = "refuses_or_deflects", "refuses or declines to answer"
     else:
         kind, what = "generic_filler", "is filler with no content about the question"
-    return StatementVerdict(text, "irrelevant", kind, 0.0, f"{_quote(text)} {what}")
+    return StatementVerdict(text, "irrelevant", kind, 0.0, f"{quote_statement(text)} {what}")
 
 
 def _is_refusal(text: str, lang: Lang) -> bool:
@@ -312,7 +312,9 @@ def _is_refusal(text: str, lang: Lang) -> bool:
 
 def _head_verdict(text: str, p: float, threshold: float) -> StatementVerdict:
     if p >= threshold:
-        return StatementVerdict(text, "relevant", "on_topic", p, f"{_quote(text)} addresses the question (P={p:.2f})")
+        return StatementVerdict(
+            text, "relevant", "on_topic", p, f"{quote_statement(text)} addresses the question (P={p:.2f})"
+        )
     return StatementVerdict(
-        text, "irrelevant", "off_topic", p, f"{_quote(text)} does not address the question (P={p:.2f})"
+        text, "irrelevant", "off_topic", p, f"{quote_statement(text)} does not address the question (P={p:.2f})"
     )

@@ -26,7 +26,7 @@ from faithcheck.llm.judge import _Calls, price_from_config
 from faithcheck.llm.parsing import parse_json_object
 from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import escape_data, load_prompt
-from faithcheck.relevancy import ReasonKind, StatementVerdict, _quote
+from faithcheck.relevancy import ReasonKind, StatementVerdict, quote_statement
 from faithcheck.types import Usage
 
 __all__ = [
@@ -214,7 +214,7 @@ class LLMRelevanceJudge:
             more = f" (and {len(pending) - 1} more)" if len(pending) > 1 else ""
             why = problems.get(sid, "no verdict for this statement in the reply")
             output.failed = (
-                f"statement {sid} {_quote(texts[sid])}: no valid relevance verdict after "
+                f"statement {sid} {quote_statement(texts[sid])}: no valid relevance verdict after "
                 f"{self.repair_attempts + 1} attempts ({why}){more}; rerun, or raise llm_repair_attempts"
             )
             return output
@@ -239,8 +239,8 @@ def _with_budget(request: LLMRequest, budget: int) -> LLMRequest:
 
 def _to_verdict(text: str, raw: RawRelevance) -> StatementVerdict:
     if raw.label == "relevant":
-        return StatementVerdict(text, "relevant", "on_topic", 1.0, f"{_quote(text)} addresses the question")
-    reason = f"{_quote(text)} {_WHAT[raw.reason_kind]}"
+        return StatementVerdict(text, "relevant", "on_topic", 1.0, f"{quote_statement(text)} addresses the question")
+    reason = f"{quote_statement(text)} {_WHAT[raw.reason_kind]}"
     if raw.reason:
         reason += f" (judge: {raw.reason})"
     return StatementVerdict(text, "irrelevant", raw.reason_kind, 0.0, reason)
