@@ -18,7 +18,7 @@ Configurations:
   separately (a claim counts when one window alone holds a set);
 * ``windows, together``: the same 3 windows seen at once (today's LLM judge);
 * ``assembled @ B``: :func:`faithcheck.verify.assembly.assemble` with a budget of B tokens, up to
-  4 chunks; a claim counts when one chunk holds a set.
+  4 chunks (or 2, to see what fewer model calls cost); a claim counts when one chunk holds a set.
 
     python benchmarks/evidence_recall.py [--set dev|train] [--limit N]
 """
@@ -142,15 +142,16 @@ def main(argv: list[str] | None = None) -> int:
         return len(tokenizer.encode(text, add_special_tokens=False).ids)
 
     counters: dict[str, TokenCounter] = {"model": model_tokens, "llm": estimate_tokens}
-    configs: list[tuple[str, str, int]] = [("model", f"assembled @ {b} model tokens", b) for b in MODEL_BUDGETS]
-    configs += [("llm", f"assembled @ {b} LLM tokens", b) for b in LLM_BUDGETS]
+    configs: list[tuple[str, str, int, int]] = [("model", f"assembled @ {b} model tokens", b, 4) for b in MODEL_BUDGETS]
+    configs.append(("model", "assembled @ 256 model tokens, ≤ 2 chunks", 256, 2))
+    configs += [("llm", f"assembled @ {b} LLM tokens", b, 4) for b in LLM_BUDGETS]
     # the LLM judge's layout (verify.base.claim_evidence_budget): a call's claims share its budget,
     # each claim's chunks (up to 4) are listed together, so the union of one claim's chunks counts
     judge_layouts = {
         f"LLM judge, {n} claim(s) a call: 4 chunks of {size} seen together": size for n, size in LLM_JUDGE_LAYOUTS
     }
     tallies: dict[str, Tally] = {"windows, one at a time": Tally(), "windows, together": Tally()}
-    tallies.update({name: Tally() for _, name, _ in configs})
+    tallies.update({name: Tally() for _, name, *_ in configs})
     tallies.update({name: Tally() for name in judge_layouts})
     for n, row in enumerate(supported, start=1):
         passage, spans = annotated_spans(row["evidence"])
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         tallies["windows, one at a time"].add(one, sum(window_tokens), len(windows))
         tallies["windows, together"].add(together, estimate_tokens(" ".join(w.text for w in windows)), 1)
         per_sentence = {kind: [count(s.text) for _, s in index.sentences] for kind, count in counters.items()}
-        for kind, name, budget in configs:
+        for kind, name, budget, max_chunks in configs:
             chunks = assemble(
                 index,
                 row["claim"],
@@ -174,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                 count_tokens=counters[kind],
                 keys=keys,
                 sentence_tokens=per_sentence[kind],
+                max_chunks=max_chunks,
             )
             hit = any(holds_a_set(index, chunk_sentences(c, keys), row["supporting_sentences"], spans) for c in chunks)
             tallies[name].add(hit, sum(c.tokens for c in chunks), len(chunks))
