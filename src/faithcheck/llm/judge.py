@@ -27,7 +27,14 @@ from faithcheck.llm.excerpts import Selection, best_verdict, call_evidence, pack
 from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts
 from faithcheck.llm.pricing import Price, price_for
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
-from faithcheck.llm.quotes import MIN_QUOTE_TERMS, find_quote, is_meaningful_quote, supported_reason
+from faithcheck.llm.quotes import (
+    MIN_QUOTE_TERMS,
+    QUOTE_SEPARATOR,
+    QuoteMatch,
+    is_meaningful_quote,
+    locate_quote,
+    supported_reason,
+)
 from faithcheck.llm.spec import parse_model
 from faithcheck.types import Claim, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput
@@ -417,33 +424,52 @@ def _verdicts_parser(asked: list[str]) -> ReplyParser[tuple[dict[str, RawVerdict
 def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
     """Turn a parsed verdict into a :class:`Verdict`, checking its quote against the context.
 
-    A verdict other than ``unsupported`` must quote a meaningful span of the context (see
-    :mod:`faithcheck.llm.quotes`): without a quote, with a quote that is not in the context as
-    whole words, or with one too short to support the claim, it is downgraded to
-    ``unsupported`` and the reason says so. A ``supported`` verdict comes without a reason (it
-    costs output tokens and says nothing the quote does not); its reason is composed from the
-    quote (:func:`~faithcheck.llm.quotes.supported_reason`).
+    The quote may hold several pieces joined by ``" ... "`` when the support spans sentences or
+    passages (:mod:`faithcheck.llm.quotes`); each piece found becomes one
+    :class:`~faithcheck.types.Evidence` of ``evidence_set``, in reading order, and ``evidence``
+    is the longest. A verdict other than ``unsupported`` must quote meaningful spans of the
+    context: without a quote, with a piece that is not in the context as whole words (even one of
+    several: the judge's support rested on it), or with a piece too short to support the claim,
+    it is downgraded to ``unsupported`` and the reason says so. A ``supported`` verdict
+    comes without a reason (it costs output tokens and says nothing the quote does not); its
+    reason is composed from the quote (:func:`~faithcheck.llm.quotes.supported_reason`).
     """
-    quoted = bool(raw.quote.strip())
-    evidence = find_quote(raw.quote, check.passages) if quoted else None
-    meaningful = evidence is not None and is_meaningful_quote(raw.quote, check.claim.text, lang)
+    match = locate_quote(raw.quote, check.passages) if raw.quote.strip() else None
+    evidence = match.evidence if match is not None else ()
+    best = match.best if match is not None else None
     if raw.label == "unsupported":
-        return Verdict(label="unsupported", score=0.0, reason=raw.reason, evidence=evidence)
-    if evidence is None or not meaningful:
-        if not quoted:
-            why = "gave no quote"
-        elif evidence is None:
-            why = f"quoted text that is not in the context ({raw.quote!r})"
-        else:
-            why = (
-                f"quoted too little of the context to support the claim ({raw.quote!r}; a quote needs at "
-                f"least {MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's)"
-            )
+        return Verdict(label="unsupported", score=0.0, reason=raw.reason, evidence=best, evidence_set=evidence)
+    problem = _quote_problem(raw.quote, match, check.claim.text, lang)
+    if problem is not None:
         judge = f" Judge's reason: {raw.reason}" if raw.reason else ""
-        return Verdict(label="unsupported", score=0.0, reason=f"downgraded from {raw.label}: the judge {why}.{judge}")
+        reason = f"downgraded from {raw.label}: the judge {problem}.{judge}"
+        return Verdict(label="unsupported", score=0.0, reason=reason)
     if raw.label == "supported":
-        return Verdict(label="supported", score=1.0, reason=raw.reason or supported_reason(evidence), evidence=evidence)
-    return Verdict(label=raw.label, score=0.0, reason=raw.reason, evidence=evidence)
+        reason = raw.reason or supported_reason(evidence)
+        return Verdict(label="supported", score=1.0, reason=reason, evidence=best, evidence_set=evidence)
+    return Verdict(label=raw.label, score=0.0, reason=raw.reason, evidence=best, evidence_set=evidence)
+
+
+def _quote_problem(quote: str, match: QuoteMatch | None, claim: str, lang: Lang) -> str | None:
+    """Why a verdict's quote does not count (the reason of its downgrade), or ``None`` when it
+    does: every piece found in the context, and every piece meaningful."""
+    if match is None or not match.pieces:
+        return "gave no quote"
+    if match.missing:
+        several = len(match.pieces) > 1
+        what = QUOTE_SEPARATOR.join(match.missing) if several else quote
+        of = f", {len(match.missing)} of its {len(match.pieces)} pieces" if several else ""
+        return f"quoted text that is not in the context ({what!r}{of})"
+    short = [piece for piece in match.pieces if not is_meaningful_quote(piece, claim, lang)]
+    if short:
+        several = len(match.pieces) > 1
+        what = f"{QUOTE_SEPARATOR.join(short)!r} of {quote!r}" if several else repr(quote)
+        need = "each piece of a quote needs" if several else "a quote needs"
+        return (
+            f"quoted too little of the context to support the claim ({what}; {need} at least "
+            f"{MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's)"
+        )
+    return None
 
 
 # -- cascade ------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from faithcheck.llm.quotes import QUOTE_SEPARATOR
+
 __all__ = ["MAX_FAILED_DECODES", "RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
 
 MAX_FAILED_DECODES = 32
@@ -38,7 +40,9 @@ _OBJECT_START = re.compile(r'\{\s*["}]')
 
 class RawVerdict(BaseModel):
     """One verdict of a reply. ``reason`` may be empty for ``supported`` only (its reason is
-    composed from the quote); every other label must say why."""
+    composed from the quote); every other label must say why. ``quote`` is one string, its
+    pieces joined by ``" ... "`` when it quotes several places; a list of strings (what a model
+    may send where no schema binds it) is read as those pieces."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -46,6 +50,13 @@ class RawVerdict(BaseModel):
     label: Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim"]
     reason: str
     quote: str = ""
+
+    @field_validator("quote", mode="before")
+    @classmethod
+    def _pieces_of_a_list(cls, quote: Any) -> Any:
+        if isinstance(quote, list) and all(isinstance(piece, str) for piece in quote):
+            return QUOTE_SEPARATOR.join(piece for piece in quote if piece.strip())
+        return quote
 
     @model_validator(mode="after")
     def _reason_unless_supported(self) -> RawVerdict:

@@ -17,7 +17,9 @@ from faithcheck.config import Lang
 
 __all__ = ["PROMPT_VERSION", "PromptTemplate", "escape_data", "load_prompt"]
 
-PROMPT_VERSION = "v2"
+PROMPT_VERSION = "v3"
+"""The version of the judge's prompts (extract, verify), part of each call's cache key. v3: a
+verdict's quote may join pieces from several places of the context with ``" ... "``."""
 _SEPARATOR = "\n=== user ===\n"
 _TAG = re.compile(r"<(/?)(question|answer|excerpt|claim|excerpts|claims)\b", re.IGNORECASE)
 
