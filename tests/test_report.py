@@ -525,3 +525,66 @@ def test_report_of_a_two_metric_run_shows_each_metric(browser: Any, tmp_path: Pa
     assert "Hello, I hope this helps!" in block
     assert "irrelevant" in block
     watch.assert_quiet(html.as_uri())
+
+
+def test_report_marks_every_sentence_of_a_multi_sentence_support(browser: Any, tmp_path: Path) -> None:
+    passages = [
+        "Marie Durand founded Lumen in 2004. The firm makes desk lamps.",
+        "Lumen is based in Lyon.",
+        "Sales grew every year. In 2015 she sold the company to Philips.",
+    ]
+    answer = "The founder of Lumen sold it to Philips in 2015. Lumen is based in Lyon."
+    dataset = _write_jsonl(
+        tmp_path / "data.jsonl",
+        [{"input_id": "multi", "prompt": "Who bought Lumen?", "sut_response": answer, "retrieved_context": passages}],
+    )
+
+    def evidence(passage: int, text: str) -> dict[str, Any]:
+        start = passages[passage].index(text)
+        return {"passage_index": passage, "start": start, "end": start + len(text), "quote": text}
+
+    founded = evidence(0, "Marie Durand founded Lumen in 2004.")
+    lamps = evidence(0, "The firm makes desk lamps.")
+    sold = evidence(2, "In 2015 she sold the company to Philips.")
+    first, second = answer.split(". ", 1)
+    claims = [
+        {
+            "claim": {"id": "c1", "text": first + ".", "start": 0, "end": len(first) + 1},
+            "verdict": {
+                "label": "supported",
+                "score": 1.0,
+                "reason": "supported by three sentences",
+                "evidence": sold,
+                "evidence_set": [founded, lamps, sold],
+            },
+            "error": None,
+        },
+        {  # a record written before verdicts had an evidence_set: its evidence alone
+            "claim": {"id": "c2", "text": second, "start": len(first) + 2, "end": len(answer)},
+            "verdict": {"label": "supported", "score": 1.0, "reason": "r", "evidence": evidence(1, "based in Lyon")},
+            "error": None,
+        },
+    ]
+    record = {"row": 1, "input_id": "multi", "value": 1.0, "passed": True, "status": "ok", "claims": claims}
+    scores = _write_jsonl(tmp_path / "scores.jsonl", [record])
+    html = tmp_path / "r.html"
+    done = _faithcheck("report", str(scores), "--input", str(dataset), "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    page, watch = _open(browser, html)
+
+    page.click("#answer mark.claim >> nth=0")
+    marks = page.query_selector_all("#passages mark.evidence")
+    assert [m.inner_text() for m in marks] == [founded["quote"], lamps["quote"], sold["quote"]]
+    assert [m.evaluate("m => m.closest('.passage').dataset.p") for m in marks] == ["0", "0", "2"]
+    assert page.inner_text("#passages .passage[data-p='0']").endswith(passages[0])  # no text lost between marks
+    assert page.inner_text("#claim-evidence") == (
+        "evidence (3 sentences, passages 0, 2): \u201cMarie Durand founded Lumen in 2004.\u201d \u2026 "
+        "\u201cThe firm makes desk lamps.\u201d \u2026 \u201cIn 2015 she sold the company to Philips.\u201d"
+    )
+
+    page.click("#answer mark.claim >> nth=1")
+    marks = page.query_selector_all("#passages mark.evidence")
+    assert [m.inner_text() for m in marks] == ["based in Lyon"]
+    assert marks[0].evaluate("m => m.closest('.passage').dataset.p") == "1"
+    assert page.inner_text("#claim-evidence") == "evidence (passage 1): based in Lyon"
+    watch.assert_quiet(html.as_uri())

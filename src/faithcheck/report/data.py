@@ -141,7 +141,7 @@ def load_cases(
 def _claim_payload(item: Mapping[str, Any]) -> dict[str, Any]:
     claim = item.get("claim") or {}
     verdict = item.get("verdict") or None
-    evidence = (verdict or {}).get("evidence") or None
+    evidence = _evidence_set(verdict or {})
     return {
         "id": claim.get("id"),
         "text": claim.get("text", ""),
@@ -151,15 +151,20 @@ def _claim_payload(item: Mapping[str, Any]) -> dict[str, Any]:
         "score": None if verdict is None else verdict.get("score"),
         "reason": None if verdict is None else verdict.get("reason"),
         "error": item.get("error"),
-        "ev": None
-        if evidence is None
-        else {
-            "p": evidence.get("passage_index"),
-            "s": evidence.get("start"),
-            "e": evidence.get("end"),
-            "q": evidence.get("quote", ""),
-        },
+        "ev": [
+            {"p": e.get("passage_index"), "s": e.get("start"), "e": e.get("end"), "q": e.get("quote", "")}
+            for e in evidence
+        ],
     }
+
+
+def _evidence_set(verdict: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every sentence a verdict rests on (``evidence_set``, in reading order); a record written
+    before verdicts had one (or by hand) has only its ``evidence``."""
+    evidence = [e for e in verdict.get("evidence_set") or [] if isinstance(e, Mapping)]
+    if not evidence and isinstance(verdict.get("evidence"), Mapping):
+        evidence = [verdict["evidence"]]
+    return evidence
 
 
 def _spans_match(answer: str, claims: Sequence[Mapping[str, Any]]) -> bool:

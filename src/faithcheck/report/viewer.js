@@ -270,24 +270,34 @@
     const at = ev.q ? passage.indexOf(ev.q) : -1;
     return at >= 0 ? [at, at + ev.q.length] : null;
   }
-  function passagesNode(r) {
+  function passagesNode(r) { // every sentence the selected claim's verdict rests on, marked in its passage
     const c = state.claim === null ? null : r.c[state.claim];
-    const ev = c && c.ev ? c.ev : null;
+    const evs = c ? c.ev : [];
     const kids = r.p.map((text, p) => {
       const box = el("div", { cls: "passage", "data-p": p }, [el("span", { cls: "pidx", text: "passage " + p })]);
-      const range = ev && ev.p === p ? evidenceRange(text, ev) : null;
-      if (range) {
-        box.append(text.slice(0, range[0]), el("mark", { cls: "evidence", text: text.slice(range[0], range[1]) }), text.slice(range[1]));
-      } else {
-        box.append(text);
-        if (ev && ev.p === p) box.append(el("div", { cls: "note", text: "the evidence quote is not in this passage as recorded" }));
+      const here = evs.filter((ev) => ev.p === p);
+      const ranges = here.map((ev) => evidenceRange(text, ev)).filter((x) => x).sort((a, b) => a[0] - b[0]);
+      let at = 0;
+      for (const [s, e] of ranges) {
+        if (s < at) continue; // overlaps the mark before it
+        box.append(text.slice(at, s), el("mark", { cls: "evidence", text: text.slice(s, e) }));
+        at = e;
       }
+      box.append(text.slice(at));
+      if (ranges.length < here.length) box.append(el("div", { cls: "note", text: "the evidence quote is not in this passage as recorded" }));
       return box;
     });
-    if (ev && (ev.p < 0 || ev.p >= r.p.length) && r.p.length) {
-      kids.unshift(el("div", { cls: "note", text: "the evidence points to passage " + ev.p + ", which the dataset row does not have" }));
+    const outside = [...new Set(evs.filter((ev) => !(ev.p >= 0 && ev.p < r.p.length)).map((ev) => ev.p))];
+    if (outside.length && r.p.length) {
+      kids.unshift(el("div", { cls: "note", text: "the evidence points to passage " + outside.join(", ") + ", which the dataset row does not have" }));
     }
     return el("div", { id: "passages" }, kids);
+  }
+  function evidenceText(evs) { // "evidence (passage 1): ..." or "evidence (2 sentences, passages 0, 3): ..."
+    const ps = [...new Set(evs.map((ev) => ev.p))];
+    const where = (ps.length > 1 ? "passages " : "passage ") + ps.join(", ");
+    if (evs.length === 1) return "evidence (" + where + "): " + evs[0].q;
+    return "evidence (" + evs.length + " sentences, " + where + "): " + evs.map((ev) => "\u201c" + ev.q + "\u201d").join(" \u2026 ");
   }
   function claimBox(r) {
     if (state.claim === null) return el("div", { cls: "muted", id: "claim-box", text: "Click a claim to see its verdict and evidence." });
@@ -297,7 +307,7 @@
       el("div", { cls: "wrap", text: "claim: " + c.text }),
       c.reason ? el("div", { cls: "wrap", id: "claim-reason", text: "reason: " + c.reason }) : null,
       c.error ? el("div", { cls: "error", text: "error: " + c.error }) : null,
-      c.ev ? el("div", { cls: "wrap", id: "claim-evidence", text: "evidence (passage " + c.ev.p + "): " + c.ev.q })
+      c.ev.length ? el("div", { cls: "wrap", id: "claim-evidence", text: evidenceText(c.ev) })
         : el("div", { cls: "muted", text: "no evidence quoted" }),
     ]);
   }
