@@ -151,6 +151,9 @@ def test_parquet_in_and_out(tmp_path: Path) -> None:
         1,
         "Return shipping is free for defective items only.",
     )
+    evidence_set = json.loads(overclaim["evidence_json"])  # every sentence the verdict rests on
+    assert overclaim["evidence_count"] == len(evidence_set) >= 1
+    assert (overclaim["evidence_start"], overclaim["evidence_end"]) in [(e["start"], e["end"]) for e in evidence_set]
     assert not list(tmp_path.glob("*.partial.jsonl"))
 
 

@@ -220,6 +220,39 @@ def test_parquet_is_in_row_order_across_chunks(tmp_path: Path) -> None:
     assert claim_rows == list(range(1, n + 1))
 
 
+def _evidence(passage: int, start: int, quote: str) -> dict[str, Any]:
+    return {"passage_index": passage, "start": start, "end": start + len(quote), "quote": quote}
+
+
+def _multi_evidence_records() -> list[dict[str, Any]]:
+    """Row 1: a verdict resting on two sentences of two passages; row 2: a record written before
+    verdicts had an ``evidence_set``; row 3: a verdict without evidence."""
+    first, second = _evidence(0, 0, "Founded in 2004."), _evidence(3, 10, "Sold to Philips.")
+    multi = _record(1)
+    multi["claims"][0]["verdict"].update(evidence=second, evidence_set=[first, second])
+    old = _record(2)
+    old["claims"][0]["verdict"]["evidence"] = first
+    return [multi, old, _record(3)]
+
+
+def test_parquet_claims_show_every_sentence_a_verdict_rests_on(tmp_path: Path) -> None:
+    out = tmp_path / "out.parquet"
+    with ResultSink(out, "parquet", meta={**META, "format": "parquet"}, resume=True, overwrite=False) as sink:
+        sink.write(_multi_evidence_records())
+        sink.finish()
+    claims = pq.read_table(claims_table_path(out)).to_pylist()
+    multi, old, none = claims
+    assert (multi["evidence_passage"], multi["evidence_quote"]) == (3, "Sold to Philips.")  # the best, as before
+    assert multi["evidence_count"] == 2
+    assert json.loads(multi["evidence_json"]) == [
+        _evidence(0, 0, "Founded in 2004."),
+        _evidence(3, 10, "Sold to Philips."),
+    ]
+    assert old["evidence_count"] == 1
+    assert json.loads(old["evidence_json"]) == [_evidence(0, 0, "Founded in 2004.")]
+    assert (none["evidence_count"], none["evidence_json"], none["evidence_passage"]) == (0, "[]", None)
+
+
 # -- CSV -----------------------------------------------------------------------------------------------
 
 
@@ -254,6 +287,9 @@ def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:
         assert (float(cells["value"]) if cells["value"] else None) == record["value"]
         assert (cells["message"] or None) == record["message"]
         assert json.loads(cells["claims_json"]) == record["claims"]
+        for claim in record["claims"]:  # every sentence a verdict rests on, the best one among them
+            evidence, evidence_set = claim["verdict"]["evidence"], claim["verdict"]["evidence_set"]
+            assert evidence in evidence_set if evidence is not None else evidence_set == []
         labels = [c["verdict"]["label"] for c in record["claims"] if c["verdict"]]
         assert int(cells["supported_claims"]) == labels.count("supported")
     assert got[3]["input_id"] == 'tricky "id", with\ncomma'

@@ -1,5 +1,7 @@
 """Flat table layouts of results: for Parquet, one table of rows and one of claims; for CSV, the
-rows table with the claims as one JSON column."""
+rows table with the claims as one JSON column. A claim's best evidence sentence has columns of its
+own; every sentence its verdict rests on is in ``evidence_json`` (claims table) or in the verdict's
+``evidence_set`` (``claims_json``)."""
 
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ CLAIMS_SCHEMA = pa.schema(
         ("evidence_start", pa.int64()),
         ("evidence_end", pa.int64()),
         ("evidence_quote", pa.string()),
+        ("evidence_count", pa.int64()),
+        ("evidence_json", pa.string()),
         ("error", pa.string()),
     ]
 )
@@ -93,12 +97,27 @@ def row_fields(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def claims_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The claims of one result record as rows of :data:`CLAIMS_SCHEMA`."""
+    """The claims of one result record as rows of :data:`CLAIMS_SCHEMA`.
+
+    ``evidence_passage`` … ``evidence_quote`` are the verdict's ``evidence`` (the best sentence);
+    ``evidence_count`` and ``evidence_json`` are its ``evidence_set``: how many sentences the
+    verdict rests on (more than one when the support spans sentences) and each, in reading order,
+    as a JSON list of ``{"passage_index", "start", "end", "quote"}`` (``[]`` without evidence).
+
+    >>> sentence = {"passage_index": 0, "start": 0, "end": 2, "quote": "A."}
+    >>> other = {"passage_index": 2, "start": 5, "end": 7, "quote": "B."}
+    >>> claim = {"id": "c1", "text": "A and B.", "start": 0, "end": 8}
+    >>> verdict = {"label": "supported", "evidence": other, "evidence_set": [sentence, other]}
+    >>> row = claims_rows({"row": 1, "claims": [{"claim": claim, "verdict": verdict}]})[0]
+    >>> row["evidence_passage"], row["evidence_count"], json.loads(row["evidence_json"])[0]["quote"]
+    (2, 2, 'A.')
+    """
     out = []
     for item in record.get("claims") or []:
         claim = item["claim"]
         verdict = item.get("verdict") or {}
         evidence = verdict.get("evidence") or {}
+        evidence_set = _evidence_set(verdict)
         out.append(
             {
                 "row": record["row"],
@@ -114,10 +133,20 @@ def claims_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "evidence_start": evidence.get("start"),
                 "evidence_end": evidence.get("end"),
                 "evidence_quote": evidence.get("quote"),
+                "evidence_count": len(evidence_set),
+                "evidence_json": json.dumps(evidence_set, ensure_ascii=False),
                 "error": item.get("error"),
             }
         )
     return out
+
+
+def _evidence_set(verdict: dict[str, Any]) -> list[Any]:
+    """A verdict's ``evidence_set``; for a record written before verdicts had one (a resumed
+    output, a record made by hand), its ``evidence`` alone."""
+    if evidence_set := verdict.get("evidence_set"):
+        return list(evidence_set)
+    return [evidence] if (evidence := verdict.get("evidence")) else []
 
 
 CSV_COLUMNS: Final[tuple[str, ...]] = (*ROWS_SCHEMA.names, "claims_json")
@@ -132,7 +161,8 @@ CSV_COLUMNS: Final[tuple[str, ...]] = (*ROWS_SCHEMA.names, "claims_json")
   detected), ``context_utilisation`` (the share of passages that support a claim), ``metrics_json``
   (with ``--metrics`` naming several: the other metrics' records of the row, as JSON);
 - ``claims_json``: the row's claims with their verdicts and evidence, as the JSON list the JSONL
-  output holds under ``claims`` (``[]`` for an error row).
+  output holds under ``claims`` (``[]`` for an error row); a verdict's ``evidence`` is its best
+  sentence, its ``evidence_set`` every sentence it rests on, in reading order.
 
 An empty cell is a missing value (``null`` in JSONL).
 """
