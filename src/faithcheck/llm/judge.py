@@ -151,7 +151,7 @@ def client_from_config(config: FaithfulnessConfig, *, require_key: bool = True) 
 
 
 @dataclass
-class _Calls:
+class CallRecord:
     """Usage, prompts and raw replies of the calls made for one row step."""
 
     price: Price | None
@@ -210,7 +210,7 @@ class LLMClaimExtractor:
     async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
         if not answer.strip():
             return ExtractorOutput(claims=[])
-        calls = _Calls(self.price)
+        calls = CallRecord(self.price)
         request = self.build_request(question, answer, lang, history)
         problem = ""
         for _ in range(self.retries + 1):
@@ -349,7 +349,7 @@ class LLMVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         if not checks:
             return VerifierOutput(verdicts=[])
-        calls = _Calls(self.price)
+        calls = CallRecord(self.price)
         results: dict[str, Verdict | ClaimError] = {}
         try:
             async with asyncio.TaskGroup() as group:  # cancelling the row cancels every batch
@@ -364,7 +364,7 @@ class LLMVerifier:
         return VerifierOutput(verdicts=ordered, usage=usage, prompts=calls.prompts, raw_responses=calls.raw)
 
     async def _verify_batch(
-        self, batch: list[ClaimCheck], lang: Lang, calls: _Calls, results: dict[str, Verdict | ClaimError]
+        self, batch: list[ClaimCheck], lang: Lang, calls: CallRecord, results: dict[str, Verdict | ClaimError]
     ) -> None:
         """Judge the batch's claims on their chunks, best first; best chunk wins
         (:func:`~faithcheck.llm.excerpts.best_verdict`)."""
@@ -387,7 +387,7 @@ class LLMVerifier:
             todo = later
         results.update(best)
 
-    async def _judge(self, selection: Selection, lang: Lang, calls: _Calls) -> dict[str, Verdict | ClaimError]:
+    async def _judge(self, selection: Selection, lang: Lang, calls: CallRecord) -> dict[str, Verdict | ClaimError]:
         """One call for ``selection``, and re-asks for the claims still without a valid verdict."""
         pending = {check.claim.id: (check, chunks) for check, chunks in selection}
         results: dict[str, Verdict | ClaimError] = {}

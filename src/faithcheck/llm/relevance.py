@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from faithcheck.config import Lang
 from faithcheck.llm.client import LLMClient, LLMRequest, ReplyParser
-from faithcheck.llm.judge import _Calls, price_from_config
+from faithcheck.llm.judge import CallRecord, price_from_config
 from faithcheck.llm.parsing import parse_json_object
 from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import escape_data, load_prompt
@@ -190,7 +190,7 @@ class LLMRelevanceJudge:
         texts = dict(statements)
         if len(texts) != len(statements):
             raise ValueError("statement ids must be unique")
-        calls = _Calls(self.price)
+        calls = CallRecord(self.price)
         found: dict[str, RawRelevance] = {}
         problems: dict[str, str] = {}
         pending = list(texts)
