@@ -294,7 +294,7 @@ _FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two"
 def test_a_bundle_for_assembled_evidence_reads_chunks_and_names_every_supporting_sentence(tmp_path: Path) -> None:
     """The model reads the claim's assembled chunk (passage marks, sentences from two passages), and
     the verdict names both sentences the support needs, with their spans."""
-    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="assembled"))
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="assembled"), window_first=False)
     assert verifier.reads_assembled
     assert verifier.evidence_budget == 64
     context = [f"The lamp stands in the hall. {_FILLER}", f"{_FILLER} The lamp glows green at night."]
@@ -335,3 +335,31 @@ def test_a_bundle_for_windows_gets_no_chunks(tmp_path: Path) -> None:
 def test_an_unknown_evidence_mode_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ModelLoadError, match="evidence must be 'windows' or 'assembled'"):
         OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="sentences"))
+
+
+def test_window_first_judges_the_best_window_before_the_chunks(tmp_path: Path) -> None:
+    """A claim its best window supports costs one short pair; one it does not goes on to its chunks."""
+    verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="assembled"))
+    assert verifier.window_first
+    metric = Faithfulness(verifier_backend=verifier)
+    context = [f"The lamp stands in the hall. {_FILLER}", f"{_FILLER} The lamp glows green at night."]
+    claims = ["The lamp in the hall glows green.", "The hall has a lamp."]
+    checks = metric.select_evidence(
+        [Claim(id=str(i), text=t, start=0, end=len(t)) for i, t in enumerate(claims)], "", context
+    )
+    units = [verifier.units(c, "en") for c in checks]
+    assert [u.premise for u in units[0]] == [checks[0].windows[0].text, *(c.text for c in checks[0].chunks)]
+    scored: list[list[tuple[str, str]]] = []
+    probabilities = verifier.probabilities
+
+    def recording(pairs: list[tuple[str, str]]) -> np.ndarray:
+        scored.append(list(pairs))
+        return probabilities(pairs)
+
+    verifier.probabilities = recording  # type: ignore[method-assign]
+    first, second = verifier.verify(checks, "en")
+    assert first.label == "supported"
+    assert first.evidence_set == (checks[0].windows[0].as_evidence(),)  # the window alone decided it
+    assert second.label != "supported"
+    assert [len(batch) for batch in scored] == [2, len(checks[1].chunks)]  # the chunks of the second only
+    assert all(premise.startswith("[passage") for premise, _ in scored[1])

@@ -159,6 +159,7 @@ class OnnxVerifier:
         overrule: frozenset[str] | None = None,
         batch_size: int = 32,
         threads: int | None = None,
+        window_first: bool = True,
     ):
         self._session, self._tokenizer = load_model(model_path, tokenizer_path, what="verifier model", threads=threads)
         self._tokenizer.enable_truncation(max_length=calibration.max_length, strategy="longest_first")
@@ -173,11 +174,18 @@ class OnnxVerifier:
         digest = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
         score_map = calibration.score_map
         knots = "" if score_map is None else f" score_map={hashlib.sha256(repr(score_map).encode()).hexdigest()[:8]}"
+        reads = ""
+        if calibration.evidence == "assembled":
+            reads = " evidence=assembled" + ("+window-first" if window_first else "")
         self.model_id = (
-            f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}{knots}"
+            f"sha256:{digest} threshold={calibration.threshold:g} overrule={','.join(sorted(overrule))}{knots}{reads}"
         )
-        """Identifies the weights, the decision rule and the score map (recorded with every dataset run)."""
+        """Identifies the weights, the decision rule, the score map and what the model reads
+        (recorded with every dataset run)."""
         self.batch_size = batch_size
+        self.window_first = window_first
+        """For a bundle reading assembled evidence: judge each claim's best window first (one short
+        pair) and its chunks only when the window does not support it."""
         self._supported = calibration.label_order.index("supported")
         order = calibration.label_order
         self._contradicted = order.index("contradicted") if "contradicted" in order else None
@@ -228,10 +236,14 @@ class OnnxVerifier:
 
     def units(self, check: ClaimCheck, lang: Lang) -> tuple[Unit, ...]:
         """What the model reads for ``check``: its assembled chunks when the bundle reads them and the
-        check has them, else its windows."""
+        check has them (after its best window, with :attr:`window_first`, unless one chunk is the
+        whole context), else its windows."""
         if self.reads_assembled and check.chunks:
             claim = analyze(check.claim.text, lang)
-            return tuple(Unit.of_chunk(chunk, claim, lang) for chunk in check.chunks)
+            chunks = tuple(Unit.of_chunk(chunk, claim, lang) for chunk in check.chunks)
+            if self.window_first and check.windows and not check.chunks[0].whole_context:
+                return (Unit.of_window(check.windows[0]), *chunks)
+            return chunks
         return tuple(Unit.of_window(w) for w in check.windows)
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
