@@ -69,8 +69,14 @@ def dev_rows(data_dir: Path, source: str, limit: int, dev_pct: float) -> Iterato
                 return
 
 
-def metric_for(mode: str, verifier: str, pool: int, bundle: Path | None = None) -> Faithfulness:
-    backend = {"verifier_backend": OnnxVerifier.from_dir(bundle)} if bundle else {"verifier": verifier}
+def metric_for(
+    mode: str, verifier: str, pool: int, bundle: Path | None = None, window_first: bool = True
+) -> Faithfulness:
+    backend = (
+        {"verifier_backend": OnnxVerifier.from_dir(bundle, window_first=window_first)}
+        if bundle
+        else {"verifier": verifier}
+    )
     if mode == "every":
         return EveryChunk(**backend)
     top_k = int(mode.removeprefix("top"))
@@ -81,6 +87,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--verifier", choices=("model", "baseline"), default="model")
     ap.add_argument("--bundle", type=Path, help="an exported verifier bundle (overrides --verifier)")
+    ap.add_argument("--no-window-first", action="store_true",
+                    help="a bundle reading assembled evidence: its chunks only, not its best window first")
     ap.add_argument("--modes", default="top3", help="comma-separated: top3, top5, every")
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--per-source", type=int, default=150, help="first dev rows per source")
@@ -93,7 +101,7 @@ def main() -> int:
     for source in args.sources.split(","):
         cases = list(dev_rows(args.data_dir, source, args.per_source, args.dev_pct))
         for mode in args.modes.split(","):
-            metric = metric_for(mode, args.verifier, args.evidence_pool, args.bundle)
+            metric = metric_for(mode, args.verifier, args.evidence_pool, args.bundle, not args.no_window_first)
             gold, pred, score = [], [], []
             started = time.perf_counter()
             for case, label in cases:
