@@ -140,3 +140,45 @@ def test_the_score_map_fit_on_dev_claims_calibrates_and_loads(tmp_path: Path) ->
     (tmp_path / "calibration.json").write_text(json.dumps({**calibration, "score_map": {"x": xs, "y": ys}}))
     loaded = Calibration.load(tmp_path / "calibration.json")
     assert loaded.claim_score(0.25) == pytest.approx(float(np.interp(0.25, xs, ys)))
+
+
+def test_pack_pairs_become_train_rows(tmp_path: Path) -> None:
+    """pairs_to_jsonl writes every pair of pack.py's cache, both splits, in train.py's row format."""
+    import pickle
+
+    pairs_to_jsonl = load_script("training/pairs_to_jsonl.py", "faithcheck_training_pairs_to_jsonl")
+    cache = {
+        "train": [
+            ("[passage 0] A b.", "A.", 0, False, "snli", ("[passage 0]", "A b.")),
+            ("P.", "H.", 1, True, "fib", ()),
+        ],
+        "dev": [("Q.", "R.", 2, False, "mnli", ())],
+    }
+    (tmp_path / "pairs.pkl").write_bytes(pickle.dumps((cache, {"inputs": {}})))
+    pairs_to_jsonl.main(["--cache", str(tmp_path / "pairs.pkl"), "--out", str(tmp_path / "asm")])
+    train = [json.loads(line) for line in (tmp_path / "asm_train.jsonl").read_text().splitlines()]
+    dev = [json.loads(line) for line in (tmp_path / "asm_dev.jsonl").read_text().splitlines()]
+    assert train == [
+        {"premise": "[passage 0] A b.", "hypothesis": "A.", "label": 0, "binary_only": False, "source": "snli"},
+        {"premise": "P.", "hypothesis": "H.", "label": 1, "binary_only": True, "source": "fib"},
+    ]
+    assert dev == [{"premise": "Q.", "hypothesis": "R.", "label": 2, "binary_only": False, "source": "mnli"}]
+
+
+def test_eval_verifier_assembles_pack_premises_again_as_the_package_would(tmp_path: Path) -> None:
+    """A pack premise loses its passage marks and is assembled again by the package, so a bundle
+    reading assembled evidence sees one mark per passage, never the pack's own marks twice."""
+    eval_verifier = load_script("training/eval_verifier.py", "faithcheck_training_eval_verifier")
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    for name in ("model.onnx", "tokenizer.json"):
+        (bundle / name).symlink_to(shipped_bundle() / name)
+    raw = json.loads((shipped_bundle() / "calibration.json").read_text(encoding="utf-8"))
+    (bundle / "calibration.json").write_text(json.dumps({**raw, "evidence": "assembled", "max_length": 256}))
+    verifier = eval_verifier.OnnxVerifier.from_dir(bundle)
+    row = {"premise": f"[passage 0] {ARTICLE}", "hypothesis": "The museum opened in 1998.", "label": 0}
+    (check,) = eval_verifier.checks_for([row], verifier)
+    (chunk,) = check.chunks
+    assert chunk.whole_context
+    assert chunk.text == f"[passage 0] {ARTICLE}"
+    assert check.passages == (ARTICLE,)

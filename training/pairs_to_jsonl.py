@@ -21,11 +21,11 @@ import pickle
 from pathlib import Path
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cache", type=Path, required=True)
     ap.add_argument("--out", type=Path, required=True, help="prefix: writes <out>_train.jsonl, <out>_dev.jsonl")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     splits, _info = pickle.loads(args.cache.read_bytes())
     for split, rows in splits.items():
         path = args.out.with_name(f"{args.out.name}_{split}.jsonl")
