@@ -22,6 +22,14 @@ overclaim needs; on the dev split, letting number and name cues overrule the shi
 about 2.5 points of balanced accuracy (``training/eval_verifier.py``). A bundle's
 ``calibration.json`` names its own set.
 
+A bundle trained on assembled evidence says ``"evidence": "assembled"`` in its
+``calibration.json``: it then declares an evidence budget (its input length), and each claim is
+judged against its best window first and, if that does not support it, against its assembled
+chunks (:mod:`faithcheck.verify.assembly`, each within the input length less the claim), the
+union over all of them deciding as above. A verdict from a chunk names every sentence of the chunk
+its support rests on (``Verdict.evidence_set``: the sentences that together cover the claim's words
+and numbers), and the cues read those sentences.
+
     from faithcheck import Faithfulness
     from faithcheck.verify.onnx_model import OnnxVerifier
     metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir("path/to/bundle"))
