@@ -441,7 +441,8 @@ def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:
 
 
 def context_utilisation(counted: Sequence[ClaimResult], passages: int) -> float | None:
-    """The share of ``passages`` that hold the evidence of at least one supported claim.
+    """The share of ``passages`` that hold the evidence of at least one supported claim (any
+    sentence of its ``evidence_set``: a support spanning two passages uses both).
 
     It measures what the answer *used*, not what the retrieval *should* have found: a passage
     that is relevant but that the answer did not draw on counts as unused, and it needs no
@@ -453,13 +454,19 @@ def context_utilisation(counted: Sequence[ClaimResult], passages: int) -> float 
     ...                    verdict=Verdict(label="supported", score=1.0, reason="ok", evidence=ev))
     >>> context_utilisation([used], passages=4)
     0.25
+    >>> ev2 = Evidence(passage_index=3, start=0, end=2, quote="No")
+    >>> two = Verdict(label="supported", score=1.0, reason="ok", evidence=ev, evidence_set=(ev, ev2))
+    >>> both = ClaimResult(claim=Claim(id="c1", text="Yes", start=0, end=3), verdict=two)
+    >>> context_utilisation([both], passages=4)
+    0.5
     """
     if not counted or passages == 0:
         return None
     used = {
-        c.verdict.evidence.passage_index
+        evidence.passage_index
         for c in counted
-        if c.verdict is not None and c.verdict.supported and c.verdict.evidence is not None
+        if c.verdict is not None and c.verdict.supported
+        for evidence in c.verdict.evidence_set
     }
     return len(used) / passages
 
