@@ -363,3 +363,66 @@ def test_window_first_judges_the_best_window_before_the_chunks(tmp_path: Path) -
     assert second.label != "supported"
     assert [len(batch) for batch in scored] == [2, len(checks[1].chunks)]  # the chunks of the second only
     assert all(premise.startswith("[passage") for premise, _ in scored[1])
+
+
+def test_a_bundle_named_in_the_config_replaces_the_shipped_model(tmp_path: Path) -> None:
+    """verifier_bundle: the model, and the cascade's first stage, are the named bundle (and the run
+    records its weights); a bundle for another verifier, or a folder that is no bundle, is refused."""
+    from faithcheck import FaithfulnessConfig
+    from faithcheck.backends import make_verifier
+    from faithcheck.errors import ConfigError
+    from faithcheck.verify.onnx_model import default_model_verifier
+
+    folder = _bundle(tmp_path / "m")
+    metric = Faithfulness(verifier="model", verifier_bundle=str(folder))
+    assert isinstance(metric.verifier, OnnxVerifier)
+    assert metric.verifier.model_id != default_model_verifier().model_id
+    assert metric.versions()["verifier_model"] == metric.verifier.model_id
+    verdict = metric.evaluate(_case(["The lamp glows green tonight."])).claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "supported"  # the tiny model's "green" vote, not the shipped model's judgement
+    cascade = make_verifier(FaithfulnessConfig(verifier="cascade", verifier_bundle=str(folder)), require_key=False)
+    assert getattr(cascade, "local", None) is metric.verifier  # loaded once per process and folder
+
+    with pytest.raises((ConfigError, ValueError), match="verifier_bundle is a model for verifier=model"):
+        FaithfulnessConfig(verifier="baseline", verifier_bundle=str(folder))
+    with pytest.raises(ModelLoadError, match=r"missing model\.onnx"):
+        Faithfulness(verifier="model", verifier_bundle=str(tmp_path / "nothing-here"))
+
+
+def test_the_cli_scores_with_a_named_bundle_and_refuses_a_missing_one(tmp_path: Path) -> None:
+    from faithcheck.cli import EXIT_OK, EXIT_USAGE
+
+    from .test_cli import _faithcheck
+
+    data = tmp_path / "data.jsonl"
+    row = {
+        "input_id": "r1",
+        "prompt": "What colour?",
+        "sut_response": "The light is on.",
+        "retrieved_context": ["The lamp glows green tonight."],
+    }
+    data.write_text(json.dumps(row) + "\n")
+    out = tmp_path / "out.jsonl"
+    folder = _bundle(tmp_path / "m")
+    ok = _faithcheck(
+        "score",
+        str(data),
+        "--verifier",
+        "model",
+        "--verifier-bundle",
+        str(folder),
+        "-o",
+        str(out),
+        "--quiet",
+        "--no-store",
+    )
+    assert ok.returncode == EXIT_OK, ok.stderr
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert record["claims"][0]["verdict"]["label"] == "supported"
+    missing = _faithcheck(
+        "score", str(data), "--verifier", "model", "--verifier-bundle", str(tmp_path / "none"), "--no-store"
+    )
+    assert missing.returncode == EXIT_USAGE
+    assert "is not a verifier bundle: missing model.onnx" in missing.stderr
+    assert "Traceback" not in missing.stderr

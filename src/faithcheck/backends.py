@@ -9,7 +9,7 @@ from __future__ import annotations
 from faithcheck.config import FaithfulnessConfig
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.verify import BaselineVerifier, Verifier
-from faithcheck.verify.onnx_model import default_model_verifier
+from faithcheck.verify.onnx_model import OnnxVerifier, bundle_verifier, default_model_verifier
 
 __all__ = ["make_extractor", "make_verifier"]
 
@@ -30,7 +30,7 @@ def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Ve
     if config.verifier == "baseline":
         return BaselineVerifier()
     if config.verifier == "model":
-        return default_model_verifier()
+        return _model(config)
     from faithcheck.llm.judge import CascadeVerifier, LLMVerifier, client_from_config, price_from_config
 
     client = client_from_config(config, require_key=require_key)
@@ -43,5 +43,12 @@ def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Ve
     )
     if config.verifier == "llm":
         return llm
-    local = default_model_verifier() if config.cascade_local == "model" else BaselineVerifier()
+    local = _model(config) if config.cascade_local == "model" else BaselineVerifier()
     return CascadeVerifier(local, llm, low=config.cascade_low, high=config.cascade_high)
+
+
+def _model(config: FaithfulnessConfig) -> OnnxVerifier:
+    """The trained model: the bundle ``verifier_bundle`` names, else the shipped one."""
+    if config.verifier_bundle is None:
+        return default_model_verifier()
+    return bundle_verifier(config.verifier_bundle)

@@ -28,7 +28,7 @@ from faithcheck.answer_relevancy import manifest as relevancy_manifest
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_run_options
-from faithcheck.errors import ConfigError, DatasetError, InputError
+from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError
 from faithcheck.io.readers import FileFormat, check_source, count_rows, detect_format, iter_source, parse_column_map
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
@@ -251,7 +251,7 @@ def score(
             output_format = output_format_for(output)
         required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
         check_source(input_file, fmt=input_format, column_map=mapping, required=required)
-    except (ConfigError, InputError, DatasetError) as exc:
+    except (ConfigError, InputError, DatasetError, ModelLoadError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
         _dry_run(metrics, input_file, input_format, mapping)

@@ -139,6 +139,12 @@ class FaithfulnessConfig(InitializationConfig):
     price_output_per_mtok: float | None = Field(
         default=None, ge=0.0, description="USD per million output tokens (overrides the built-in price table)"
     )
+    verifier_bundle: str | None = Field(
+        default=None,
+        description="a verifier bundle folder exported by training/ (model.onnx, tokenizer.json, "
+        "calibration.json), used instead of the shipped model by verifier=model and by a cascade with "
+        "cascade_local=model; a bundle trained on assembled evidence reads it",
+    )
     calibration: str | None = Field(
         default=None,
         description="calibration file written by `faithcheck calibrate`: the reported score becomes P(faithful) "
@@ -165,6 +171,14 @@ class FaithfulnessConfig(InitializationConfig):
             )
         if self.cascade_low > self.cascade_high:
             raise ValueError(f"cascade_low ({self.cascade_low}) must not exceed cascade_high ({self.cascade_high})")
+        uses_model = self.verifier == "model" or (self.verifier == "cascade" and self.cascade_local == "model")
+        if self.verifier_bundle is not None and not uses_model:
+            which = f"verifier={self.verifier}"
+            if self.verifier == "cascade":
+                which += f", cascade_local={self.cascade_local}"
+            raise ValueError(
+                f"verifier_bundle is a model for verifier=model or a cascade with cascade_local=model, not for {which}"
+            )
         return self
 
 

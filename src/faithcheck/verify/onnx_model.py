@@ -42,7 +42,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -60,7 +60,15 @@ from faithcheck.verify.assembly import EvidenceChunk, attribute, terms
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 
-__all__ = ["DEFAULT_OVERRULE", "Calibration", "OnnxVerifier", "default_model_verifier", "shipped_bundle"]
+__all__ = [
+    "DEFAULT_OVERRULE",
+    "Calibration",
+    "OnnxVerifier",
+    "Unit",
+    "bundle_verifier",
+    "default_model_verifier",
+    "shipped_bundle",
+]
 
 DEFAULT_OVERRULE = frozenset({"restriction"})
 """Cue kinds that overrule a window the model finds supporting."""
@@ -392,3 +400,10 @@ def shipped_bundle() -> Path:
 def default_model_verifier() -> OnnxVerifier:
     """The shipped verifier, loaded once per process."""
     return OnnxVerifier.from_dir(shipped_bundle())
+
+
+@lru_cache(maxsize=4)
+def bundle_verifier(folder: str) -> OnnxVerifier:
+    """The verifier of the bundle in ``folder`` (the ``verifier_bundle`` option), loaded once per
+    process and folder."""
+    return OnnxVerifier.from_dir(Path(folder).expanduser())
