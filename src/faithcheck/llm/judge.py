@@ -24,7 +24,7 @@ from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.llm.cache import ResponseCache, default_cache_dir
 from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest, ReplyParser
 from faithcheck.llm.excerpts import Selection, best_verdict, call_evidence, pack_chunks
-from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts
+from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts, verdicts_schema
 from faithcheck.llm.pricing import Price, price_for
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
 from faithcheck.llm.quotes import (
@@ -52,27 +52,14 @@ __all__ = [
 
 _LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim"]
 
-VERDICTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "verdicts": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "claim_id": {"type": "string"},
-                    "label": {"type": "string", "enum": _LABELS},
-                    "quote": {"type": "string"},
-                    "reason": {"type": "string"},
-                },
-                "required": ["claim_id", "label", "quote", "reason"],
-                "additionalProperties": False,
-            },
-        }
-    },
-    "required": ["verdicts"],
-    "additionalProperties": False,
-}
+VERDICTS_SCHEMA: dict[str, Any] = verdicts_schema(
+    {
+        "claim_id": {"type": "string"},
+        "label": {"type": "string", "enum": _LABELS},
+        "quote": {"type": "string"},
+        "reason": {"type": "string"},
+    }
+)
 
 CLAIMS_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -26,7 +26,15 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 
 from faithcheck.llm.quotes import QUOTE_SEPARATOR
 
-__all__ = ["MAX_FAILED_DECODES", "RawClaim", "RawVerdict", "parse_claims", "parse_json_object", "parse_verdicts"]
+__all__ = [
+    "MAX_FAILED_DECODES",
+    "RawClaim",
+    "RawVerdict",
+    "parse_claims",
+    "parse_json_object",
+    "parse_verdicts",
+    "verdicts_schema",
+]
 
 MAX_FAILED_DECODES = 32
 """Object starts that may fail to decode before a reply counts as unusable."""
@@ -156,6 +164,31 @@ def _find_object(value: Any, key: str | None) -> dict[str, Any] | None:
         elif isinstance(item, list):
             queue.extend(v for v in item if isinstance(v, (dict, list)))
     return None
+
+
+def verdicts_schema(item: dict[str, Any]) -> dict[str, Any]:
+    """The JSON schema of a reply ``{"verdicts": [ITEM, ...]}`` whose items have exactly the
+    properties ``item`` describes, all required (structured output for every judge's reply).
+
+    >>> verdicts_schema({"claim_id": {"type": "string"}})["properties"]["verdicts"]["items"]["required"]
+    ['claim_id']
+    """
+    return {
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": item,
+                    "required": list(item),
+                    "additionalProperties": False,
+                },
+            }
+        },
+        "required": ["verdicts"],
+        "additionalProperties": False,
+    }
 
 
 def parse_verdicts(text: str, asked: Iterable[str]) -> tuple[dict[str, RawVerdict], dict[str, str]]:

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from faithcheck.config import Lang
 from faithcheck.llm.client import LLMClient, LLMRequest, ReplyParser
 from faithcheck.llm.judge import CallRecord, price_from_config
-from faithcheck.llm.parsing import parse_json_object
+from faithcheck.llm.parsing import parse_json_object, verdicts_schema
 from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import escape_data, load_prompt
 from faithcheck.relevancy import ReasonKind, StatementVerdict, quote_statement
@@ -41,27 +41,14 @@ __all__ = [
 RELEVANCE_PROMPT_VERSION = "v1"
 _KINDS = ["on_topic", "off_topic", "restates_question", "refuses_or_deflects", "generic_filler"]
 
-RELEVANCE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "verdicts": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "claim_id": {"type": "string"},
-                    "label": {"type": "string", "enum": ["relevant", "irrelevant"]},
-                    "reason_kind": {"type": "string", "enum": _KINDS},
-                    "reason": {"type": "string"},
-                },
-                "required": ["claim_id", "label", "reason_kind", "reason"],
-                "additionalProperties": False,
-            },
-        }
-    },
-    "required": ["verdicts"],
-    "additionalProperties": False,
-}
+RELEVANCE_SCHEMA: dict[str, Any] = verdicts_schema(
+    {
+        "claim_id": {"type": "string"},
+        "label": {"type": "string", "enum": ["relevant", "irrelevant"]},
+        "reason_kind": {"type": "string", "enum": _KINDS},
+        "reason": {"type": "string"},
+    }
+)
 
 # a verdict is about 25 tokens when relevant, 40 with a short reason
 _OUTPUT_TOKENS_PER_VERDICT = 48
