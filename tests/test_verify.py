@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from faithcheck.config import Lang
 from faithcheck.embedding import default_encoder
 from faithcheck.types import Claim, Label
 from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index
+from faithcheck.verify.baseline import BaselineWeights
 
 
 def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
@@ -190,3 +192,63 @@ def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:
     passage = "He played measured tennis and made only five unforced errors in the match."
     assert _cue("He made just five unforced errors in the match.", passage) is None
     assert _cue("He made five unforced errors in the match.", passage) == ("overclaim", "restriction")
+
+
+_FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two", "three", "four", "five", "six"))
+_COVERAGE_ONLY = BaselineWeights(bias=-4.0, coverage=5.0, similarity=0.0, missing_number=-2.0, threshold=0.5)
+"""p = sigmoid(5·coverage − 4): supported iff the evidence read covers more than 80% of the claim."""
+
+
+@pytest.mark.parametrize("budget", [None, 48])
+def test_the_baseline_on_assembled_evidence_supports_a_claim_two_sentences_support(budget: int | None) -> None:
+    """Each sentence covers half of the claim, in two passages apart: windows alone cannot support
+    it; the assembled chunk (its covering sentences read together) does, naming both sentences."""
+    verifier = BaselineVerifier(dataclasses.replace(_COVERAGE_ONLY, evidence_budget=budget))
+    assert verifier.evidence_budget == budget
+    context = [f"The brass lamp stands in the hall. {_FILLER}", f"{_FILLER} At night it glows green."]
+    claim = "The brass lamp in the hall glows green at night."
+    metric = Faithfulness(verifier_backend=verifier)
+    (check,) = metric.select_evidence([Claim(id="c1", text=claim, start=0, end=len(claim))], "", context)
+    assert bool(check.chunks) == (budget is not None)
+    assert all(not chunk.whole_context for chunk in check.chunks)
+
+    verdict = verifier.verify([check], "en")[0]
+    if budget is None:
+        assert verdict.label == "unsupported", verdict.reason
+        assert len(verdict.evidence_set) == 1
+        return
+    assert verdict.label == "supported", verdict.reason
+    assert [(e.passage_index, e.quote) for e in verdict.evidence_set] == [
+        (0, "The brass lamp stands in the hall."),
+        (1, "At night it glows green."),
+    ]
+    for e in verdict.evidence_set:
+        assert context[e.passage_index][e.start : e.end] == e.quote
+    assert "with 1 more sentence of the context" in verdict.reason
+
+
+def test_a_cue_in_the_assembled_evidence_keeps_the_claim_unsupported() -> None:
+    """Neither window is about the claim (each covers less than half of it), so neither gives a
+    cue; read together, the two sentences cover it and give another number: contradicted, naming
+    both. A number shared with an unrelated sentence ("five" birds) is not borrowed."""
+    verifier = BaselineVerifier(dataclasses.replace(_COVERAGE_ONLY, evidence_budget=48))
+    filler = "Rain falls on the roof. Children play by the river. Bells ring in the town. Boats sail on the lake."
+    context = [
+        f"The old brass lamp stands in the main hall. {filler} Five birds sing.",
+        f"{filler} At night it glows for 3 hours.",
+    ]
+    claim = "The old brass lamp in the main hall glows for 5 hours at night."
+    verdict = Faithfulness(verifier_backend=verifier).check_claims([claim], context)[0]
+    assert verdict.label == "contradicted", verdict.reason
+    assert "gives 3, not 5" in verdict.reason
+    assert [e.quote for e in verdict.evidence_set] == [
+        "The old brass lamp stands in the main hall.",
+        "At night it glows for 3 hours.",
+    ]
+
+
+def test_the_shipped_weights_name_their_evidence() -> None:
+    raw = json.loads((Path(__file__).parents[1] / "src/faithcheck/verify/baseline_weights.json").read_text())
+    weights = BaselineWeights.load()
+    assert weights.evidence_budget == raw.get("evidence_budget")
+    assert BaselineVerifier(weights).evidence_budget == weights.evidence_budget

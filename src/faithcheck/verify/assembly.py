@@ -82,8 +82,10 @@ class EvidenceChunk:
 def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int) -> tuple[EvidenceSentence, ...]:
     """The sentences of ``chunk`` a verdict on ``claim`` rests on, in reading order: greedily, the
     sentence adding most of the claim's content words and numbers not yet covered, while one adds
-    any (at most ``limit``). A chunk sharing nothing with the claim is represented by its first
-    candidate sentence.
+    any (at most ``limit``). A sentence that shares only numbers with the claim counts only next
+    to a chosen one ("It opened in 1998." after the sentence naming the museum): elsewhere in a
+    long context the same number is usually about something else. A chunk sharing nothing with
+    the claim is represented by its first candidate sentence.
 
     >>> from faithcheck.verify.evidence import build_context_index
     >>> index = build_context_index(["Ada was born in 1815. She was a poet. Ada wrote in London."], "en")
@@ -93,11 +95,19 @@ def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int)
     ['Ada was born in 1815.', 'Ada wrote in London.']
     """
     wanted = terms(claim)
-    covers = {s.index: terms(analyze(s.text, lang)) & wanted for s in chunk.sentences}
+    features = {s.index: analyze(s.text, lang) for s in chunk.sentences}
+    covers = {i: terms(f) & wanted for i, f in features.items()}
+    about = {i for i, f in features.items() if set(f.content) & claim.content}
     chosen: list[EvidenceSentence] = []
     covered: set[object] = set()
+
+    def eligible(s: EvidenceSentence) -> bool:
+        return s.index in about or any(
+            c.passage_index == s.passage_index and abs(c.index - s.index) == 1 for c in chosen
+        )
+
     while len(chosen) < limit:
-        gains = [s for s in chunk.sentences if covers[s.index] - covered and s not in chosen]
+        gains = [s for s in chunk.sentences if covers[s.index] - covered and s not in chosen and eligible(s)]
         if not gains:
             break
         best = max(gains, key=lambda s: (len(covers[s.index] - covered), -s.index))

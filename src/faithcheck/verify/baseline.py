@@ -1,11 +1,11 @@
 """The offline baseline verifier: lexical, number, entity and cue alignment plus embeddings.
 
-This is an honest, documented baseline, not an NLI model. For each evidence window it
+This is an honest, documented baseline, not an NLI model. For each piece of evidence it reads it
 computes
 
-* ``coverage``: the share of the claim's content stems found in the window,
+* ``coverage``: the share of the claim's content stems found in the evidence,
 * ``similarity``: the MiniLM cosine of claim and evidence sentence,
-* ``missing numbers``: numbers of the claim absent from the window,
+* ``missing numbers``: numbers of the claim absent from the evidence,
 
 and maps them to a probability of support with a logistic function whose weights are
 stored in ``baseline_weights.json`` (fit on ``../shared/training`` data by
@@ -13,9 +13,15 @@ stored in ``baseline_weights.json`` (fit on ``../shared/training`` data by
 :mod:`faithcheck.verify.cues` (a different number, a one-sided negation, a name absent from the
 context, a dropped restriction or hedge) overrule it and name the finer failure label.
 
-A claim is supported when any window supports it (union over windows), and otherwise gets the
-label of its best window. What it cannot do: paraphrase beyond shared stems and MiniLM
-similarity, reasoning over several sentences, and subtle meaning changes that keep the words.
+The pieces of evidence are the claim's windows (a sentence and its neighbours) and, when the
+weights file declares an ``evidence_budget``, the claim's assembled chunks
+(:mod:`faithcheck.verify.assembly`) cut to the sentences that together cover the claim's words
+and numbers (at most :data:`~faithcheck.verify.units.MAX_ATTRIBUTED`): support spread over
+several sentences of the context is read as one piece, scored with the claim's best window
+similarity. A claim is supported when any piece supports it (union), and otherwise gets the label
+of the piece that explains it best. What it cannot do: paraphrase beyond shared stems and MiniLM
+similarity, reasoning beyond what shared words show, and subtle meaning changes that keep the
+words.
 """
 
 from __future__ import annotations
@@ -31,30 +37,38 @@ from importlib import resources
 from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Label, Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
+from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
 from faithcheck.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
+from faithcheck.verify.units import Unit, cited, unit_verdict
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
 
 @dataclass(frozen=True)
 class BaselineWeights:
-    """Logistic weights: p(supported) = sigmoid(bias + Σ weight·feature)."""
+    """Logistic weights: p(supported) = sigmoid(bias + Σ weight·feature), the decision threshold,
+    and the evidence the weights were fit on: windows only (``evidence_budget`` ``None``) or windows
+    and assembled chunks of ``evidence_budget`` tokens (about 4 characters each)."""
 
     bias: float
     coverage: float
     similarity: float
     missing_number: float
     threshold: float = 0.5
+    evidence_budget: int | None = None
 
     @classmethod
     def load(cls) -> BaselineWeights:
         raw = json.loads(resources.files("faithcheck.verify").joinpath("baseline_weights.json").read_text("utf-8"))
-        return cls(**{k: float(raw[k]) for k in ("bias", "coverage", "similarity", "missing_number", "threshold")})
+        budget = raw.get("evidence_budget")
+        return cls(
+            **{k: float(raw[k]) for k in ("bias", "coverage", "similarity", "missing_number", "threshold")},
+            evidence_budget=None if budget is None else int(budget),
+        )
 
 
 def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> tuple[float, float, float]:
-    """(coverage, similarity, missing-number indicator) of a claim against one window."""
+    """(coverage, similarity, missing-number indicator) of a claim against one piece of evidence."""
     if window.similarity is None:
         raise ValueError("the baseline verifier needs windows selected with embeddings (similarity is None)")
     evidence = analyze(window.text, lang)
@@ -63,11 +77,12 @@ def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> 
 
 
 @dataclass(frozen=True)
-class _WindowVerdict:
+class _Judged:
     label: Label
     score: float
     reason: str
-    window: EvidenceWindow
+    unit: Unit
+    is_window: bool
 
 
 class BaselineVerifier:
@@ -78,11 +93,27 @@ class BaselineVerifier:
     def __init__(self, weights: BaselineWeights | None = None):
         self.weights = weights or _default_weights()
 
+    @property
+    def evidence_budget(self) -> int | None:
+        """The tokens of each assembled chunk the baseline reads beside its windows (from its
+        weights; ``None``: windows only). Tokens are estimated at about 4 characters each."""
+        return self.weights.evidence_budget
+
     def probability(self, features: tuple[float, float, float]) -> float:
         cov, sim, missing = features
         w = self.weights
         z = w.bias + w.coverage * cov + w.similarity * sim + w.missing_number * missing
         return 1.0 / (1.0 + math.exp(-z))
+
+    def units(self, check: ClaimCheck, lang: Lang) -> tuple[Unit, ...]:
+        """What the baseline reads for ``check``: its windows, then its assembled chunks (each cut to
+        the sentences covering the claim and scored with the claim's best window similarity)."""
+        windows = tuple(Unit.of_window(w) for w in check.windows)
+        if not check.chunks:
+            return windows
+        claim = analyze(check.claim.text, lang)
+        similarity = max((w.similarity or 0.0 for w in check.windows), default=0.0)
+        return windows + tuple(Unit.of_chunk(c, claim, lang, similarity=similarity) for c in check.chunks)
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
         """Judge each check (synchronous; pure CPU work)."""
@@ -94,37 +125,38 @@ class BaselineVerifier:
 
     def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:
         claim = analyze(check.claim.text, lang)
-        if not check.windows:
+        units = self.units(check, lang)
+        if not units:
             return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
-        judged = [self._judge_window(claim, w, check.passages, lang) for w in check.windows]
+        windows = len(check.windows)
+        judged = [self._judge(claim, u, i < windows, check.passages, lang) for i, u in enumerate(units)]
         supporting = [j for j in judged if j.label == "supported"]
-        # Union over windows: any supporting window decides. Otherwise a specific failure found
-        # in a window about the claim (a cue: number, negation, entity, restriction) explains the
-        # verdict better than "unsupported" from the closest-looking window.
+        # Union over the pieces: any supporting one decides. Otherwise a specific failure found in
+        # a piece about the claim (a cue: number, negation, entity, restriction) explains the
+        # verdict better than "unsupported" from the closest-looking one; a window's cue first.
         flagged = [j for j in judged if j.label != "unsupported"]
         if supporting:
             best = max(supporting, key=lambda j: j.score)
         elif flagged:
-            best = max(flagged, key=lambda j: j.window.retrieval_score)
+            best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
         else:
             best = max(judged, key=lambda j: j.score)
-        return Verdict(label=best.label, score=best.score, reason=best.reason, evidence=best.window.as_evidence())
+        return unit_verdict(best.label, best.score, best.reason, best.unit)
 
-    def _judge_window(
-        self, claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang
-    ) -> _WindowVerdict:
-        features = window_features(claim, window, lang)
-        p = self.probability(features)
-        cited = quote(window)
+    def _judge(
+        self, claim: TextFeatures, unit: Unit, is_window: bool, passages: tuple[str, ...], lang: Lang
+    ) -> _Judged:
+        window = unit.window
+        p = self.probability(window_features(claim, window, lang))
+        where = cited(unit)
         if cue := find_cue(claim, window, passages, lang):
-            return _WindowVerdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {cited}", window)
+            return _Judged(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {where}", unit, is_window)
         if p >= self.weights.threshold:
-            return _WindowVerdict("supported", p, f"supported by {cited}", window)
+            return _Judged("supported", p, f"supported by {where}", unit, is_window)
         if missing := claim.numbers - analyze(window.text, lang).numbers:
-            return _WindowVerdict(
-                "unsupported", p, f"the context does not state {format_numbers(missing)}; closest: {cited}", window
-            )
-        return _WindowVerdict("unsupported", p, f"no passage states this; closest: {cited}", window)
+            why = f"the context does not state {format_numbers(missing)}; closest: {where}"
+            return _Judged("unsupported", p, why, unit, is_window)
+        return _Judged("unsupported", p, f"no passage states this; closest: {where}", unit, is_window)
 
 
 @cache

@@ -51,20 +51,19 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.analysis import analyze
 from faithcheck.config import Lang
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
-from faithcheck.types import Evidence, Label, Usage, Verdict
-from faithcheck.verify.assembly import EvidenceChunk, attribute, terms
-from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput, quote
+from faithcheck.types import Usage, Verdict
+from faithcheck.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
+from faithcheck.verify.units import Unit, cited, unit_verdict
 
 __all__ = [
     "DEFAULT_OVERRULE",
     "Calibration",
     "OnnxVerifier",
-    "Unit",
     "bundle_verifier",
     "default_model_verifier",
     "shipped_bundle",
@@ -118,44 +117,6 @@ class Calibration:
         if "supported" not in calibration.label_order:
             raise ModelLoadError(f"{path}: label_order must contain 'supported'")
         return calibration
-
-
-_MAX_ATTRIBUTED = 4
-"""At most this many sentences of a chunk are named as a verdict's evidence."""
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One piece of evidence the model reads for a claim: a window, or an assembled chunk.
-
-    ``premise`` is the text the model reads; ``window`` is what the cues read and the reason quotes
-    (for a chunk: its attributed sentences, with the one covering most of the claim as the quoted
-    sentence); ``evidence`` is every sentence a verdict from this unit rests on.
-    """
-
-    premise: str
-    window: EvidenceWindow
-    evidence: tuple[Evidence, ...]
-
-    @classmethod
-    def of_window(cls, window: EvidenceWindow) -> Unit:
-        return cls(window.text, window, (window.as_evidence(),))
-
-    @classmethod
-    def of_chunk(cls, chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> Unit:
-        named = attribute(chunk, claim, lang, _MAX_ATTRIBUTED)
-        key = max(named, key=lambda s: (len(terms(analyze(s.text, lang)) & terms(claim)), -s.index))
-        window = EvidenceWindow(
-            passage_index=key.passage_index,
-            start=key.start,
-            end=key.end,
-            sentence=key.text,
-            text=" ".join(s.text for s in named),
-            similarity=None,
-            retrieval_score=_coverage(chunk, claim, lang),
-        )
-        evidence = tuple(Evidence(passage_index=s.passage_index, start=s.start, end=s.end, quote=s.text) for s in named)
-        return cls(chunk.text, window, evidence)
 
 
 class OnnxVerifier:
@@ -324,22 +285,23 @@ class OnnxVerifier:
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
-            return _verdict("supported", score, "supported by", units[best])
+            return unit_verdict("supported", score, f"supported by {cited(units[best])}", units[best])
         if supporting:  # every supporting unit is overruled by a cue
             first = supporting[0]
             cue = cues[first]
             assert cue is not None
-            return _verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}:", units[first])
+            return unit_verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {cited(units[first])}", units[first])
         for i in sorted(order):  # units in retrieval order
             if (cue := cues[i]) is not None:
-                return _verdict(cue.label, p, f"{cue.why}:", units[i])
+                return unit_verdict(cue.label, p, f"{cue.why}: {cited(units[i])}", units[i])
         if self._contradicted is not None:
             contra = block[:, self._contradicted]
             worst = int(np.argmax(contra))
             if float(contra[worst]) >= self.contradiction_threshold:
-                why = f"the context says otherwise (p={float(contra[worst]):.2f}):"
-                return _verdict("contradicted", p, why, units[worst])
-        return _verdict("unsupported", p, "no passage states this; closest:", units[order[0]])
+                why = f"the context says otherwise (p={float(contra[worst]):.2f}): {cited(units[worst])}"
+                return unit_verdict("contradicted", p, why, units[worst])
+        closest = units[order[0]]
+        return unit_verdict("unsupported", p, f"no passage states this; closest: {cited(closest)}", closest)
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
@@ -362,29 +324,6 @@ def _score_map(raw: dict[str, list[float]]) -> tuple[tuple[float, ...], tuple[fl
     if not all(0.0 <= v <= 1.0 for v in (*x, *y)):
         raise ValueError("score_map values must lie in [0, 1]")
     return x, y
-
-
-def _verdict(label: Label, score: float, why: str, unit: Unit) -> Verdict:
-    more = len(unit.evidence) - 1
-    also = f" with {more} more sentence{'s' if more > 1 else ''} of the context" if more > 0 else ""
-    return Verdict(
-        label=label,
-        score=score,
-        reason=f"{why} {quote(unit.window)}{also}",
-        evidence=unit.window.as_evidence(),
-        evidence_set=unit.evidence,
-    )
-
-
-def _coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
-    """Share of the claim's content words and numbers that occur somewhere in the chunk."""
-    wanted = terms(claim)
-    if not wanted:
-        return 1.0
-    found: set[object] = set()
-    for sentence in chunk.sentences:
-        found |= terms(analyze(sentence.text, lang)) & wanted
-    return len(found) / len(wanted)
 
 
 def _pairs(checks: Sequence[ClaimCheck], units: Sequence[Sequence[Unit]]) -> list[tuple[str, str]]:

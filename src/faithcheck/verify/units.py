@@ -1,0 +1,86 @@
+"""What an offline verifier reads for a claim: a window, or an assembled chunk cut to the sentences
+that cover the claim. Shared by the baseline and the trained model, so both name the same
+evidence for a multi-sentence support and quote it the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.config import Lang
+from faithcheck.types import Evidence, Label, Verdict
+from faithcheck.verify.assembly import EvidenceChunk, attribute, terms
+from faithcheck.verify.base import EvidenceWindow, quote
+
+__all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
+
+MAX_ATTRIBUTED = 4
+"""At most this many sentences of a chunk are named as a verdict's evidence."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of evidence a verifier reads for a claim: a window, or an assembled chunk.
+
+    ``premise`` is the text a model reads; ``window`` is what the cues and the baseline's features
+    read and the reason quotes (for a chunk: its attributed sentences, with the one covering most of
+    the claim as the quoted sentence); ``evidence`` is every sentence a verdict from this unit rests
+    on.
+    """
+
+    premise: str
+    window: EvidenceWindow
+    evidence: tuple[Evidence, ...]
+
+    @classmethod
+    def of_window(cls, window: EvidenceWindow) -> Unit:
+        return cls(window.text, window, (window.as_evidence(),))
+
+    @classmethod
+    def of_chunk(
+        cls, chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, *, similarity: float | None = None
+    ) -> Unit:
+        """The chunk as a unit: its window is the chunk's sentences that cover ``claim``
+        (:func:`~faithcheck.verify.assembly.attribute`), carrying ``similarity`` (the chunk itself
+        is not embedded) and, as its retrieval score, the share of the claim the chunk covers."""
+        named = attribute(chunk, claim, lang, MAX_ATTRIBUTED)
+        wanted = terms(claim)
+        key = max(named, key=lambda s: (len(terms(analyze(s.text, lang)) & wanted), -s.index))
+        window = EvidenceWindow(
+            passage_index=key.passage_index,
+            start=key.start,
+            end=key.end,
+            sentence=key.text,
+            text=" ".join(s.text for s in named),
+            similarity=similarity,
+            retrieval_score=chunk_coverage(chunk, claim, lang),
+        )
+        evidence = tuple(Evidence(passage_index=s.passage_index, start=s.start, end=s.end, quote=s.text) for s in named)
+        return cls(chunk.text, window, evidence)
+
+
+def cited(unit: Unit) -> str:
+    """The unit's quoted sentence with its passage, and how many more sentences the support uses."""
+    more = len(unit.evidence) - 1
+    also = f" with {more} more sentence{'s' if more > 1 else ''} of the context" if more > 0 else ""
+    return f"{quote(unit.window)}{also}"
+
+
+def unit_verdict(label: Label, score: float, reason: str, unit: Unit) -> Verdict:
+    """A verdict resting on ``unit``: its quoted sentence as ``evidence``, all its sentences as
+    ``evidence_set``."""
+    return Verdict(
+        label=label, score=score, reason=reason, evidence=unit.window.as_evidence(), evidence_set=unit.evidence
+    )
+
+
+def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
+    """Share of the claim's content words and numbers that occur somewhere in the chunk."""
+    wanted = terms(claim)
+    if not wanted:
+        return 1.0
+    found: set[object] = set()
+    for sentence in chunk.sentences:
+        found |= terms(analyze(sentence.text, lang)) & wanted
+    return len(found) / len(wanted)
