@@ -182,3 +182,21 @@ def test_eval_verifier_assembles_pack_premises_again_as_the_package_would(tmp_pa
     assert chunk.whole_context
     assert chunk.text == f"[passage 0] {ARTICLE}"
     assert check.passages == (ARTICLE,)
+
+
+def test_pack_adds_claim_level_pairs_to_their_split(tmp_path: Path) -> None:
+    """package_pairs.py's rows (claims against their assembled chunk) join the pack as dataset
+    ``pkg``, which --protect keeps whole by default."""
+    pack = load_script("training/gpu/pack.py", "faithcheck_training_gpu_pack")
+    row = {"premise": "[passage 0] A b.", "hypothesis": "A.", "label": 0, "binary_only": False, "source": "pkg/fib"}
+    (tmp_path / "pkg_fib_train.jsonl").write_text(json.dumps(row) + "\n\n")
+    (pair,) = pack.claim_level_pairs(tmp_path / "pkg_fib_train.jsonl")
+    assert (pair.premise, pair.hypothesis, pair.label, pair.binary, pair.source) == (
+        "[passage 0] A b.",
+        "A.",
+        0,
+        False,
+        "pkg/fib",
+    )
+    assert pack.dataset_of(pair.source) == "pkg"
+    assert pack.select([pair], 0.0, ["pkg"]) == [pair]

@@ -429,6 +429,17 @@ def encode(ids: Ids, splits: dict[str, list[Pair]]) -> dict[str, np.ndarray]:
     return data
 
 
+def claim_level_pairs(path: Path) -> list[Pair]:
+    """``package_pairs.py``'s rows (``train.py``'s format): each claim of a summary against the
+    chunk the package assembles for it, the granularity the package judges at and the pack's
+    whole-summary rows lack. Their source (``pkg/<set>``) counts as the dataset ``pkg``."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        Pair(str(r["premise"]), str(r["hypothesis"]), int(r["label"]), bool(r["binary_only"]), str(r["source"]))
+        for r in rows
+    ]
+
+
 def dataset_of(source: str) -> str:
     """``fib/chunk_neg`` → ``fib``; ``edit/antonym/fib`` → ``fib``."""
     parts = source.split("/")
@@ -584,7 +595,7 @@ def main() -> int:
     ap.add_argument("--limit-per-dataset", type=int, default=0, help="read only this many rows per set (smoke)")
     ap.add_argument(
         "--protect",
-        default="factcg_cg2c_doc,wice_nst,contract_nli",
+        default="factcg_cg2c_doc,wice_nst,contract_nli,pkg",
         help="datasets kept whole when the data must shrink to fit what travels",
     )
     ap.add_argument("--margin-mib", type=float, default=0.5, help="room left under the 64 MiB that travels")
@@ -593,6 +604,14 @@ def main() -> int:
         type=Path,
         default=None,
         help="pickle of the built pairs: written when missing, else read (re-pack without rebuilding)",
+    )
+    ap.add_argument(
+        "--claim-pairs",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="package_pairs.py outputs (pkg_<source>_{train,dev}.jsonl, made with an assembled bundle) to add; "
+        "a file whose name ends in _dev goes to dev",
     )
     ap.add_argument("--seed", type=int, default=13)
     args = ap.parse_args()
@@ -654,6 +673,12 @@ def main() -> int:
         if args.pairs_cache:
             plain = {k: [dataclasses.astuple(p) for p in rows] for k, rows in splits.items()}
             args.pairs_cache.write_bytes(pickle.dumps((plain, info)))
+    for path in args.claim_pairs:
+        split = "dev" if path.stem.endswith("_dev") else "train"
+        added = claim_level_pairs(path)
+        splits[split].extend(added)
+        info.setdefault("claim_pairs", {})[str(path)] = {"sha256": prepare_data.sha256(path), "split": split}
+        print(f"{path.name}: {len(added)} claim-level pairs added to {split}")
     t_data = time.time() - t_data
     ids = Ids(tok)
     room = (
