@@ -62,9 +62,10 @@ from faithcheck.config import Lang
 from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
 from faithcheck.types import Claim
-from faithcheck.verify import ClaimCheck, build_context_index, uses_embeddings
+from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index, uses_embeddings
 from faithcheck.verify.assembly import tile
 from faithcheck.verify.base import evidence_budget, token_counter
+from faithcheck.verify.baseline import BaselineWeights
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 _WORD = re.compile(r"\w+")
@@ -302,6 +303,12 @@ def main(argv: list[str] | None = None) -> int:
         "--bundle", type=Path, default=None, help="measure an exported verifier bundle instead of the shipped one"
     )
     parser.add_argument(
+        "--baseline-weights",
+        type=Path,
+        default=None,
+        help="measure the baseline with weights written by training/fit_baseline.py --out",
+    )
+    parser.add_argument(
         "--every-chunk", action="store_true", help="check every claim against every window (brute force)"
     )
     parser.add_argument("--evidence-pool", type=int, default=None, help="candidate sentences per claim")
@@ -315,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
         from faithcheck.verify.onnx_model import OnnxVerifier
 
         metric = kind(verifier_backend=OnnxVerifier.from_dir(args.bundle), **options)
+    elif args.baseline_weights:
+        weights = BaselineWeights.load(args.baseline_weights)
+        metric = kind(verifier_backend=BaselineVerifier(weights), **options)
     else:
         metric = kind(verifier=args.verifier, **options)
     wanted = set(args.sets.split(","))

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
@@ -58,8 +59,10 @@ class BaselineWeights:
     evidence_budget: int | None = None
 
     @classmethod
-    def load(cls) -> BaselineWeights:
-        raw = json.loads(resources.files("faithcheck.verify").joinpath("baseline_weights.json").read_text("utf-8"))
+    def load(cls, path: Path | None = None) -> BaselineWeights:
+        """The weights shipped in ``baseline_weights.json``, or those ``fit_baseline.py`` wrote to ``path``."""
+        where = path or resources.files("faithcheck.verify").joinpath("baseline_weights.json")
+        raw = json.loads(where.read_text("utf-8"))
         budget = raw.get("evidence_budget")
         return cls(
             **{k: float(raw[k]) for k in ("bias", "coverage", "similarity", "missing_number", "threshold")},
