@@ -198,9 +198,12 @@ def test_client_errors_are_not_retried(server: FakeLLMServer, return_policy_case
 
 
 def test_slow_replies_time_out(server: FakeLLMServer, return_policy_case: TestCase) -> None:
+    metric = _metric(server, llm_timeout_seconds=0.3, llm_max_retries=1)
+    server.push(Reply(GOOD))
+    assert metric.evaluate(return_policy_case).status == "ok"  # models loaded: only the calls are timed
     server.push(Reply(GOOD, delay=1.5), Reply(GOOD, delay=1.5))
     started = time.perf_counter()
-    score = _metric(server, llm_timeout_seconds=0.3, llm_max_retries=1).evaluate(return_policy_case)
+    score = metric.evaluate(return_policy_case)
     assert score.status == "error"
     assert "Timeout" in (score.message or "")
     assert time.perf_counter() - started < 1.5

@@ -20,7 +20,7 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -32,9 +32,12 @@ __all__ = [
     "RawVerdict",
     "parse_claims",
     "parse_json_object",
+    "parse_verdict_list",
     "parse_verdicts",
     "verdicts_schema",
 ]
+
+_Item = TypeVar("_Item", bound=BaseModel)
 
 MAX_FAILED_DECODES = 32
 """Object starts that may fail to decode before a reply counts as unusable."""
@@ -193,32 +196,40 @@ def verdicts_schema(item: dict[str, Any]) -> dict[str, Any]:
 
 def parse_verdicts(text: str, asked: Iterable[str]) -> tuple[dict[str, RawVerdict], dict[str, str]]:
     """Valid verdicts for the ``asked`` claim ids, and why each other asked id has none."""
+    return parse_verdict_list(text, asked, RawVerdict, "claim")
+
+
+def parse_verdict_list(
+    text: str, asked: Iterable[str], model: type[_Item], noun: str
+) -> tuple[dict[str, _Item], dict[str, str]]:
+    """The valid items of a reply's ``verdicts`` list (each validated as ``model``) for the
+    ``asked`` ids, and why each other asked id has none (a malformed item, or none for that
+    ``noun``). An id not asked about is ignored; of duplicates, the first valid one counts."""
     asked_ids = list(dict.fromkeys(asked))
     asked_set = set(asked_ids)
     data = parse_json_object(text, key="verdicts")
     items = data.get("verdicts") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        why = "the reply was not a JSON object with a 'verdicts' list"
-        return {}, dict.fromkeys(asked_ids, why)
-    found: dict[str, RawVerdict] = {}
+        return {}, dict.fromkeys(asked_ids, "the reply was not a JSON object with a 'verdicts' list")
+    found: dict[str, _Item] = {}
     problems: dict[str, str] = {}
     for item in items:
         if not isinstance(item, dict):
             continue
         claim_id = str(item.get("claim_id", ""))
         if claim_id not in asked_set or claim_id in found:
-            continue  # an id we did not ask about, or a duplicate: the first valid one counts
+            continue
         try:
-            found[claim_id] = RawVerdict.model_validate(item)
+            found[claim_id] = model.model_validate(item)
         except ValidationError as exc:
             problems[claim_id] = "malformed verdict: " + "; ".join(
-                f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+                f"{'.'.join(str(p) for p in e['loc']) or 'verdict'}: {e['msg']}" for e in exc.errors()
             )
     for claim_id in asked_ids:
-        if claim_id not in found:
-            problems.setdefault(claim_id, "no verdict for this claim in the reply")
-        else:
+        if claim_id in found:
             problems.pop(claim_id, None)
+        else:
+            problems.setdefault(claim_id, f"no verdict for this {noun} in the reply")
     return found, problems
 
 

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from faithcheck.config import Lang
 from faithcheck.llm.client import LLMClient, LLMRequest, ReplyParser
 from faithcheck.llm.judge import CallRecord, price_from_config
-from faithcheck.llm.parsing import parse_json_object, verdicts_schema
+from faithcheck.llm.parsing import parse_verdict_list, verdicts_schema
 from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import escape_data, load_prompt
 from faithcheck.relevancy import ReasonKind, StatementVerdict, quote_statement
@@ -89,30 +89,7 @@ def parse_relevance(text: str, asked: Sequence[str]) -> tuple[dict[str, RawRelev
     >>> sorted(found), problems
     (['c1'], {'c2': 'no verdict for this statement in the reply'})
     """
-    asked_ids = list(dict.fromkeys(asked))
-    data = parse_json_object(text, key="verdicts")
-    items = data.get("verdicts") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        return {}, dict.fromkeys(asked_ids, "the reply was not a JSON object with a 'verdicts' list")
-    found: dict[str, RawRelevance] = {}
-    problems: dict[str, str] = {}
-    for item in items:
-        if not isinstance(item, dict):
-            continue
-        claim_id = str(item.get("claim_id", ""))
-        if claim_id not in asked_ids or claim_id in found:
-            continue  # an id not asked about, or a duplicate: the first valid one counts
-        try:
-            found[claim_id] = RawRelevance.model_validate(item)
-            problems.pop(claim_id, None)
-        except ValidationError as exc:
-            problems[claim_id] = "malformed verdict: " + "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'verdict'}: {e['msg']}" for e in exc.errors()
-            )
-    for claim_id in asked_ids:
-        if claim_id not in found:
-            problems.setdefault(claim_id, "no verdict for this statement in the reply")
-    return found, problems
+    return parse_verdict_list(text, asked, RawRelevance, "statement")
 
 
 @dataclass
