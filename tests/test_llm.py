@@ -347,7 +347,8 @@ def test_cascade_runs_record_the_local_model_weights(server: FakeLLMServer) -> N
     versions = run_versions(_metric(server, verifier="cascade"))
     assert versions["verifier"] == "cascade"
     assert versions["verifier_model"] == default_model_verifier().model_id
-    assert "verifier_model" not in run_versions(_metric(server, verifier="cascade", cascade_local="baseline"))
+    with_baseline = run_versions(_metric(server, verifier="cascade", cascade_local="baseline"))
+    assert with_baseline["verifier_model"].startswith("baseline sha256:")
 
 
 def test_missing_key_fails_at_construction(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -247,6 +247,7 @@ class _SlowVerifier:
     """The default verifier, 5 s late."""
 
     name = "slow"
+    model_id = BaselineVerifier().model_id  # the default's weights: its rows may resume a default run
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         await asyncio.sleep(5)

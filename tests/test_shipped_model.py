@@ -6,11 +6,13 @@ careful reader would dispute, so a broken export, tokenizer or calibration fails
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from faithcheck import Faithfulness
+from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier, shipped_bundle
 
 
@@ -61,4 +63,8 @@ def test_dataset_runs_record_which_weights_scored_them() -> None:
     assert versions["verifier"] == "model"
     assert versions["verifier_model"] == default_model_verifier().model_id
     assert versions["verifier_model"].startswith("sha256:")
-    assert "verifier_model" not in run_versions(Faithfulness())
+    baseline = run_versions(Faithfulness())["verifier_model"]
+    assert baseline == BaselineVerifier().model_id
+    assert baseline.startswith("baseline sha256:")
+    weights = dataclasses.replace(BaselineWeights.load(), threshold=0.9)
+    assert BaselineVerifier(weights).model_id != baseline  # other weights, another id

@@ -196,7 +196,7 @@ def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:
 
 _FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two", "three", "four", "five", "six"))
 _COVERAGE_ONLY = BaselineWeights(bias=-4.0, coverage=5.0, similarity=0.0, missing_number=-2.0, threshold=0.5)
-"""p = sigmoid(5·coverage − 4): supported iff the evidence read covers more than 80% of the claim."""
+"""p = sigmoid(5·coverage - 4): supported iff the evidence read covers more than 80% of the claim."""
 
 
 @pytest.mark.parametrize("budget", [None, 48])

@@ -27,6 +27,8 @@ words.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -95,6 +97,12 @@ class BaselineVerifier:
 
     def __init__(self, weights: BaselineWeights | None = None):
         self.weights = weights or _default_weights()
+        w = self.weights
+        digest = hashlib.sha256(repr(dataclasses.astuple(w)).encode()).hexdigest()[:16]
+        reads = "windows" if w.evidence_budget is None else f"windows+assembled@{w.evidence_budget}"
+        self.model_id = f"baseline sha256:{digest} threshold={w.threshold:g} evidence={reads}"
+        """Identifies the weights, the threshold and what the baseline reads (recorded with every
+        dataset run, so a resumed run never mixes scores of other weights)."""
 
     @property
     def evidence_budget(self) -> int | None:
