@@ -19,6 +19,10 @@ Configurations:
 * ``windows, together``: the same 3 windows seen at once (today's LLM judge);
 * ``assembled @ B``: :func:`faithcheck.verify.assembly.assemble` with a budget of B tokens, up to
   4 chunks (or 2, to see what fewer model calls cost); a claim counts when one chunk holds a set.
+* ``baseline``: the baseline's own reading when its weights declare an ``evidence_budget`` (the
+  shipped one's, else 256): each of its up to 4 chunks (LLM-estimated tokens) cut to the at most 4
+  sentences that cover the claim (:func:`faithcheck.verify.assembly.attribute`), which is all its
+  features see; a claim counts when one such cut holds a set.
 
     python benchmarks/evidence_recall.py [--set dev|train] [--limit N]
 """
@@ -36,11 +40,14 @@ from pathlib import Path
 
 from tokenizers import Tokenizer
 
+from faithcheck.analysis import analyze
 from faithcheck.llm.judge import estimate_tokens
-from faithcheck.verify.assembly import EvidenceChunk, TokenCounter, assemble, dedup_keys
+from faithcheck.verify.assembly import EvidenceSentence, TokenCounter, assemble, attribute, dedup_keys
 from faithcheck.verify.base import EvidenceWindow
+from faithcheck.verify.baseline import BaselineWeights
 from faithcheck.verify.evidence import ContextIndex, build_context_index
 from faithcheck.verify.onnx_model import shipped_bundle
+from faithcheck.verify.units import MAX_ATTRIBUTED
 
 REPO = Path(__file__).resolve().parents[1]
 WICE = REPO.parent / "shared" / "benchmarks" / "wice_dev" / "dev.jsonl"
@@ -101,9 +108,10 @@ def holds_a_set(
     return any(all(shown(index, shown_sentences, spans[j]) for j in group if j < len(spans)) for group in sets)
 
 
-def chunk_sentences(chunk: EvidenceChunk, keys: Sequence[str]) -> set[int]:
-    """The sentences a chunk shows, with every duplicate of a shown sentence (dedup keeps one)."""
-    present = {keys[s.index] for s in chunk.sentences}
+def with_duplicates(sentences: Sequence[EvidenceSentence], keys: Sequence[str]) -> set[int]:
+    """The indices of ``sentences`` (shown by a chunk, or cut from one), with every duplicate of
+    one of them (dedup keeps one)."""
+    present = {keys[s.index] for s in sentences}
     return {i for i, key in enumerate(keys) if key in present}
 
 
@@ -153,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     tallies: dict[str, Tally] = {"windows, one at a time": Tally(), "windows, together": Tally()}
     tallies.update({name: Tally() for _, name, *_ in configs})
     tallies.update({name: Tally() for name in judge_layouts})
+    baseline_budget = BaselineWeights.load().evidence_budget or 256
+    baseline_name = f"baseline: ≤ 4 chunks @ {baseline_budget} LLM tokens, each cut to its covering sentences"
+    tallies[baseline_name] = Tally()
     for n, row in enumerate(supported, start=1):
         passage, spans = annotated_spans(row["evidence"])
         index = build_context_index([passage], "en")
@@ -177,7 +188,10 @@ def main(argv: list[str] | None = None) -> int:
                 sentence_tokens=per_sentence[kind],
                 max_chunks=max_chunks,
             )
-            hit = any(holds_a_set(index, chunk_sentences(c, keys), row["supporting_sentences"], spans) for c in chunks)
+            hit = any(
+                holds_a_set(index, with_duplicates(c.sentences, keys), row["supporting_sentences"], spans)
+                for c in chunks
+            )
             tallies[name].add(hit, sum(c.tokens for c in chunks), len(chunks))
         for name, size in judge_layouts.items():
             chunks = assemble(
@@ -189,9 +203,22 @@ def main(argv: list[str] | None = None) -> int:
                 keys=keys,
                 sentence_tokens=per_sentence["llm"],
             )
-            together = set().union(*(chunk_sentences(c, keys) for c in chunks)) if chunks else set()
+            together = set().union(*(with_duplicates(c.sentences, keys) for c in chunks)) if chunks else set()
             hit = holds_a_set(index, together, row["supporting_sentences"], spans)
             tallies[name].add(hit, sum(c.tokens for c in chunks), 1)
+        chunks = assemble(
+            index,
+            row["claim"],
+            scores,
+            budget=baseline_budget,
+            count_tokens=estimate_tokens,
+            keys=keys,
+            sentence_tokens=per_sentence["llm"],
+        )
+        claim = analyze(row["claim"], "en")
+        cuts = [attribute(c, claim, "en", MAX_ATTRIBUTED) for c in chunks]
+        hit = any(holds_a_set(index, with_duplicates(cut, keys), row["supporting_sentences"], spans) for cut in cuts)
+        tallies[baseline_name].add(hit, sum(estimate_tokens(" ".join(s.text for s in cut)) for cut in cuts), len(cuts))
         if n % 20 == 0:
             print(f"  {n}/{len(supported)} claims", file=sys.stderr)
     what = "WiCE dev" if args.set == "dev" else "WiCE train sub-claims (wice_nst)"

@@ -14,17 +14,18 @@ the baseline (the default) and ``--bundle DIR`` if given:
   context (a model reading assembled evidence: against every consecutive chunk of it at its input
   length) — the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy.
 
-Reported: rows/s for each, claim-window pairs/s of the brute force, and the speed-up of selected
-over every chunk.
+Reported: rows/s for each, claim-window pairs/s of the brute force, the speed-up of selected
+over every chunk, and the process's peak RSS (run one verifier at a time to read its own).
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
-                               [--verifiers model,baseline]
+                               [--baseline-weights FILE] [--verifiers model,baseline]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import sys
 import time
 from pathlib import Path
@@ -40,6 +41,7 @@ from faithcheck.extract import SentenceExtractor  # noqa: E402
 from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
 from faithcheck.verify.assembly import tile  # noqa: E402
 from faithcheck.verify.base import evidence_budget, token_counter  # noqa: E402
+from faithcheck.verify.baseline import BaselineWeights  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
@@ -92,6 +94,9 @@ def main() -> int:
         "--evidence-pool", type=int, default=FaithfulnessConfig().evidence_pool, help="candidate sentences per claim"
     )
     parser.add_argument(
+        "--baseline-weights", type=Path, default=None, help="baseline weights (fit_baseline.py --out) to measure too"
+    )
+    parser.add_argument(
         "--verifiers", default="model,baseline", help="shipped verifiers to measure, comma-separated (model, baseline)"
     )
     args = parser.parse_args()
@@ -103,6 +108,10 @@ def main() -> int:
         backends.append(("model (shipped)", default_model_verifier()))
     if "baseline" in chosen:
         backends.append(("baseline", BaselineVerifier()))
+    if args.baseline_weights:
+        backends.append(
+            (f"baseline {args.baseline_weights}", BaselineVerifier(BaselineWeights.load(args.baseline_weights)))
+        )
     if args.bundle:
         backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
     print(
@@ -124,6 +133,8 @@ def main() -> int:
             f"| {name} | {selected:.2f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",
             flush=True,
         )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"\npeak RSS of this process (all verifiers above): {peak:.0f} MB")
     return 0
 
 

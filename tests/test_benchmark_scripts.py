@@ -63,3 +63,21 @@ def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> No
     assert not recall.holds_a_set(index, {0, 1}, sets, spans)  # half a set is no support
     window = index.select_all(["She won the Nobel Prize in 1903."], None, 1)[0][0]
     assert recall.window_sentences(index, window) == {1, 2}  # the matched sentence and its neighbour
+
+
+def test_evidence_recall_counts_a_deduplicated_sentence_wherever_it_occurs() -> None:
+    """What a chunk (or the baseline's cut of it) shows counts at every occurrence of its text:
+    assembly keeps one copy of a repeated sentence."""
+    recall = load_script("benchmarks/evidence_recall.py", "faithcheck_bench_evidence_recall")
+    from faithcheck.analysis import analyze
+    from faithcheck.verify.assembly import assemble, attribute, dedup_keys
+    from faithcheck.verify.evidence import build_context_index
+
+    index = build_context_index(["Ada was born in 1815. She was a poet.", "Ada was born in 1815."], "en")
+    keys = dedup_keys(index)
+    claim = "Ada was born in 1815."
+    (chunk,) = assemble(index, claim, [1.0, 0.0, 1.0], budget=100, count_tokens=lambda t: len(t.split()))
+    cut = attribute(chunk, analyze(claim, "en"), "en", 4)
+    assert [s.index for s in cut] == [0]
+    assert recall.with_duplicates(cut, keys) == {0, 2}
+    assert recall.with_duplicates(chunk.sentences, keys) == {0, 1, 2}
