@@ -570,3 +570,32 @@ def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) 
     assert estimate.calls == score.usage.llm_calls == 1
     assert abs(estimate.input_tokens - score.usage.input_tokens) <= 2  # the same prompt, counted alike
     assert "<claim id=" in server.requests[0].user
+
+
+@pytest.mark.parametrize("local", ["baseline", "model"])
+def test_the_cascade_gives_its_local_stage_its_own_evidence(server: FakeLLMServer, local: str) -> None:
+    """The checks carry the LLM stage's chunks (its share of llm_evidence_budget); the baseline
+    reads chunks at its own budget, as its weights were fit, and the windows-only model none."""
+    from faithcheck.llm.judge import CascadeVerifier
+    from faithcheck.types import Claim
+    from faithcheck.verify.assembly import evidence_for
+    from faithcheck.verify.evidence import build_context_index
+
+    metric = _metric(server, verifier="cascade", cascade_local=local)
+    cascade = metric.verifier
+    assert isinstance(cascade, CascadeVerifier)
+    facts = [
+        f"Station {n} of the line opened in {1900 + n} with {n + 2} platforms and a small cafe." for n in range(60)
+    ]
+    context = [" ".join(facts[:30]), " ".join(facts[30:])]
+    claim = "Station 41 opened in 1941 with 43 platforms."
+    (check,) = metric.select_evidence([Claim(id="c1", text=claim, start=0, end=len(claim))], "", context, lang="en")
+    assert check.chunks  # the LLM's
+    (seen,) = cascade.local_checks([check], "en")
+    assert seen.windows == check.windows
+    if local == "model":
+        assert seen.chunks == ()
+        return
+    own = evidence_for(cascade.local, build_context_index(context, "en"), [claim])[0]
+    assert seen.chunks == own
+    assert seen.chunks != check.chunks

@@ -23,15 +23,11 @@ from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
 from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index, uses_embeddings
-from faithcheck.verify.assembly import EvidenceChunk, assemble, dedup_keys
-from faithcheck.verify.base import claim_evidence_budget, evidence_budget, token_counter
-from faithcheck.verify.evidence import ContextIndex
+from faithcheck.verify.assembly import evidence_for
 
 __all__ = ["Faithfulness"]
 
 _REASON_CLAIM_CHARS = 120
-_MAX_CHUNKS = 4
-"""Chunks per claim for a verifier that does not say (MiniCheck-style: the best one wins)."""
 T = TypeVar("T")
 
 
@@ -270,7 +266,7 @@ class Faithfulness:
         texts = [c.text for c in claims]
         encoder = default_encoder() if uses_embeddings(self.verifier) else None
         windows = index.select_all(texts, encoder, cfg.evidence_top_k, cfg.evidence_pool)
-        chunks = _assembled(self.verifier, index, texts)
+        chunks = evidence_for(self.verifier, index, texts)
         return [
             ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages, chunks=assembled)
             for claim, found, assembled in zip(claims, windows, chunks, strict=True)
@@ -374,46 +370,6 @@ class StepTrace:
 
     def usage(self, started: float) -> Usage:
         return self._usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
-
-
-def _assembled(verifier: Verifier, index: ContextIndex, claims: Sequence[str]) -> list[tuple[EvidenceChunk, ...]]:
-    """Each claim's assembled evidence for a verifier that declares an evidence budget (else none).
-
-    The dedup keys and sentence token counts are computed once for the row. The whole context is
-    one chunk when it fits the verifier's budget; otherwise each claim gets up to the verifier's
-    ``chunks_per_claim`` chunks (default 4), each of its share of the budget. A verifier with a
-    ``premise_budget(claim)`` (the local model: its input length less the claim's tokens) gets each
-    claim's chunks at that size.
-    """
-    budget = evidence_budget(verifier)
-    if budget is None or not index.sentences or not claims:
-        return [() for _ in claims]
-    count = token_counter(verifier)
-    keys = dedup_keys(index)
-    tokens = [count(span.text) for _, span in index.sentences]
-    scores = index.lexical_scores(claims)
-    share = claim_evidence_budget(verifier, len(claims)) or budget
-    chunks = max(1, int(getattr(verifier, "chunks_per_claim", _MAX_CHUNKS)))
-
-    def build(k: int, size: int) -> tuple[EvidenceChunk, ...]:
-        return assemble(
-            index,
-            claims[k],
-            scores[k],
-            budget=size,
-            count_tokens=count,
-            keys=keys,
-            sentence_tokens=tokens,
-            max_chunks=chunks,
-        )
-
-    per_claim = getattr(verifier, "premise_budget", None)
-    if callable(per_claim):  # a model reading one claim beside its evidence: the claim's own room
-        return [build(k, int(per_claim(claim))) for k, claim in enumerate(claims)]
-    first = build(0, budget)
-    if first and first[0].whole_context:  # the whole context fits one call: every claim reads all of it
-        return [first, *(build(k, budget) for k in range(1, len(claims)))]
-    return [build(k, share) for k in range(len(claims))]
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:

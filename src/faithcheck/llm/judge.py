@@ -9,6 +9,7 @@ never becomes ``supported``. Every claim of an answer is checked (in batches), h
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import re
 from collections.abc import Sequence
@@ -37,7 +38,9 @@ from faithcheck.llm.quotes import (
 )
 from faithcheck.llm.spec import parse_model
 from faithcheck.types import Claim, Usage, Verdict
-from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput
+from faithcheck.verify.assembly import evidence_for
+from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput, evidence_budget
+from faithcheck.verify.evidence import build_context_index
 
 __all__ = [
     "CLAIMS_SCHEMA",
@@ -475,7 +478,7 @@ class CascadeVerifier:
         self.llm = llm
         self.low = low
         self.high = high
-        # the LLM stage reads assembled evidence; the local stage reads the windows
+        # the checks carry the LLM stage's assembled evidence; the local stage gets its own (below)
         self.evidence_budget = llm.evidence_budget
         self.claims_per_call = llm.claims_per_call
         self.chunks_per_claim = llm.chunks_per_claim
@@ -484,8 +487,18 @@ class CascadeVerifier:
     def uncertain(self, verdicts: Sequence[Verdict]) -> list[int]:
         return [i for i, v in enumerate(verdicts) if self.low < v.score < self.high]
 
+    def local_checks(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[ClaimCheck]:
+        """The checks as the local stage reads them: its windows and, for a local verifier that
+        declares an evidence budget of its own (the baseline), chunks assembled at that budget, not
+        the LLM's share (the weights were fit on their own size); a windows-only one gets none."""
+        if evidence_budget(self.local) is None or not checks:
+            return [dataclasses.replace(c, chunks=()) for c in checks]
+        index = build_context_index(checks[0].passages, lang)  # one row: the checks share their passages
+        own = evidence_for(self.local, index, [c.claim.text for c in checks])
+        return [dataclasses.replace(c, chunks=chunks) for c, chunks in zip(checks, own, strict=True)]
+
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
-        local = await asyncio.to_thread(self.local.verify, checks, lang)
+        local = await asyncio.to_thread(lambda: self.local.verify(self.local_checks(checks, lang), lang))
         unsure = self.uncertain(local)
         merged: list[Verdict | ClaimError] = list(local)
         usage = Usage(claims_local=len(checks) - len(unsure))

@@ -31,9 +31,21 @@ from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import Lang
+from faithcheck.verify.base import claim_evidence_budget, evidence_budget, token_counter
 from faithcheck.verify.evidence import ContextIndex
 
-__all__ = ["EvidenceChunk", "EvidenceSentence", "TokenCounter", "assemble", "attribute", "dedup_keys", "terms", "tile"]
+__all__ = [
+    "MAX_CHUNKS",
+    "EvidenceChunk",
+    "EvidenceSentence",
+    "TokenCounter",
+    "assemble",
+    "attribute",
+    "dedup_keys",
+    "evidence_for",
+    "terms",
+    "tile",
+]
 
 TokenCounter = Callable[[str], int]
 """How a verifier counts the tokens of a text (its tokenizer, or an estimate)."""
@@ -42,6 +54,8 @@ _GAP = " … "
 _MARKER = "[passage {n}]"
 _MIN_SCORE = 1e-9
 """A sentence sharing nothing with the claim (rank score 0) is context, never a candidate."""
+MAX_CHUNKS = 4
+"""Chunks per claim for a verifier that does not say (MiniCheck-style: the best one wins)."""
 _FALLBACK_CANDIDATES = 3
 """When no sentence shares anything with the claim, the best few are still shown."""
 
@@ -117,6 +131,46 @@ def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int)
         first = min(chunk.candidates, default=None)
         chosen = [next((s for s in chunk.sentences if s.index == first), chunk.sentences[0])]
     return tuple(sorted(chosen, key=lambda s: s.index))
+
+
+def evidence_for(verifier: object, index: ContextIndex, claims: Sequence[str]) -> list[tuple[EvidenceChunk, ...]]:
+    """Each claim's assembled evidence for a verifier that declares an evidence budget (else none).
+
+    The dedup keys and sentence token counts are computed once for the row. The whole context is
+    one chunk when it fits the verifier's budget; otherwise each claim gets up to the verifier's
+    ``chunks_per_claim`` chunks (default 4), each of its share of the budget. A verifier with a
+    ``premise_budget(claim)`` (the local model: its input length less the claim's tokens) gets each
+    claim's chunks at that size.
+    """
+    budget = evidence_budget(verifier)
+    if budget is None or not index.sentences or not claims:
+        return [() for _ in claims]
+    count = token_counter(verifier)
+    keys = dedup_keys(index)
+    tokens = [count(span.text) for _, span in index.sentences]
+    scores = index.lexical_scores(claims)
+    share = claim_evidence_budget(verifier, len(claims)) or budget
+    chunks = max(1, int(getattr(verifier, "chunks_per_claim", MAX_CHUNKS)))
+
+    def build(k: int, size: int) -> tuple[EvidenceChunk, ...]:
+        return assemble(
+            index,
+            claims[k],
+            scores[k],
+            budget=size,
+            count_tokens=count,
+            keys=keys,
+            sentence_tokens=tokens,
+            max_chunks=chunks,
+        )
+
+    per_claim = getattr(verifier, "premise_budget", None)
+    if callable(per_claim):  # a model reading one claim beside its evidence: the claim's own room
+        return [build(k, int(per_claim(claim))) for k, claim in enumerate(claims)]
+    first = build(0, budget)
+    if first and first[0].whole_context:  # the whole context fits one call: every claim reads all of it
+        return [first, *(build(k, budget) for k in range(1, len(claims)))]
+    return [build(k, share) for k in range(len(claims))]
 
 
 def dedup_keys(index: ContextIndex) -> list[str]:
