@@ -121,3 +121,12 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
     peak_mb = int(done.stdout.split()[-1])
     # the issue's bound; 0.5-0.8 GB is seen here depending on load (before the fix: 1.2-1.3 GB)
     assert peak_mb < 1000, f"peak RSS {peak_mb} MB"
+
+
+def test_onnx_sessions_do_not_spin_while_rows_do_python_work() -> None:
+    """Both shipped models run with intra-op threads that sleep when idle (see load_model)."""
+    from faithcheck.verify.onnx_model import default_model_verifier
+
+    for session in (default_encoder()._session, default_model_verifier()._session):
+        options = session.get_session_options()
+        assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"

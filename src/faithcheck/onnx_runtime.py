@@ -28,6 +28,10 @@ def load_model(model_path: Path, tokenizer_path: Path, *, what: str, threads: in
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.log_severity_level = 3
+        # Idle intra-op threads sleep instead of spinning: the rows' Python work (evidence, cues,
+        # other rows in flight) needs the same cores. On 2 cores, 4 rows in flight, this scored
+        # 25-47% more rows/s (benchmarks/RESULTS.md, session 9); outputs are unchanged.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
         tokenizer = Tokenizer.from_file(str(tokenizer_path))
     except Exception as exc:  # onnxruntime and tokenizers raise their own types
