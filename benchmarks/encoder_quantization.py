@@ -94,7 +94,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         fp32, dynamic = Path(tmp) / "fp32.onnx", Path(tmp) / "dynamic.onnx"
         fold_weights(shipped, fp32)
-        quantize_dynamic(fp32, dynamic, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul", "Gather"], per_channel=True)
+        quantize_dynamic(
+            fp32, dynamic, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul", "Gather"], per_channel=True
+        )
         similarities: dict[str, np.ndarray] = {}
         print("| encoder | standard rows: ms a row | MNLI premises: ms each | model MB |")
         print("|---|---:|---:|---:|")
