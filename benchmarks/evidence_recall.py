@@ -36,6 +36,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from tokenizers import Tokenizer
@@ -177,44 +178,33 @@ def main(argv: list[str] | None = None) -> int:
         tallies["windows, one at a time"].add(one, sum(window_tokens), len(windows))
         tallies["windows, together"].add(together, estimate_tokens(" ".join(w.text for w in windows)), 1)
         per_sentence = {kind: [count(s.text) for _, s in index.sentences] for kind, count in counters.items()}
-        for kind, name, budget, max_chunks in configs:
-            chunks = assemble(
+
+        # the claim's assembly under each token counter; configurations differ in budget and chunks
+        assembled_by = {
+            kind: partial(
+                assemble,
                 index,
                 row["claim"],
                 scores,
-                budget=budget,
-                count_tokens=counters[kind],
+                count_tokens=count,
                 keys=keys,
                 sentence_tokens=per_sentence[kind],
-                max_chunks=max_chunks,
             )
+            for kind, count in counters.items()
+        }
+        for kind, name, budget, max_chunks in configs:
+            chunks = assembled_by[kind](budget=budget, max_chunks=max_chunks)
             hit = any(
                 holds_a_set(index, with_duplicates(c.sentences, keys), row["supporting_sentences"], spans)
                 for c in chunks
             )
             tallies[name].add(hit, sum(c.tokens for c in chunks), len(chunks))
         for name, size in judge_layouts.items():
-            chunks = assemble(
-                index,
-                row["claim"],
-                scores,
-                budget=size,
-                count_tokens=estimate_tokens,
-                keys=keys,
-                sentence_tokens=per_sentence["llm"],
-            )
+            chunks = assembled_by["llm"](budget=size)
             together = set().union(*(with_duplicates(c.sentences, keys) for c in chunks)) if chunks else set()
             hit = holds_a_set(index, together, row["supporting_sentences"], spans)
             tallies[name].add(hit, sum(c.tokens for c in chunks), 1)
-        chunks = assemble(
-            index,
-            row["claim"],
-            scores,
-            budget=baseline_budget,
-            count_tokens=estimate_tokens,
-            keys=keys,
-            sentence_tokens=per_sentence["llm"],
-        )
+        chunks = assembled_by["llm"](budget=baseline_budget)
         claim = analyze(row["claim"], "en")
         cuts = [attribute(c, claim, "en", MAX_ATTRIBUTED) for c in chunks]
         hit = any(holds_a_set(index, with_duplicates(cut, keys), row["supporting_sentences"], spans) for cut in cuts)
