@@ -13,6 +13,7 @@ from faithcheck.config import Lang
 from faithcheck.embedding import default_encoder
 from faithcheck.types import Claim, Label
 from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index
+from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.baseline import BaselineWeights
 
 
@@ -132,6 +133,11 @@ def test_the_baseline_refuses_windows_without_a_similarity() -> None:
     check = ClaimCheck(Claim(id="c1", text="The warranty lasts 5 years.", start=0, end=27), "", windows, index.passages)
     with pytest.raises(ValueError, match="similarity is None"):
         BaselineVerifier().verify([check], "en")
+    # nor is a missing similarity replaced by a default for the claim's assembled chunks
+    verifier = BaselineVerifier(dataclasses.replace(BaselineWeights.load(), evidence_budget=64))
+    (chunks,) = evidence_for(verifier, index, [check.claim.text])
+    with pytest.raises(ValueError, match="similarity is None"):
+        verifier.units(dataclasses.replace(check, chunks=chunks), "en")
 
 
 def test_evidence_span_points_into_the_passage() -> None:

@@ -123,7 +123,11 @@ class BaselineVerifier:
         if not check.chunks:
             return windows
         claim = analyze(check.claim.text, lang)
-        similarity = max((w.similarity or 0.0 for w in check.windows), default=0.0)
+        similarities = [w.similarity for w in check.windows]
+        if None in similarities:
+            raise ValueError("the baseline verifier needs windows selected with embeddings (similarity is None)")
+        # no window at all (nothing ranked): nothing embedded supports the claim
+        similarity = max((s for s in similarities if s is not None), default=0.0)
         return windows + tuple(Unit.of_chunk(c, claim, lang, similarity=similarity) for c in check.chunks)
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
