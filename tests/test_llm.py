@@ -573,9 +573,13 @@ def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) 
 
 
 @pytest.mark.parametrize("local", ["baseline", "model"])
-def test_the_cascade_gives_its_local_stage_its_own_evidence(server: FakeLLMServer, local: str) -> None:
+def test_the_cascade_gives_its_local_stage_its_own_evidence(
+    server: FakeLLMServer, local: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The checks carry the LLM stage's chunks (its share of llm_evidence_budget); the baseline
-    reads chunks at its own budget, as its weights were fit, and the windows-only model none."""
+    reads chunks at its own budget, as its weights were fit, from the row's index the checks were
+    selected from (not a second one), and the windows-only model none."""
+    from faithcheck.llm import judge
     from faithcheck.llm.judge import CascadeVerifier
     from faithcheck.types import Claim
     from faithcheck.verify.assembly import evidence_for
@@ -591,6 +595,13 @@ def test_the_cascade_gives_its_local_stage_its_own_evidence(server: FakeLLMServe
     claim = "Station 41 opened in 1941 with 43 platforms."
     (check,) = metric.select_evidence([Claim(id="c1", text=claim, start=0, end=len(claim))], "", context, lang="en")
     assert check.chunks  # the LLM's
+    assert check.index is not None
+    assert check.index.passages == tuple(context)
+
+    def no_second_index(*_: object) -> None:
+        raise AssertionError("the local stage built the row's index again")
+
+    monkeypatch.setattr(judge, "build_context_index", no_second_index)
     (seen,) = cascade.local_checks([check], "en")
     assert seen.windows == check.windows
     if local == "model":

@@ -268,7 +268,9 @@ class Faithfulness:
         windows = index.select_all(texts, encoder, cfg.evidence_top_k, cfg.evidence_pool)
         chunks = evidence_for(self.verifier, index, texts)
         return [
-            ClaimCheck(claim=claim, question=question, windows=found, passages=index.passages, chunks=assembled)
+            ClaimCheck(
+                claim=claim, question=question, windows=found, passages=index.passages, chunks=assembled, index=index
+            )
             for claim, found, assembled in zip(claims, windows, chunks, strict=True)
         ]
 

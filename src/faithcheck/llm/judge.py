@@ -493,7 +493,10 @@ class CascadeVerifier:
         the LLM's share (the weights were fit on their own size); a windows-only one gets none."""
         if evidence_budget(self.local) is None or not checks:
             return [dataclasses.replace(c, chunks=()) for c in checks]
-        index = build_context_index(checks[0].passages, lang)  # one row: the checks share their passages
+        # one row: the checks share their passages, and the index they were selected from
+        index = checks[0].index
+        if index is None or index.lang != lang:
+            index = build_context_index(checks[0].passages, lang)
         own = evidence_for(self.local, index, [c.claim.text for c in checks])
         return [dataclasses.replace(c, chunks=chunks) for c, chunks in zip(checks, own, strict=True)]
 

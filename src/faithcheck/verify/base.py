@@ -12,6 +12,7 @@ from faithcheck.types import Claim, Evidence, Usage, Verdict
 
 if TYPE_CHECKING:  # assembly imports evidence, which imports this module
     from faithcheck.verify.assembly import EvidenceChunk
+    from faithcheck.verify.evidence import ContextIndex
 
 __all__ = [
     "MIN_CLAIM_BUDGET",
@@ -72,7 +73,9 @@ class ClaimCheck:
 
     ``chunks`` is the claim's assembled evidence (:func:`faithcheck.verify.assembly.assemble`),
     best first, for a verifier that declares an ``evidence_budget`` (see
-    :func:`evidence_budget`); empty for the others, which read ``windows``.
+    :func:`evidence_budget`); empty for the others, which read ``windows``. ``index`` is the row's
+    sentence index of ``passages`` the evidence was selected from, when the caller has one (a
+    verifier that assembles evidence of its own, as the cascade's local stage does, reuses it).
     """
 
     claim: Claim
@@ -80,6 +83,7 @@ class ClaimCheck:
     windows: tuple[EvidenceWindow, ...]
     passages: tuple[str, ...]
     chunks: tuple[EvidenceChunk, ...] = ()
+    index: ContextIndex | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
