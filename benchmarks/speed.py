@@ -18,7 +18,7 @@ Reported: rows/s for each, claim-window pairs/s of the brute force, the speed-up
 over every chunk, and the process's peak RSS (run one verifier at a time to read its own).
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
-                               [--baseline-weights FILE] [--verifiers model,baseline] [--encoder fp32]
+                               [--baseline-weights FILE] [--verifiers model,baseline]
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from accuracy import EveryChunk, use_fp32_encoder  # noqa: E402
+from accuracy import EveryChunk  # noqa: E402
 from llm_cost import standard_row  # noqa: E402
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
@@ -102,15 +102,7 @@ def main() -> int:
     parser.add_argument(
         "--verifiers", default="model,baseline", help="shipped verifiers to measure, comma-separated (model, baseline)"
     )
-    parser.add_argument(
-        "--encoder",
-        choices=("int8", "fp32"),
-        default="int8",
-        help="sentence encoder: the default int8 graph, or the fp32 one it is made from (the fallback)",
-    )
     args = parser.parse_args()
-    if args.encoder == "fp32":
-        use_fp32_encoder()
     chosen = {v.strip() for v in args.verifiers.split(",") if v.strip()}
     if unknown := chosen - {"model", "baseline"}:
         parser.error(f"--verifiers: unknown {', '.join(sorted(unknown))} (choose from model, baseline)")

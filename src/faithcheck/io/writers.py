@@ -35,7 +35,6 @@ from types import TracebackType
 from typing import IO, Any, Final, Literal
 
 from faithcheck.errors import FaithcheckError
-from faithcheck.metrics import OTHER_METRICS_KEY
 
 __all__ = [
     "OutputExistsError",
@@ -388,15 +387,13 @@ def _chunks(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[
 
 
 def _same_run(previous: dict[str, Any], current: dict[str, Any]) -> bool:
-    """Same input, configuration, format, verifier weights and sentence encoder, for every metric
-    of the run (a new model never mixes in)."""
+    """Same input, configuration, format and verifier weights (a new model never mixes in)."""
     keys = ("dataset_fingerprint", "config", "format")
 
-    def models(meta: dict[str, Any]) -> Any:
-        versions = meta.get("versions") or {}
-        return [versions.get(k) for k in ("verifier_model", "encoder", OTHER_METRICS_KEY)]
+    def weights(meta: dict[str, Any]) -> Any:
+        return (meta.get("versions") or {}).get("verifier_model")
 
-    return all(previous.get(k) == current.get(k) for k in keys) and models(previous) == models(current)
+    return all(previous.get(k) == current.get(k) for k in keys) and weights(previous) == weights(current)
 
 
 def _write_atomic(path: Path, text: str) -> None:
