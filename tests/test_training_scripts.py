@@ -200,3 +200,25 @@ def test_pack_adds_claim_level_pairs_to_their_split(tmp_path: Path) -> None:
     )
     assert pack.dataset_of(pair.source) == "pkg"
     assert pack.select([pair], 0.0, ["pkg"]) == [pair]
+
+
+def test_fit_baseline_cross_validation_tells_signal_from_noise() -> None:
+    """Each pair's pieces are (coverage, similarity, missing number) with a cue flag; the weights
+    and threshold are fit on the other folds, so labels the features cannot predict score ~0.5."""
+    fit_baseline = load_script("training/fit_baseline.py", "faithcheck_training_fit_baseline")
+    rng = np.random.default_rng(0)
+    n = 600
+    y = rng.integers(0, 2, n).astype(np.float64)
+    coverage = np.clip(0.35 + 0.4 * y + rng.normal(0, 0.15, n), 0, 1)
+    pieces = [[((float(c), float(c) * 0.8, 0.0), False), ((0.1, 0.1, 1.0), False)] for c in coverage]
+    folds = np.arange(n) % 5
+    mean, se = fit_baseline.cross_validate(pieces, y, folds)
+    assert mean > 0.85
+    assert 0 < se < 0.05
+    shuffled, _ = fit_baseline.cross_validate(pieces, rng.permutation(y), folds)
+    assert shuffled < 0.6
+    # a cue overrules its piece: with every piece flagged nothing is supported
+    flagged = [[(f, True) for f, _ in p] for p in pieces]
+    weights, _ = fit_baseline.fit_weights(pieces, y, folds != 0, 256)
+    assert weights.evidence_budget == 256
+    assert (fit_baseline.decision_scores(fit_baseline.BaselineVerifier(weights), flagged) < 0).all()
