@@ -4,6 +4,8 @@ support spread over several sentences ending up in one chunk."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from faithcheck.verify.assembly import assemble, dedup_keys, tile
 from faithcheck.verify.evidence import build_context_index
@@ -88,3 +90,41 @@ def test_tiling_shows_every_distinct_sentence_once_within_the_budget() -> None:
     assert {keys[i] for i in shown} == set(keys)  # every distinct sentence, the repeated one once
     (whole,) = tile(index, budget=10_000, count_tokens=_words)
     assert whole.whole_context
+
+
+@given(
+    st.lists(st.integers(0, 2), min_size=2, max_size=12),  # each sentence's passage (sorted below)
+    st.lists(st.integers(1, 9), min_size=12, max_size=12),  # each sentence's tokens
+    st.sets(st.integers(0, 11), max_size=4),
+    st.lists(st.integers(0, 11), max_size=12),
+    st.integers(5, 40),
+)
+@example([0, 0, 0], [2, 3, 2, *[1] * 9], {0, 2}, [1], 10)  # filling the gap between two sentences saves a mark
+def test_growing_a_chunk_adds_exactly_what_fits(
+    passages: list[int], tokens: list[int], start: set[int], candidates: list[int], budget: int
+) -> None:
+    """_grow skips a candidate by a lower bound on its cost (its tokens less one gap mark) before
+    counting the chunk again: it must add exactly what adding one at a time while it fits adds."""
+    from faithcheck.verify import assembly
+
+    n = len(passages)
+    text = {p: " ".join(f"S{i}." for i, q in enumerate(sorted(passages)) if q == p) for p in set(passages)}
+    index = build_context_index([text.get(p, "") for p in range(max(passages) + 1)], "en")
+    assert len(index.sentences) == n
+    start = {i for i in start if i < n}
+    candidates = [i for i in candidates if i < n]
+    marker = 3
+
+    def cost(chosen: set[int]) -> int:
+        return assembly._cost(sorted(chosen), index, tokens, marker)
+
+    if cost(start) > budget:
+        return
+    expected = set(start)
+    for i in candidates:
+        if i not in expected and cost(expected | {i}) <= budget:
+            expected.add(i)
+    chosen = set(start)
+    final = assembly._grow(chosen, cost(chosen), candidates, index, tokens, marker, budget)
+    assert chosen == expected
+    assert final == cost(expected)

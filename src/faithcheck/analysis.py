@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 import snowballstemmer
@@ -41,6 +41,12 @@ class TextFeatures:
     """For each restricting word ("only", "nur", "seulement"): the word and the content stems near it."""
     absolute: bool
     hedged: bool
+
+    @cached_property
+    def terms(self) -> frozenset[str | float]:
+        """Content stems and numbers: what a claim needs its evidence to contain (computed once;
+        :func:`analyze` caches the features of a text)."""
+        return self.content | self.numbers
 
 
 _local = threading.local()

@@ -43,7 +43,6 @@ __all__ = [
     "attribute",
     "dedup_keys",
     "evidence_for",
-    "terms",
     "tile",
 ]
 
@@ -108,9 +107,9 @@ def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int)
     >>> [s.text for s in attribute(chunk, analyze("Ada was born in 1815 in London.", "en"), "en", 4)]
     ['Ada was born in 1815.', 'Ada wrote in London.']
     """
-    wanted = terms(claim)
+    wanted = claim.terms
     features = {s.index: analyze(s.text, lang) for s in chunk.sentences}
-    covers = {i: terms(f) & wanted for i, f in features.items()}
+    covers = {i: f.terms & wanted for i, f in features.items()}
     about = {i for i, f in features.items() if set(f.content) & claim.content}
     chosen: list[EvidenceSentence] = []
     covered: set[object] = set()
@@ -230,8 +229,9 @@ def assemble(
     ranked = sorted((i for i in unique if scores[i] > _MIN_SCORE), key=lambda i: (-scores[i], i))
     if not ranked:
         ranked = sorted(unique, key=lambda i: (-scores[i], i))[:_FALLBACK_CANDIDATES]
-    wanted = terms(analyze(claim, index.lang))
-    covers = {i: terms(index.features[i]) & wanted for i in unique}
+    wanted = analyze(claim, index.lang).terms
+    covers = {i: index.features[i].terms & wanted for i in unique}
+    covering = [i for i in unique if covers[i]]  # the greedy cover only ever picks among these
     allowed = set(unique)
 
     def fits(chosen: set[int]) -> bool:
@@ -250,7 +250,7 @@ def assemble(
             continue
         chosen, covered = {seed}, set(covers[seed])
         while True:  # greedy cover of the claim's terms
-            gains = [i for i in unique if i not in chosen and covers[i] - covered]
+            gains = [i for i in covering if i not in chosen and covers[i] - covered]
             if not gains:
                 break
             best = max(gains, key=lambda i: (len(covers[i] - covered), scores[i], -i))
@@ -259,13 +259,11 @@ def assemble(
             chosen.add(best)
             covered |= covers[best]
         core = set(chosen)
+        cost = _cost(sorted(chosen), index, tokens, marker_cost)
         for i in sorted(core):
-            for j in sorted(_neighbours(index, i, neighbours, allowed)):
-                if j not in chosen and fits(chosen | {j}):
-                    chosen.add(j)
-        for i in ranked:
-            if i not in chosen and fits(chosen | {i}):
-                chosen.add(i)
+            around = sorted(_neighbours(index, i, neighbours, allowed))
+            cost = _grow(chosen, cost, around, index, tokens, marker_cost, budget)
+        _grow(chosen, cost, ranked, index, tokens, marker_cost, budget)
         shown |= chosen
         candidates = frozenset(i for i in chosen if i in core or scores[i] > _MIN_SCORE)
         chunks.append(_chunk(index, sorted(chosen), candidates, count_tokens, whole=False))
@@ -300,11 +298,6 @@ def tile(index: ContextIndex, *, budget: int, count_tokens: TokenCounter) -> tup
     return tuple(chunks)
 
 
-def terms(features: TextFeatures) -> set[object]:
-    """A text's content stems and numbers: what a claim needs its evidence to contain."""
-    return set(features.content) | set(features.numbers)
-
-
 def _first_occurrences(keys: Sequence[str]) -> list[int]:
     seen: set[str] = set()
     kept = []
@@ -320,6 +313,29 @@ def _neighbours(index: ContextIndex, i: int, width: int, allowed: set[int]) -> s
     passage = index.sentences[i][0]
     around = range(max(0, i - width), min(len(index.sentences), i + width + 1))
     return {j for j in around if j != i and index.sentences[j][0] == passage and j in allowed}
+
+
+def _grow(
+    chosen: set[int],
+    cost: int,
+    candidates: Sequence[int],
+    index: ContextIndex,
+    tokens: Sequence[int],
+    marker_cost: int,
+    budget: int,
+) -> int:
+    """Add to ``chosen`` (whose chunk costs ``cost``), in order, each candidate that still fits the
+    budget; returns the new cost."""
+    for i in candidates:
+        # a sentence adds its tokens less at most one gap mark: once the chunk is nearly full most
+        # candidates fail this bound without the chunk's cost being counted again
+        if i in chosen or cost + tokens[i] - 1 > budget:
+            continue
+        grown = _cost(sorted(chosen | {i}), index, tokens, marker_cost)
+        if grown <= budget:
+            chosen.add(i)
+            cost = grown
+    return cost
 
 
 def _cost(chosen: Sequence[int], index: ContextIndex, tokens: Sequence[int], marker_cost: int) -> int:

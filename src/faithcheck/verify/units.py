@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import Lang
 from faithcheck.types import Evidence, Label, Verdict
-from faithcheck.verify.assembly import EvidenceChunk, attribute, terms
+from faithcheck.verify.assembly import EvidenceChunk, attribute
 from faithcheck.verify.base import EvidenceWindow, quote
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
@@ -45,8 +45,8 @@ class Unit:
         (:func:`~faithcheck.verify.assembly.attribute`), carrying ``similarity`` (the chunk itself
         is not embedded) and, as its retrieval score, the share of the claim the chunk covers."""
         named = attribute(chunk, claim, lang, MAX_ATTRIBUTED)
-        wanted = terms(claim)
-        key = max(named, key=lambda s: (len(terms(analyze(s.text, lang)) & wanted), -s.index))
+        wanted = claim.terms
+        key = max(named, key=lambda s: (len(analyze(s.text, lang).terms & wanted), -s.index))
         window = EvidenceWindow(
             passage_index=key.passage_index,
             start=key.start,
@@ -77,10 +77,10 @@ def unit_verdict(label: Label, score: float, reason: str, unit: Unit) -> Verdict
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
     """Share of the claim's content words and numbers that occur somewhere in the chunk."""
-    wanted = terms(claim)
+    wanted = claim.terms
     if not wanted:
         return 1.0
     found: set[object] = set()
     for sentence in chunk.sentences:
-        found |= terms(analyze(sentence.text, lang)) & wanted
+        found |= analyze(sentence.text, lang).terms & wanted
     return len(found) / len(wanted)
