@@ -14,8 +14,10 @@ the baseline (the default) and ``--bundle DIR`` if given:
   context (a model reading assembled evidence: against every consecutive chunk of it at its input
   length) — the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy.
 
-Reported: rows/s for each, claim-window pairs/s of the brute force, the speed-up of selected
-over every chunk, and the process's peak RSS (run one verifier at a time to read its own).
+Reported: rows/s for each, the CPU milliseconds a selected row costs (all the process's threads;
+steadier than rows/s on a shared machine when two versions are compared), claim-window pairs/s of
+the brute force, the speed-up of selected over every chunk, and the process's peak RSS (run one
+verifier at a time to read its own). The rows are made before each clock starts.
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
                                [--baseline-weights FILE] [--verifiers model,baseline]
@@ -45,12 +47,14 @@ from faithcheck.verify.baseline import BaselineWeights  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
-def _rows_per_second(metric: Faithfulness, seeds: range) -> float:
+def _rows_per_second(metric: Faithfulness, seeds: range) -> tuple[float, float]:
+    """Rows/s one at a time, and CPU milliseconds a row (all threads of the process: steadier than
+    wall time on a shared machine, for comparing two versions)."""
     rows = [standard_row(seed=seed) for seed in seeds]  # made before the clock starts (~14 ms each)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for row in rows:
         metric.evaluate(row)
-    return len(rows) / (time.perf_counter() - started)
+    return len(rows) / (time.perf_counter() - started), 1000 * (time.process_time() - cpu) / len(rows)
 
 
 def _rows_per_second_in_flight(metric: Faithfulness, seeds: range, in_flight: int) -> float:
@@ -118,22 +122,23 @@ def main() -> int:
     if args.bundle:
         backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
     print(
-        f"| verifier | rows/s (selected) | rows/s (dataset, {args.in_flight} in flight) | rows/s (every chunk) "
-        "| pairs/s (every chunk) | speed-up |"
+        f"| verifier | rows/s (selected) | CPU ms a row (selected) | rows/s (dataset, {args.in_flight} in flight) "
+        "| rows/s (every chunk) | pairs/s (every chunk) | speed-up |"
     )
-    print("|---|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for k, (name, backend) in enumerate(backends):
         metric = Faithfulness(verifier_backend=backend, evidence_pool=args.evidence_pool)
         metric.evaluate(standard_row(seed=k))  # load models before timing
         # fresh rows for every measurement, so none profits from caches a previous one warmed
         start = 1000 + 1000 * k
-        selected = _rows_per_second(metric, range(start, start + args.rows))
+        selected, cpu_ms = _rows_per_second(metric, range(start, start + args.rows))
         dataset = _rows_per_second_in_flight(metric, range(start + 200, start + 200 + args.rows), args.in_flight)
         brute_rows = range(start + 500, start + 500 + max(2, args.rows // 4))
-        brute = _rows_per_second(EveryChunk(verifier_backend=backend, evidence_pool=args.evidence_pool), brute_rows)
+        brute, _ = _rows_per_second(EveryChunk(verifier_backend=backend, evidence_pool=args.evidence_pool), brute_rows)
         pairs = _pairs(brute_rows, backend) * brute / len(brute_rows)
         print(
-            f"| {name} | {selected:.2f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",
+            f"| {name} | {selected:.2f} | {cpu_ms:.0f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} "
+            f"| {selected / brute:.1f}× |",
             flush=True,
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
