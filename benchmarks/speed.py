@@ -17,7 +17,9 @@ the baseline (the default) and ``--bundle DIR`` if given:
 Reported: rows/s for each, the CPU milliseconds a selected row costs (all the process's threads;
 steadier than rows/s on a shared machine when two versions are compared), claim-window pairs/s of
 the brute force, the speed-up of selected over every chunk, and the process's peak RSS (run one
-verifier at a time to read its own). The rows are made before each clock starts.
+verifier at a time to read its own). The rows are made before each clock starts. A second table
+gives the milliseconds a row of the two evidence steps that run no model (the sentence index, the
+assembled chunks), timed alone on fresh rows.
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
                                [--baseline-weights FILE] [--verifiers model,baseline]
@@ -41,7 +43,7 @@ from llm_cost import standard_row  # noqa: E402
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
 from faithcheck.extract import SentenceExtractor  # noqa: E402
 from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
-from faithcheck.verify.assembly import tile  # noqa: E402
+from faithcheck.verify.assembly import evidence_for, tile  # noqa: E402
 from faithcheck.verify.base import evidence_budget, token_counter  # noqa: E402
 from faithcheck.verify.baseline import BaselineWeights  # noqa: E402
 from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
@@ -72,6 +74,21 @@ def _rows_per_second_in_flight(metric: Faithfulness, seeds: range, in_flight: in
     started = time.perf_counter()
     asyncio.run(score_all())
     return len(rows) / (time.perf_counter() - started)
+
+
+def _evidence_steps_ms(seeds: range, backend: LocalVerifier) -> tuple[float, float]:
+    """Milliseconds a row for the two evidence steps that run no model: the row's sentence index
+    (splitting and analysing every sentence) and the claims' assembled chunks (nothing for a
+    verifier that reads windows only). Fresh rows, so no cache of a step helps."""
+    rows = [standard_row(seed=seed) for seed in seeds]
+    claims = [[c.claim.text for c in SentenceExtractor().extract(r.question, r.sut_response, "en")] for r in rows]
+    started = time.perf_counter()
+    indexes = [build_context_index(r.evidence, "en") for r in rows]
+    indexed = time.perf_counter()
+    for index, texts in zip(indexes, claims, strict=True):
+        evidence_for(backend, index, texts)
+    assembled = time.perf_counter()
+    return 1000 * (indexed - started) / len(rows), 1000 * (assembled - indexed) / len(rows)
 
 
 def _pairs(seeds: range, backend: LocalVerifier) -> int:
@@ -126,6 +143,7 @@ def main() -> int:
         "| rows/s (every chunk) | pairs/s (every chunk) | speed-up |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
+    steps: list[str] = []
     for k, (name, backend) in enumerate(backends):
         metric = Faithfulness(verifier_backend=backend, evidence_pool=args.evidence_pool)
         metric.evaluate(standard_row(seed=k))  # load models before timing
@@ -141,6 +159,9 @@ def main() -> int:
             f"| {selected / brute:.1f}× |",
             flush=True,
         )
+        index_ms, assembly_ms = _evidence_steps_ms(range(start + 800, start + 800 + args.rows), backend)
+        steps.append(f"| {name} | {index_ms:.1f} | {assembly_ms:.1f} |")
+    print("\n| verifier | ms a row: sentence index | assembled evidence |\n|---|---:|---:|", *steps, sep="\n")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"\npeak RSS of this process (all verifiers above): {peak:.0f} MB")
     return 0
