@@ -219,6 +219,6 @@ def test_fit_baseline_cross_validation_tells_signal_from_noise() -> None:
     assert shuffled < 0.6
     # a cue overrules its piece: with every piece flagged nothing is supported
     flagged = [[(f, True) for f, _ in p] for p in pieces]
-    weights, _ = fit_baseline.fit_weights(pieces, y, folds != 0, 256)
+    weights = fit_baseline.fit_weights(pieces, y, folds != 0, 256)
     assert weights.evidence_budget == 256
     assert (fit_baseline.decision_scores(fit_baseline.BaselineVerifier(weights), flagged) < 0).all()

@@ -159,19 +159,16 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 50
     return w
 
 
-def fit_weights(
-    pieces: list[Pieces], y: np.ndarray, train: np.ndarray, evidence_budget: int | None
-) -> tuple[BaselineWeights, float]:
-    """Logistic weights fit on the ``train`` pairs' most covering pieces, and the threshold that
+def fit_weights(pieces: list[Pieces], y: np.ndarray, train: np.ndarray, evidence_budget: int | None) -> BaselineWeights:
+    """Logistic weights fit on the ``train`` pairs' most covering pieces, with the threshold that
     maximises the balanced accuracy of the verifier's own rule on those same pairs' pieces (for
-    cross-validation; ``main`` chooses its threshold on the dev split instead). Returns the weights
-    with that threshold and the balanced accuracy it reached."""
+    cross-validation; ``main`` then chooses its threshold on the dev split instead)."""
     x = np.array([most_covering(p) for p in pieces], dtype=np.float64)
     w = fit_logistic(x[train], y[train])
     fitted = BaselineWeights(bias=w[0], coverage=w[1], similarity=w[2], missing_number=w[3])
     scores = decision_scores(BaselineVerifier(fitted), [p for p, t in zip(pieces, train, strict=True) if t])
-    threshold, best = best_threshold(y[train], scores)
-    return dataclasses.replace(fitted, threshold=threshold, evidence_budget=evidence_budget), best
+    threshold, _ = best_threshold(y[train], scores)
+    return dataclasses.replace(fitted, threshold=threshold, evidence_budget=evidence_budget)
 
 
 def best_threshold(y: np.ndarray, scores: np.ndarray) -> tuple[float, float]:
@@ -187,7 +184,7 @@ def cross_validate(pieces: list[Pieces], y: np.ndarray, folds: np.ndarray) -> tu
     weights and threshold fit on the other folds (a steadier measure than one dev split)."""
     accuracies = []
     for fold in np.unique(folds):
-        weights, _ = fit_weights(pieces, y, folds != fold, None)
+        weights = fit_weights(pieces, y, folds != fold, None)
         held_out = [p for p, f in zip(pieces, folds, strict=True) if f == fold]
         pred = (decision_scores(BaselineVerifier(weights), held_out) >= weights.threshold).astype(float)
         accuracies.append(balanced_accuracy(y[folds == fold], pred))
@@ -239,7 +236,7 @@ def main() -> int:
             args.cache.write_bytes(pickle.dumps(pieces))
     dev_pieces = [p for p, d in zip(pieces, is_dev, strict=True) if d]
 
-    fitted, _ = fit_weights(pieces, y, ~is_dev, args.evidence_budget)
+    fitted = fit_weights(pieces, y, ~is_dev, args.evidence_budget)
     dev_p = decision_scores(BaselineVerifier(fitted), dev_pieces)
     best, dev_accuracy = best_threshold(y[is_dev], dev_p)  # the threshold is chosen on dev
     weights = BaselineWeights(
