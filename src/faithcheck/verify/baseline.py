@@ -72,10 +72,13 @@ class BaselineWeights:
         )
 
 
+_NEEDS_EMBEDDINGS = "the baseline verifier needs windows selected with embeddings (similarity is None)"
+
+
 def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> tuple[float, float, float]:
     """(coverage, similarity, missing-number indicator) of a claim against one piece of evidence."""
     if window.similarity is None:
-        raise ValueError("the baseline verifier needs windows selected with embeddings (similarity is None)")
+        raise ValueError(_NEEDS_EMBEDDINGS)
     evidence = analyze(window.text, lang)
     missing = 1.0 if claim.numbers - evidence.numbers else 0.0
     return coverage(claim, evidence), window.similarity, missing
@@ -125,7 +128,7 @@ class BaselineVerifier:
         claim = analyze(check.claim.text, lang)
         similarities = [w.similarity for w in check.windows]
         if None in similarities:
-            raise ValueError("the baseline verifier needs windows selected with embeddings (similarity is None)")
+            raise ValueError(_NEEDS_EMBEDDINGS)
         # no window at all (nothing ranked): nothing embedded supports the claim
         similarity = max((s for s in similarities if s is not None), default=0.0)
         return windows + tuple(Unit.of_chunk(c, claim, lang, similarity=similarity) for c in check.chunks)
