@@ -42,7 +42,9 @@ import json
 import pickle
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -59,7 +61,7 @@ PERMISSIVE = ["snli", "snli_cad", "mnli", "breaking_nli", "fever_nli", "halueval
 DOC_SETS = ["factcg_cg2c_doc", "wice_nst"]
 EXCLUDED_SUBSETS = {"covidfact_rte_fever"}
 MAX_PREMISE_WORDS = 400
-FEATURES = ("coverage", "similarity", "missing_number")
+T = TypeVar("T")
 
 
 def load_pairs(per_set: int, seed: int, doc_sets: bool) -> tuple[list[dict[str, object]], dict[str, str]]:
@@ -135,6 +137,16 @@ def featurize(pairs: list[dict[str, object]], evidence_budget: int | None) -> li
         if (i + 1) % 1000 == 0:
             print(f"  featurized {i + 1}/{len(pairs)}", file=sys.stderr, flush=True)
     return out
+
+
+def cached(path: Path | None, make: Callable[[], T]) -> T:
+    """``make()``, kept in the pickle ``path`` and read from it when it exists (features take minutes)."""
+    if path is not None and path.exists():
+        return cast(T, pickle.loads(path.read_bytes()))
+    value = make()
+    if path is not None:
+        path.write_bytes(pickle.dumps(value))
+    return value
 
 
 def most_covering(pieces: Pieces) -> tuple[float, float, float]:
@@ -228,12 +240,7 @@ def main() -> int:
     is_dev = np.array([h % 10 == 0 for h in premise_hashes])
     y = np.array([p["label"] for p in pairs], dtype=np.float64)
     sets = np.array([str(p["set"]) for p in pairs])
-    if args.cache is not None and args.cache.exists():
-        pieces: list[Pieces] = pickle.loads(args.cache.read_bytes())
-    else:
-        pieces = featurize(pairs, args.evidence_budget)
-        if args.cache is not None:
-            args.cache.write_bytes(pickle.dumps(pieces))
+    pieces: list[Pieces] = cached(args.cache, lambda: featurize(pairs, args.evidence_budget))
     dev_pieces = [p for p, d in zip(pieces, is_dev, strict=True) if d]
 
     fitted = fit_weights(pieces, y, ~is_dev, args.evidence_budget)
