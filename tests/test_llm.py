@@ -23,10 +23,9 @@ SECRET = "sk-test-secret-do-not-leak-4242"
 
 
 @pytest.fixture(autouse=True)
-def _keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
-    monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def _metric(server: FakeLLMServer, provider: str = "openai", **options: object) -> Faithfulness:

@@ -5,7 +5,6 @@ server on loopback."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -32,9 +31,8 @@ SOLD = "In 2015 she sold the company to Philips"
 
 
 @pytest.fixture(autouse=True)
-def _keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def _judge(server: FakeLLMServer) -> Faithfulness:

@@ -18,6 +18,8 @@ import pytest
 
 from faithcheck import Faithfulness
 from faithcheck.config import Lang
+from faithcheck.embedding import FP32_ID
+from faithcheck.encoder_int8 import INT8_ID
 from faithcheck.runner import score_dataset
 from faithcheck.verify import BaselineVerifier, ClaimCheck, VerifierOutput
 
@@ -179,6 +181,13 @@ def test_existing_output_needs_overwrite_or_resume(tmp_path: Path) -> None:
     meta_path.write_text(json.dumps(meta))
     newer = _cli("score", str(data), "-o", str(model_out), "--quiet", "--verifier", "model")
     assert newer.returncode == 2  # nor do scores of a different verifier model
+    meta_path = out.with_name(out.name + ".run.json")
+    meta = json.loads(meta_path.read_text())
+    assert meta["versions"]["encoder"] == INT8_ID
+    meta["versions"]["encoder"] = FP32_ID  # as if scored where the int8 encoder fell back to fp32
+    meta_path.write_text(json.dumps(meta))
+    fallback = _cli("score", str(data), "-o", str(out), "--quiet")
+    assert fallback.returncode == 2  # nor do scores of another sentence encoder
 
 
 def _default_sigint() -> None:

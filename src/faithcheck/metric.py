@@ -102,6 +102,8 @@ class Faithfulness:
         local = getattr(self.verifier, "local", self.verifier)  # the cascade's first stage
         if model_id := getattr(local, "model_id", None):
             versions["verifier_model"] = model_id
+        if uses_embeddings(self.verifier):  # it ranks the windows (and the baseline reads its similarities)
+            versions["encoder"] = default_encoder().name
         return versions
 
     def manifest(self) -> dict[str, Any]:

@@ -23,7 +23,8 @@ split. The heads are fitted on train; each threshold maximises balanced accuracy
     nice -n 10 .venv/bin/python training/relevance/train_relevance.py \
         [--qa 3000] [--dialogue 2500] [--out src/faithcheck/models/relevance/relevance_head.json]
 
-Embeddings are cached in ``training/work/relevance/`` (keyed by text), so a rerun only fits.
+Embeddings are cached in ``training/work/relevance/`` (keyed by text, for the encoder that made them), so a
+rerun with the same encoder only fits.
 """
 
 from __future__ import annotations
@@ -192,23 +193,27 @@ def load_dialogue_grounding() -> list[Group]:
 
 
 class EmbeddingCache:
+    """Vectors by text, of one encoder: a file written with another (or by an older version of
+    this script, which did not record it) is ignored and overwritten."""
+
     def __init__(self, path: Path):
         self.path = path
+        self.encoder = default_encoder()
         self.vectors: dict[str, npt.NDArray[np.float32]] = {}
         if path.exists():
             with np.load(path, allow_pickle=False) as data:
-                for text, vec in zip(data["texts"].tolist(), data["vectors"], strict=True):
-                    self.vectors[text] = vec
+                if "encoder" in data and str(data["encoder"]) == self.encoder.name:
+                    for text, vec in zip(data["texts"].tolist(), data["vectors"], strict=True):
+                        self.vectors[text] = vec
 
     def fill(self, texts: list[str]) -> None:
         missing = sorted({t for t in texts if t not in self.vectors})
         if not missing:
             return
-        encoder = default_encoder()
         started = time.perf_counter()
         for lo in range(0, len(missing), 512):
             chunk = missing[lo : lo + 512]
-            for text, vec in zip(chunk, encoder.encode(chunk), strict=True):
+            for text, vec in zip(chunk, self.encoder.encode(chunk), strict=True):
                 self.vectors[text] = vec
             done = lo + len(chunk)
             rate = done / (time.perf_counter() - started)
@@ -219,7 +224,8 @@ class EmbeddingCache:
     def save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         texts = list(self.vectors)
-        np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.vectors[t] for t in texts]))
+        vectors = np.stack([self.vectors[t] for t in texts])
+        np.savez(self.path, texts=np.array(texts), vectors=vectors, encoder=np.array(self.encoder.name))
 
     def __getitem__(self, text: str) -> npt.NDArray[np.float32]:
         return self.vectors[text]
@@ -354,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     doc = {
         "format": "faithcheck-relevance-head/1",
         "trained_by": "training/relevance/train_relevance.py",
-        "encoder": "all-MiniLM-L6-v2 (faithcheck.embedding.default_encoder)",
+        "encoder": cache.encoder.name,
         "data": "halueval (MIT): halueval_qa, halueval_dialogue; dialogue_grounding (MIT): FaithDial audit, Q2",
         "counts": {f"{split}/{kind}": n for (split, kind), n in sorted(counts.items())},
         "dev": report,

@@ -35,6 +35,7 @@ from types import TracebackType
 from typing import IO, Any, Final, Literal
 
 from faithcheck.errors import FaithcheckError
+from faithcheck.metrics import OTHER_METRICS_KEY
 
 __all__ = [
     "OutputExistsError",
@@ -387,13 +388,15 @@ def _chunks(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[
 
 
 def _same_run(previous: dict[str, Any], current: dict[str, Any]) -> bool:
-    """Same input, configuration, format and verifier weights (a new model never mixes in)."""
+    """Same input, configuration, format, verifier weights and sentence encoder, for every metric
+    of the run (a new model never mixes in)."""
     keys = ("dataset_fingerprint", "config", "format")
 
-    def weights(meta: dict[str, Any]) -> Any:
-        return (meta.get("versions") or {}).get("verifier_model")
+    def models(meta: dict[str, Any]) -> Any:
+        versions = meta.get("versions") or {}
+        return [versions.get(k) for k in ("verifier_model", "encoder", OTHER_METRICS_KEY)]
 
-    return all(previous.get(k) == current.get(k) for k in keys) and weights(previous) == weights(current)
+    return all(previous.get(k) == current.get(k) for k in keys) and models(previous) == models(current)
 
 
 def _write_atomic(path: Path, text: str) -> None:

@@ -8,21 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
 
+from faithcheck.paths import default_cache_dir
+
 __all__ = ["ResponseCache", "default_cache_dir"]
-
-
-def default_cache_dir() -> Path:
-    """``$FAITHCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/faithcheck``, else ``~/.cache/faithcheck``."""
-    if env := os.environ.get("FAITHCHECK_CACHE_DIR"):
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "faithcheck"
 
 
 class ResponseCache:
