@@ -59,7 +59,8 @@ def _isolated_state(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, int8_encoder_dir: Path
 ) -> None:
     """Keep the run store and the LLM cache of every test (and of the CLI it starts) out of ~. The
-    int8 encoder (immutable, ~3 s to make) is shared: a CLI started by a test finds it ready."""
+    int8 encoder is immutable and shared, so a CLI started by a test finds it ready instead of
+    making its own."""
     home = tmp_path_factory.mktemp("faithcheck-home")
     monkeypatch.setenv("FAITHCHECK_HOME", str(home))
     monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(home / "cache"))

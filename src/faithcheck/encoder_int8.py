@@ -9,7 +9,7 @@ own scale, from that row alone). onnxruntime's ``quantize_dynamic`` derives one 
 per inference from the whole batch, padding included, so a text's vector would depend on the texts
 encoded beside it; here a vector is the same alone or in any batch
 (``benchmarks/encoder_quantization.py`` measures both, and their speed). The graph is made on first
-use (a few seconds) in ``<cache folder>/encoders/`` and reused; where that folder cannot be
+use (under a second) in ``<cache folder>/encoders/`` and reused; where that folder cannot be
 written, in a temporary folder for this process only.
 
 The baseline's weights and the relevance heads were fit on this graph's similarities, so before
