@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -222,3 +224,27 @@ def test_fit_baseline_cross_validation_tells_signal_from_noise() -> None:
     weights = fit_baseline.fit_weights(pieces, y, folds != 0, 256)
     assert weights.evidence_budget == 256
     assert (fit_baseline.decision_scores(fit_baseline.BaselineVerifier(weights), flagged) < 0).all()
+
+
+def test_fit_baseline_features_are_made_again_under_another_encoder(tmp_path: Path) -> None:
+    """Features hold similarities, so a cache written by another encoder (or by the version that
+    recorded none) must not be read as this one's."""
+    fit_baseline = load_script("training/fit_baseline.py", "faithcheck_training_fit_baseline")
+    cache = tmp_path / "features.pkl"
+    made: list[str] = []
+
+    def make(value: str) -> Callable[[], str]:
+        def run() -> str:
+            made.append(value)
+            return value
+
+        return run
+
+    assert fit_baseline.cached(cache, make("int8"), key="int8") == "int8"
+    assert fit_baseline.cached(cache, make("again"), key="int8") == "int8"  # read back, not made
+    assert fit_baseline.cached(cache, make("fp32"), key="fp32") == "fp32"
+    cache.write_bytes(pickle.dumps(["features of an unrecorded encoder"]))
+    assert fit_baseline.cached(cache, make("recorded"), key="fp32") == "recorded"
+    assert fit_baseline.cached(cache, make("default")) == "default"  # the key is the encoder's name
+    assert fit_baseline.cached(cache, make("never")) == "default"
+    assert made == ["int8", "fp32", "recorded", "default"]
