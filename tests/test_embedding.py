@@ -176,7 +176,7 @@ def test_an_int8_vector_does_not_depend_on_the_texts_encoded_beside_it() -> None
 def test_every_matmul_with_weights_becomes_an_integer_one() -> None:
     import onnx
 
-    from faithcheck.encoder_int8 import per_token_int8
+    from faithcheck.quantization import per_token_int8
 
     model = onnx.load(str(SHIPPED_GRAPH))
     before = [n for n in model.graph.node if n.op_type == "MatMul"]

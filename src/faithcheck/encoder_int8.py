@@ -32,9 +32,7 @@ from dataclasses import dataclass
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from faithcheck.paths import default_cache_dir
 
@@ -47,7 +45,6 @@ __all__ = [
     "CosineReference",
     "int8_graph",
     "matches_reference",
-    "per_token_int8",
     "reference_cosines",
 ]
 
@@ -56,8 +53,6 @@ INT8_ID = "all-MiniLM-L6-v2 int8 (weights per channel in 7 bits, activations per
 REFERENCE_FILE = "models/minilm/int8_reference.json"
 _GRAPH_VERSION = 2
 """Bumped whenever the recipe below changes, so an old cached graph is never reused."""
-_WEIGHT_LEVELS = 63
-"""Weights in 7 bits (-63..63): an activation byte (≤ 255) times two of them stays below 2¹⁵."""
 
 
 @contextmanager
@@ -86,151 +81,13 @@ def int8_graph(source: Path, cache_dir: Path | None = None) -> Iterator[Path]:
 def _quantize(source: Path, folder: Path) -> Path:
     import onnx
 
+    from faithcheck.quantization import per_token_int8
+
     model = onnx.load(str(source))
     per_token_int8(model)
     target = folder / "int8.onnx"
     onnx.save(model, str(target))
     return target
-
-
-def per_token_int8(model: Any) -> int:
-    """Rewrite the ``onnx.ModelProto`` ``model`` in place; returns how many MatMuls it rewrote.
-
-    ``MatMul(A, W)`` with a constant ``W`` (an initializer, or the shipped ``Mul(Cast(int8 W),
-    scale)``) becomes, with ``A`` of shape ``[..., K]`` read as rows of ``K`` numbers: ``s =
-    max|row| / 127`` for each row, ``q = QuantizeLinear(row, s, 128)`` (uint8), then
-    ``MatMulIntegerToFloat(q, W8, 1, w_scale, 128)`` (``W8``: int8 per output channel) times ``s``,
-    reshaped back to ``[..., N]``. An input shared by several MatMuls (a layer's query, key and
-    value) is quantized once. Every other node is kept as it is.
-    """
-    return _PerTokenRewrite(model).run()
-
-
-def _live(nodes: list[Any], outputs: set[str]) -> list[Any]:
-    """``nodes`` less those whose results nothing reads any more (the replaced weights' dequantization)."""
-    needed = set(outputs)
-    kept = []
-    for node in reversed(nodes):
-        if any(out in needed for out in node.output):
-            kept.append(node)
-            needed.update(node.input)
-    return kept[::-1]
-
-
-class _PerTokenRewrite:
-    def __init__(self, model: Any):
-        from onnx import numpy_helper
-
-        self.model = model
-        self.graph = model.graph
-        self.arrays = {i.name: numpy_helper.to_array(i) for i in self.graph.initializer}
-        self.producers = {out: node for node in self.graph.node for out in node.output}
-        self.added: list[Any] = []
-        self.quantized: dict[str, tuple[str, str, str]] = {}
-
-    def run(self) -> int:
-        from onnx import helper
-
-        for name, value in (
-            ("q8_inv127", np.array(1 / 127, np.float32)),
-            ("q8_eps", np.array(1e-12, np.float32)),
-            ("q8_one", np.array(1.0, np.float32)),
-            ("q8_zero_point", np.array(128, np.uint8)),
-            ("q8_axis1", np.array([1], np.int64)),
-            ("q8_first", np.array([0], np.int64)),
-            ("q8_last", np.array([-1], np.int64)),
-        ):
-            self._constant(name, value)
-        nodes: list[Any] = []
-        rewritten = 0
-        for node in self.graph.node:
-            weights = self._weights(node) if node.op_type == "MatMul" else None
-            if weights is None:
-                nodes.append(node)
-            else:
-                nodes += self._integer_matmul(node, weights)
-                rewritten += 1
-        del self.graph.node[:]
-        self.graph.node.extend(_live(nodes, {o.name for o in self.graph.output}))
-        used = {name for node in self.graph.node for name in node.input}
-        kept = [i for i in [*self.graph.initializer, *self.added] if i.name in used]
-        del self.graph.initializer[:]
-        self.graph.initializer.extend(kept)
-        if not any(o.domain == "com.microsoft" for o in self.model.opset_import):
-            self.model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
-        return rewritten
-
-    def _constant(self, name: str, value: np.ndarray) -> str:
-        from onnx import numpy_helper
-
-        self.added.append(numpy_helper.from_array(value, name))
-        return name
-
-    def _weights(self, node: Any) -> np.ndarray | None:
-        """The fp32 weights ``[K, N]`` of a MatMul, or None when its right input is not constant."""
-        name = node.input[1]
-        if name in self.arrays:
-            return self.arrays[name].astype(np.float32)
-        mul = self.producers.get(name)
-        if mul is None or mul.op_type != "Mul":
-            return None
-        scale = next((x for x in mul.input if x in self.arrays), None)
-        cast = next((self.producers.get(x) for x in mul.input if x not in self.arrays), None)
-        if scale is None or cast is None or cast.op_type != "Cast" or cast.input[0] not in self.arrays:
-            return None
-        return self.arrays[cast.input[0]].astype(np.float32) * self.arrays[scale].astype(np.float32)
-
-    def _quantized_input(self, name: str, width: int) -> tuple[list[Any], tuple[str, str, str]]:
-        """Nodes that quantize ``name`` row by row (none when already done), and the names of the
-        uint8 rows, their scales ``[rows, 1]`` and ``name``'s shape."""
-        from onnx import helper
-
-        if name in self.quantized:
-            return [], self.quantized[name]
-        p = f"q8_{len(self.quantized)}"
-        rows_shape = self._constant(p + "_rows_shape", np.array([-1, width], np.int64))
-        nodes = [
-            helper.make_node("Shape", [name], [p + "_shape"]),
-            helper.make_node("Reshape", [name, rows_shape], [p + "_rows"]),
-            helper.make_node("ReduceMax", [p + "_rows"], [p + "_hi"], axes=[1], keepdims=1),
-            helper.make_node("ReduceMin", [p + "_rows"], [p + "_lo"], axes=[1], keepdims=1),
-            helper.make_node("Neg", [p + "_lo"], [p + "_neg_lo"]),
-            helper.make_node("Max", [p + "_hi", p + "_neg_lo", "q8_eps"], [p + "_amax"]),
-            helper.make_node("Mul", [p + "_amax", "q8_inv127"], [p + "_scale"]),
-            helper.make_node("Squeeze", [p + "_scale", "q8_axis1"], [p + "_scale_1d"]),
-            helper.make_node("Shape", [p + "_scale_1d"], [p + "_count"]),
-            helper.make_node("Expand", ["q8_zero_point", p + "_count"], [p + "_zero_points"]),
-            helper.make_node("QuantizeLinear", [p + "_rows", p + "_scale_1d", p + "_zero_points"], [p + "_q"], axis=0),
-        ]
-        self.quantized[name] = (p + "_q", p + "_scale", p + "_shape")
-        return nodes, self.quantized[name]
-
-    def _integer_matmul(self, node: Any, weights: np.ndarray) -> list[Any]:
-        from onnx import helper
-
-        width, columns = weights.shape
-        nodes, (q, scale, shape) = self._quantized_input(node.input[0], width)
-        w_scale = np.abs(weights).max(axis=0) / _WEIGHT_LEVELS
-        w_scale[w_scale == 0] = 1.0
-        w8 = np.clip(np.round(weights / w_scale), -_WEIGHT_LEVELS, _WEIGHT_LEVELS).astype(np.int8)
-        y = node.output[0]
-        inputs = [
-            q,
-            self._constant(y + "_w8", w8),
-            "q8_one",
-            self._constant(y + "_w_scale", w_scale.astype(np.float32)),
-            "q8_zero_point",
-            self._constant(y + "_w_zero", np.zeros(columns, np.int8)),
-        ]
-        out_columns = self._constant(y + "_columns", np.array([columns], np.int64))
-        return [
-            *nodes,
-            helper.make_node("MatMulIntegerToFloat", inputs, [y + "_unscaled"], domain="com.microsoft"),
-            helper.make_node("Mul", [y + "_unscaled", scale], [y + "_rows"]),
-            helper.make_node("Slice", [shape, "q8_first", "q8_last"], [y + "_lead"]),
-            helper.make_node("Concat", [y + "_lead", out_columns], [y + "_shape"], axis=0),
-            helper.make_node("Reshape", [y + "_rows", y + "_shape"], [y]),
-        ]
 
 
 def reference_cosines(encoder: SentenceEncoder, sentences: list[str]) -> list[float]:
