@@ -426,3 +426,24 @@ def test_the_cli_scores_with_a_named_bundle_and_refuses_a_missing_one(tmp_path: 
     assert missing.returncode == EXIT_USAGE
     assert "is not a verifier bundle: missing model.onnx" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+# -- one pair per inference ----------------------------------------------------------------------
+
+
+def test_a_pairs_probability_does_not_depend_on_the_pairs_scored_beside_it() -> None:
+    """Bundles are quantized by quantize_dynamic, which takes one activation scale from the whole
+    batch: batched, a pair's probability moved by up to 0.14 with its companions. The verifier
+    runs one pair per inference."""
+    from faithcheck.verify.onnx_model import default_model_verifier
+
+    verifier = default_model_verifier()
+    pairs = [
+        ("[passage 0] The tower was built in 1889 in Paris.", "It was built in 1889."),
+        ("[passage 0] Returns are free for defective items only.", "Returns are always free."),
+    ]
+    loud = [("[passage 0] " + "ZZZ 999 QQQ!!! " * 40, "Revenue fell 12% to $4.3 billion."), ("[passage 0] hi", "ok")]
+    alone = np.vstack([verifier.probabilities([pair]) for pair in pairs])
+    beside = verifier.probabilities(loud + pairs)[len(loud) :]
+    assert np.abs(alone - beside).max() < 1e-6
+    assert " batch=1 " in verifier.model_id  # runs scored in batches never resume into these scores
