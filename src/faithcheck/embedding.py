@@ -186,14 +186,14 @@ def _load_default() -> SentenceEncoder:
 
 def load_default_encoder(source: Path, tokenizer_path: Path, *, cache_dir: Path | None = None) -> SentenceEncoder:
     """The int8 encoder made from ``source`` when it matches the recorded cosines; otherwise (it
-    cannot be made, or an onnxruntime quantizer made a different graph) a warning and ``source``
-    itself, in fp32: slower, and with similarities the shipped weights were not fit on."""
+    cannot be made, or it computes differently here, e.g. under another onnxruntime) a warning and
+    ``source`` itself, in fp32: slower, and with similarities the shipped weights were not fit on."""
     try:
         with int8_graph(source, cache_dir) as path:
             encoder = SentenceEncoder.int8(path, tokenizer_path)
         if matches_reference(encoder):
             return encoder
-        problem = "the graph this onnxruntime made does not give the recorded cosines"
+        problem = "on this machine the graph does not give the recorded cosines"
     except Exception as exc:  # onnx, onnxruntime and the file system raise their own types
         problem = f"{type(exc).__name__}: {exc}"
     warnings.warn(
