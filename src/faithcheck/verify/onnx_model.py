@@ -164,8 +164,8 @@ class OnnxVerifier:
         """Pairs per inference; 1 by default. Bundles are quantized by ``quantize_dynamic``, whose
         graph takes one activation scale from the whole batch, padding included: batched, a pair's
         probability depended on the pairs beside it (by up to 0.14 on dev pairs). One at a time it
-        depends on the pair alone, and without padding it is faster on CPU (13.2 against 18.4 ms a
-        pair on dev pairs, 2 cores)."""
+        depends on the pair alone, and without padding it is faster on CPU (9.6 against 16.1 ms a
+        dev pair, 2 cores: ``benchmarks/model_batching.py``)."""
         self.window_first = window_first
         """For a bundle reading assembled evidence: judge each claim's best window first (one short
         pair) and its chunks only when the window does not support it."""
