@@ -67,7 +67,7 @@ def emulate(model: Any, saturate: bool) -> Any:
         columns = const(p + "w_sum", weights.sum(axis=0))
         lo, hi = const(p + "lo", np.array(INT16[0])), const(p + "hi", np.array(INT16[1]))
 
-        def op(kind: str, inputs: list[str], out: str, **attrs: Any) -> str:
+        def op(kind: str, inputs: list[str], out: str, p: str = p, **attrs: Any) -> str:
             nodes.append(helper.make_node(kind, inputs, [p + out], **attrs))
             return p + out
 
@@ -77,7 +77,9 @@ def emulate(model: Any, saturate: bool) -> Any:
         pairs = op("Add", [op("Mul", [a_even, even], "pe"), op("Mul", [a_odd, odd], "po")], "pairs")
         over = op("Cast", [op("Greater", [op("Abs", [pairs], "abs"), hi], "over")], "overf", to=TensorProto.DOUBLE)
         counts.append(op("ReduceSum", [over], "count", keepdims=0))
-        summed = op("ReduceSum", [op("Clip", [pairs, lo, hi], "clip") if saturate else pairs, before_last], "sum", keepdims=0)
+        summed = op(
+            "ReduceSum", [op("Clip", [pairs, lo, hi], "clip") if saturate else pairs, before_last], "sum", keepdims=0
+        )
         zero_point = op("Cast", [node.input[2]], "zp", to=TensorProto.DOUBLE)
         exact = op("Sub", [summed, op("Mul", [zero_point, columns], "zpw")], "exact")
         nodes.append(helper.make_node("Cast", [exact], [node.output[0]], to=TensorProto.INT32))
@@ -105,8 +107,12 @@ def main() -> int:
     options = ort.SessionOptions()
     options.log_severity_level = 3
     sessions = {
-        "exact": ort.InferenceSession(emulate(onnx.load(str(args.bundle / "model.onnx")), False).SerializeToString(), options),
-        "saturating": ort.InferenceSession(emulate(onnx.load(str(args.bundle / "model.onnx")), True).SerializeToString(), options),
+        "exact": ort.InferenceSession(
+            emulate(onnx.load(str(args.bundle / "model.onnx")), False).SerializeToString(), options
+        ),
+        "saturating": ort.InferenceSession(
+            emulate(onnx.load(str(args.bundle / "model.onnx")), True).SerializeToString(), options
+        ),
     }
     calibration = verifier.calibration
     column = calibration.label_order.index("supported")

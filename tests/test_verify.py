@@ -166,8 +166,8 @@ def test_verifier_scores_are_probabilities_and_ordered() -> None:
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_multilingual_hand_made_pairs(lang: Lang, verifier: str) -> None:
     """18 hand-written claim/evidence pairs per language (half supported): each offline verifier
-    must get at least 80% right (measured, baseline: de 15/18, fr 16/18; the trained model: de
-    18/18, fr 16/18; see benchmarks/RESULTS.md)."""
+    must get at least 80% right (measured in session 12, baseline: de 15/18, fr 15/18; the trained
+    model: de 17/18, fr 16/18; see benchmarks/RESULTS.md)."""
     path = Path(__file__).parent / "data" / "multilingual_pairs.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     rows = [r for r in rows if r["lang"] == lang]

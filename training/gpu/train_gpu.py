@@ -14,9 +14,9 @@ onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke
    whichever runs out first, the steps (``--epochs``) or the time: training stops ``--reserve-s``
    before ``--deadline-s`` (counted from ``--t0``, the command's start), so the export always has
    its time.
-3. Export as ``export_onnx.py`` does: ONNX (opset 17), int8 dynamic quantization (per channel, the
-   FFN output MatMul of the lowest 2 layers kept fp32), argmax parity against torch, temperature and
-   pair threshold on the packed dev pairs' int8 logits.
+3. Export as ``export_onnx.py`` does: ONNX (opset 17), int8 dynamic quantization (per channel, 7-bit
+   weights, the FFN output MatMul of the lowest 2 layers kept fp32), argmax parity against torch,
+   temperature and pair threshold on the packed dev pairs' int8 logits.
 4. Write to ``--out``: ``model.onnx`` cut into ``--part-mib`` parts (``model.onnx.partNN``),
    ``tokenizer.json``, ``calibration.json`` and ``bundle_manifest.json`` (sha256 of every part
    and of the whole model, metrics, timings). ``unpack.py`` puts the bundle back together here.
@@ -242,7 +242,12 @@ def export_bundle(
         n.name for n in onnx.load(str(fp32_path)).graph.node if (m := ffn_out.search(n.name)) and int(m.group(1)) < 2
     ]
     quantize_dynamic(
-        str(fp32_path), str(int8_path), weight_type=QuantType.QInt8, per_channel=True, nodes_to_exclude=keep_fp32
+        str(fp32_path),
+        str(int8_path),
+        weight_type=QuantType.QInt8,
+        per_channel=True,
+        reduce_range=True,  # 7-bit weights: the same numbers on CPUs without VNNI (faithcheck.quantization)
+        nodes_to_exclude=keep_fp32,
     )
     t_export = time.time() - t0
 

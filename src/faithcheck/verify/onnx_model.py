@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -55,6 +56,7 @@ from faithcheck.analysis import analyze
 from faithcheck.config import Lang
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
+from faithcheck.quantization import SAFE_WEIGHT, widest_integer_weight
 from faithcheck.types import Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
@@ -139,6 +141,7 @@ class OnnxVerifier:
         window_first: bool = True,
     ):
         self._session, self._tokenizer = load_model(model_path, tokenizer_path, what="verifier model", threads=threads)
+        _warn_if_it_can_saturate(model_path)
         self._tokenizer.enable_truncation(max_length=calibration.max_length, strategy="longest_first")
         self._pad_id = next(
             (i for token in ("<pad>", "[PAD]") if (i := self._tokenizer.token_to_id(token)) is not None), 0
@@ -312,6 +315,24 @@ class OnnxVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _warn_if_it_can_saturate(model_path: Path) -> None:
+    """Warn when the graph's int8 weights use all 8 bits: on x86 CPUs without VNNI onnxruntime's
+    integer kernels add two products in 16 bits and saturate (:mod:`faithcheck.quantization`), so
+    there the probabilities differ from those the bundle was calibrated on."""
+    import onnx
+
+    widest = widest_integer_weight(onnx.load(str(model_path)))
+    if widest > SAFE_WEIGHT:
+        warnings.warn(
+            f"faithcheck: {model_path}: int8 weights up to ±{widest}; on x86 CPUs without VNNI onnxruntime's "
+            "integer kernels can saturate with them, and probabilities then differ from those the bundle was "
+            f"calibrated on. Bring them within ±{SAFE_WEIGHT} (training/reduce_weight_range.py) and refit "
+            "its calibration.json",
+            RuntimeWarning,
+            stacklevel=3,
+        )
 
 
 def _evidence_mode(raw: object) -> Literal["windows", "assembled"]:
