@@ -248,3 +248,20 @@ def test_fit_baseline_features_are_made_again_under_another_encoder(tmp_path: Pa
     assert fit_baseline.cached(cache, make("default")) == "default"  # the key is the encoder's name
     assert fit_baseline.cached(cache, make("never")) == "default"
     assert made == ["int8", "fp32", "recorded", "default"]
+
+
+def test_feature_exploration_reports_each_set_from_its_held_out_predictions() -> None:
+    """The overall figure can hide a set: here the feature separates set "a" and says nothing about
+    set "b", which has one label (its figure is the share predicted right, as for wice_nst)."""
+    explore = load_script("training/explore_baseline_features.py", "faithcheck_training_explore_features")
+    rng = np.random.default_rng(1)
+    n = 400
+    sets = np.array(["a"] * 300 + ["b"] * 100)
+    y = np.where(sets == "a", rng.integers(0, 2, n), 0).astype(np.float64)
+    signal = np.where(sets == "a", 0.2 + 0.6 * y, rng.uniform(0, 1, n)) + rng.normal(0, 0.05, n)
+    pieces = [[({"coverage": float(s), "similarity": 0.5, "missing_number": 0.0}, False)] for s in signal]
+    folds = np.arange(n) % 5
+    mean, se, by_set = explore.cross_validate_by_set(pieces, y, folds, lambda f: [f["coverage"]], sets)
+    assert by_set["a"] > 95
+    assert 20 < by_set["b"] < 80  # set b's uniform feature: about half its pairs called supported
+    assert (mean, se) == explore.cross_validate(pieces, y, folds, lambda f: [f["coverage"]])
