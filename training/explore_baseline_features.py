@@ -179,15 +179,25 @@ def cross_validate_by_set(
     return 100 * float(np.mean(accuracies)), 100 * float(np.std(accuracies) / np.sqrt(len(accuracies))), by_set
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def exploration(
+    description: str, make: Callable[[list[dict[str, object]], int], list[Pieces]]
+) -> tuple[list[dict[str, object]], np.ndarray, np.ndarray, list[Pieces]]:
+    """The pairs, labels, folds and pieces an exploration script cross-validates on: its command
+    line (``--evidence-budget``, ``--cache``), ``fit_baseline.py``'s pairs with ``--doc-sets``, the
+    premise-hash folds, and ``make(pairs, evidence_budget)``'s features (cached)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--evidence-budget", type=int, default=256)
     parser.add_argument("--cache", type=Path, default=None, help="pickle of the features (reused when present)")
     args = parser.parse_args()
     pairs, _ = load_pairs(1000, 13, True)  # fit_baseline.py's defaults with --doc-sets
     y = np.array([p["label"] for p in pairs], dtype=np.float64)
     folds = np.array([premise_hash(p) % 10 for p in pairs])
-    pieces: list[Pieces] = cached(args.cache, lambda: featurize(pairs, args.evidence_budget))
+    pieces: list[Pieces] = cached(args.cache, lambda: make(pairs, args.evidence_budget))
+    return pairs, y, folds, pieces
+
+
+def main() -> int:
+    _, y, folds, pieces = exploration(__doc__.splitlines()[0], featurize)
     configurations: dict[str, Callable[[Features], list[float]]] = {
         "coverage, similarity, missing number": lambda f: [f[n] for n in BASE]
     }

@@ -17,7 +17,6 @@ alignment", and ``training/README.md``, "Session 12".
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,8 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from explore_baseline_features import cross_validate_by_set
-from fit_baseline import cached, load_pairs, premise_hash
+from explore_baseline_features import cross_validate_by_set, exploration
 
 from faithcheck import Faithfulness
 from faithcheck.analysis import analyze
@@ -112,14 +110,7 @@ def featurize(pairs: list[dict[str, object]], evidence_budget: int) -> list[Piec
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--evidence-budget", type=int, default=256)
-    parser.add_argument("--cache", type=Path, default=None, help="pickle of the features (reused when present)")
-    args = parser.parse_args()
-    pairs, _ = load_pairs(1000, 13, True)  # fit_baseline.py's defaults with --doc-sets
-    y = np.array([p["label"] for p in pairs], dtype=np.float64)
-    folds = np.array([premise_hash(p) % 10 for p in pairs])
-    pieces: list[Pieces] = cached(args.cache, lambda: featurize(pairs, args.evidence_budget))
+    pairs, y, folds, pieces = exploration(__doc__.splitlines()[0], featurize)
     configurations: dict[str, Callable[[Features], list[float]]] = {
         "coverage, similarity, missing number": lambda f: [f[n] for n in BASE]
     }
