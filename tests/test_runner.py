@@ -295,6 +295,7 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
     assert facts["statuses"] == {"ok": 3}
     assert facts["mean"] == pytest.approx(2.5 / 3)
     assert facts["ci95"][0] < facts["mean"] < facts["ci95"][1]
+    assert facts["ci95"][1] == 1.0  # Student t reaches 1.55 on three rows: cut to the score's range
     assert facts["worst"][0]["input_id"] == "a"
     assert facts["labels"]["overclaim"] == 1
     # strict mode zeroes row "a" (one unsupported claim): a regression the diff must show first

@@ -361,7 +361,7 @@ def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) ->
     prefix = f"{metric.name}: " if several else ""
     table.add_row(f"{prefix}status", ", ".join(f"{k} {v}" for k, v in sorted(s.statuses.items())) or "-")
     if s.mean is not None:
-        ci = f" (95% CI {s.ci95[0]:.3f}-{s.ci95[1]:.3f})" if s.ci95 else ""
+        ci = f" (95% CI {s.ci95[0]:.3f} to {s.ci95[1]:.3f})" if s.ci95 else ""
         table.add_row(f"mean {metric.name}", f"{s.mean:.3f}{ci}")
         pass_rate = f" ({s.pass_rate:.1%})" if s.pass_rate is not None else ""
         table.add_row(f"{prefix}passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored}{pass_rate}")

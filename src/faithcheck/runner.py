@@ -31,7 +31,7 @@ from faithcheck.manifest import EXECUTION
 from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
 from faithcheck.rows import case_from_row
 from faithcheck.store import dataset_fingerprint
-from faithcheck.summary import RunSummary, SummaryBuilder
+from faithcheck.summary import RunSummary, SummaryBuilder, score_bounds
 
 __all__ = [
     "RunResult",
@@ -278,7 +278,11 @@ def score_dataset(
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     check_source(source, fmt=input_format, column_map=column_map, required=required)
     started = time.perf_counter()
-    builder = SummaryBuilder(threshold=metrics[0].threshold, others={m.name: m.threshold for m in metrics[1:]})
+    builder = SummaryBuilder(
+        threshold=metrics[0].threshold,
+        bounds=score_bounds(metrics[0].config.model_dump()),
+        others={m.name: SummaryBuilder(m.threshold, bounds=score_bounds(m.config.model_dump())) for m in metrics[1:]},
+    )
     sink: ResultSink | None = None
     collected: list[dict[str, Any]] | None = None
     if output is not None:

@@ -13,7 +13,7 @@ from faithcheck.language import SUPPORTED, describe_language
 from faithcheck.metrics import metric_records
 from faithcheck.types import Usage
 
-__all__ = ["RunSummary", "SummaryBuilder", "language_warning", "t_critical_975"]
+__all__ = ["RunSummary", "SummaryBuilder", "language_warning", "score_bounds", "t_critical_975"]
 
 _WORST = 5
 # Two-sided 95% Student t quantiles for 1..30 degrees of freedom; the normal value beyond.
@@ -33,10 +33,24 @@ def t_critical_975(df: int) -> float:
     return _T975[df - 1] if df <= len(_T975) else 1.96
 
 
+def score_bounds(config: Mapping[str, Any]) -> tuple[float, float]:
+    """The range of a metric's row values, from its configuration (as a dict): ``min`` to ``max``
+    on a scaled metric, 0 to 1 on one without a scale.
+
+    >>> score_bounds({"min": 0, "max": 10}), score_bounds({"threshold": 0.5})
+    ((0.0, 10.0), (0.0, 1.0))
+    """
+    low, high = config.get("min", 0.0), config.get("max", 1.0)
+    if not isinstance(low, int | float) or not isinstance(high, int | float) or not high > low:
+        return (0.0, 1.0)
+    return (float(low), float(high))
+
+
 @dataclass
 class RunSummary:
     """What a run produced. ``mean`` is weighted by each row's ``weight``; the 95% confidence
-    interval is Student-t over the scored rows (``error`` rows are excluded from both)."""
+    interval is Student-t over the scored rows (``error`` rows are excluded from both), cut to
+    the score's range when the builder knows it (a mean of scores in [0, 1] is never below 0)."""
 
     rows: int = 0
     scored: int = 0
@@ -76,13 +90,22 @@ class RunSummary:
 class SummaryBuilder:
     """Feeds on result records; keeps counters, sums and the few worst rows only.
 
-    ``others`` maps the names of a run's second and later metrics to their thresholds: their
-    records (under ``"metrics"`` in each row's record) get a summary each.
+    ``bounds`` is the range a row's value can take (its scale's ``min`` and ``max``), which the
+    confidence interval is cut to. ``others`` maps the names of a run's second and later metrics
+    to their own builders: their records (under ``"metrics"`` in each row's record) get a summary
+    each.
     """
 
-    def __init__(self, threshold: float | None = None, max_errors: int = 20, others: Mapping[str, float] | None = None):
+    def __init__(
+        self,
+        threshold: float | None = None,
+        max_errors: int = 20,
+        others: Mapping[str, SummaryBuilder] | None = None,
+        bounds: tuple[float, float] | None = None,
+    ):
         self._summary = RunSummary(threshold=threshold)
-        self._others = {name: SummaryBuilder(t, max_errors) for name, t in (others or {}).items()}
+        self._others = dict(others or {})
+        self._bounds = bounds
         self._utilisation: list[float] = [0.0, 0.0]  # sum, rows
         self._statuses: Counter[str] = Counter()
         self._labels: Counter[str] = Counter()
@@ -162,7 +185,10 @@ class SummaryBuilder:
                 plain_mean = self._sum / self._n
                 variance = max(0.0, (self._sum_sq - self._n * plain_mean**2) / (self._n - 1))
                 half = t_critical_975(self._n - 1) * math.sqrt(variance / self._n)
-                s.ci95 = (s.mean - half, s.mean + half)
+                low, high = s.mean - half, s.mean + half
+                if self._bounds is not None:
+                    low, high = max(low, self._bounds[0]), min(high, self._bounds[1])
+                s.ci95 = (low, high)
         s.worst = [entry for _, _, entry in sorted(self._worst, reverse=True)]
         ranked = sorted(self._mismatches.items(), key=lambda item: (-item[1], item[0]))
         s.language_mismatches = [{"detected_lang": d, "lang": lang, "rows": n} for (d, lang), n in ranked]

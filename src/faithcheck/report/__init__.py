@@ -51,7 +51,7 @@ def report_from_run(
         notes.append(f"the dataset {dataset} is not there any more: pass it with --input to see the texts")
     if info.status != "finished":
         notes.append(f"this run is {info.status}: it holds {info.rows} rows")
-    summary = summarise(records, _threshold(config, records))
+    summary = summarise(records, _threshold(config, records), config)
     stored = store.run_summary(full)
     for key in ("wall_seconds", "rows_per_second", "usage"):
         if key in stored:

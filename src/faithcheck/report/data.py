@@ -17,10 +17,10 @@ import numpy as np
 
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, iter_source
-from faithcheck.metrics import metric_records
+from faithcheck.metrics import OTHER_METRICS_KEY, metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.store import RowDiff
-from faithcheck.summary import SummaryBuilder
+from faithcheck.summary import SummaryBuilder, score_bounds
 from faithcheck.types import TestCase
 
 __all__ = [
@@ -247,16 +247,37 @@ def _other_metrics(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def summarise(records: Iterable[Mapping[str, Any]], threshold: float | None) -> dict[str, Any]:
-    """The :class:`~faithcheck.summary.RunSummary` of ``records``, as a dict, the way ``faithcheck score`` sums up."""
+def summarise(
+    records: Iterable[Mapping[str, Any]], threshold: float | None, config: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The :class:`~faithcheck.summary.RunSummary` of ``records``, as a dict, the way ``faithcheck score`` sums up.
+
+    ``config`` is the run's configuration (from the run store), whose scales bound the confidence
+    intervals; without it (a scores file) they are not cut.
+    """
     builder: SummaryBuilder | None = None
     for record in records:
         if builder is None:  # a multi-metric run's other metrics, from its first record
-            others = {name: float(r.get("threshold") or 0.0) for name, r in list(metric_records(record))[1:]}
-            builder = SummaryBuilder(threshold=threshold, others=others)
+            others = {
+                name: SummaryBuilder(float(r.get("threshold") or 0.0), bounds=_bounds(config, name))
+                for name, r in list(metric_records(record))[1:]
+            }
+            first = str(record.get("metric_name") or "")
+            builder = SummaryBuilder(threshold=threshold, others=others, bounds=_bounds(config, first))
         builder.add(dict(record))
     builder = builder or SummaryBuilder(threshold=threshold)
     return builder.result(wall_seconds=0.0).to_dict()
+
+
+def _bounds(config: Mapping[str, Any] | None, metric_name: str) -> tuple[float, float] | None:
+    """The range of ``metric_name``'s values in a run of ``config`` (one metric's, or several by name)."""
+    if config is None:
+        return None
+    several = config.get(OTHER_METRICS_KEY)
+    if isinstance(several, Mapping):
+        own = several.get(metric_name)
+        return score_bounds(own) if isinstance(own, Mapping) else None
+    return score_bounds(config)
 
 
 def calibration_summary(path: Path) -> dict[str, Any]:
