@@ -325,6 +325,9 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
     ]
     gate = _cli("runs", "diff", oldest, newest, "--store", str(store), "--fail-on-regression")
     assert gate.returncode == 1
+    by_age = _cli("runs", "diff", "latest~1", "latest", "--store", str(store), "--json")
+    assert by_age.returncode == 0, by_age.stderr
+    assert json.loads(by_age.stdout)["rows"] == report["rows"]
     show = _cli("runs", "show", newest, "--store", str(store), "--json")
     assert json.loads(show.stdout)["config"]["strict_threshold"] == 0.5
 

@@ -261,6 +261,19 @@ def test_get_run_by_unique_prefix_and_errors_for_unknown_or_ambiguous(store: Run
         store.get_run("  ")
 
 
+def test_latest_names_the_newest_run_and_latest_tilde_n_the_ones_before(store: RunStore) -> None:
+    with pytest.raises(RunNotFoundError, match=r"no run 'latest': .* records 0 run\(s\)"):
+        store.resolve("latest")
+    ids = [new_run(store, []) for _ in range(3)]  # started in this order, within one second
+    assert store.resolve("latest") == store.resolve("LATEST ") == store.resolve("latest~0") == ids[2]
+    assert store.resolve("latest~1") == ids[1]
+    assert store.get_run("latest~2").run_id == ids[0]
+    with pytest.raises(RunNotFoundError, match="records 3 run"):
+        store.resolve("latest~3")
+    with pytest.raises(RunNotFoundError, match="no run 'latest~x'"):
+        store.resolve("latest~x")
+
+
 # -- diffs ------------------------------------------------------------------------------------
 
 

@@ -91,16 +91,10 @@ def report(
         else:
             _, store = open_store(store_path, must_exist=True)
             assert store is not None
-            run_id = source
-            if source == "latest":
-                latest = store.list_runs(1)
-                if not latest:
-                    raise RunLookupError(f"no runs recorded in {store.path}")
-                run_id = latest[0].run_id
             with reporting_lookup_errors():
                 data = report_from_run(
                     store,
-                    run_id,
+                    source,
                     input_path=input_path,
                     input_format=input_format,
                     column_map=mapping,
@@ -124,8 +118,7 @@ def _records(source: str, store_path: Path | None) -> tuple[list[dict[str, Any]]
     _, store = open_store(store_path, must_exist=True)
     assert store is not None
     with reporting_lookup_errors():
-        run_id = store.list_runs(1)[0].run_id if source == "latest" and store.list_runs(1) else source
-        full = store.resolve(run_id)
+        full = store.resolve(source)
         return list(store.run_records(full)), f"run {full}", Path(store.get_run(full).input_path)
 
 

@@ -164,7 +164,8 @@ def _mapping_table(title: str, data: dict[str, Any]) -> Table:
 @store_option
 @_json_option
 def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
-    """Show RUN (an id or unique id prefix): metadata, configuration, versions and summary."""
+    """Show RUN (an id, a unique id prefix, `latest` or `latest~N`): metadata, configuration,
+    versions and summary."""
     _, store = open_store(store_path, must_exist=True)
     assert store is not None
     with reporting_lookup_errors():
@@ -259,7 +260,8 @@ def diff_command(
     as_json: bool,
 ) -> None:
     """Compare run A with run B, row by row (matched on input_id): regressions first, then improvements,
-    rows whose verdicts changed, and rows only in one run."""
+    rows whose verdicts changed, and rows only in one run. A run is an id, a unique id prefix,
+    `latest` (the newest run) or `latest~N` (N runs before it): `faithcheck runs diff latest~1 latest`."""
     _, store = open_store(store_path, must_exist=True)
     assert store is not None
     with reporting_lookup_errors():

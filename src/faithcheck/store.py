@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import socket
 import sqlite3
 import sys
@@ -119,6 +120,10 @@ def _store_error(path: Path, exc: BaseException) -> StoreError:
     else:
         reason = str(exc) or type(exc).__name__
     return StoreError(f"cannot use the run store {path}: {reason}; {_FIX}")
+
+
+_LATEST = re.compile(r"latest(?:~(\d{1,9}))?")
+"""``latest`` (the newest run) or ``latest~N`` (N runs before it), as :meth:`RunStore.resolve` reads ids."""
 
 
 class RunNotFoundError(FaithcheckError, KeyError):
@@ -491,7 +496,8 @@ class RunStore:
         return [self._info(row) for row in rows]
 
     def resolve(self, run_id: str) -> str:
-        """The full id of the run whose id is ``run_id`` or starts with it (like a short git hash).
+        """The full id of the run whose id is ``run_id`` or starts with it (like a short git hash);
+        ``latest`` is the newest run, ``latest~N`` the one N runs before it.
 
         Raises :class:`RunNotFoundError`, naming the id, when no run or more than one run matches.
         """
@@ -502,6 +508,8 @@ class RunStore:
         wanted = run_id.strip().lower()
         if not wanted:
             raise RunNotFoundError(run_id, "empty run id")
+        if (back := _LATEST.fullmatch(wanted)) is not None:
+            return self._newest(conn, run_id, int(back.group(1) or 0))
         matches = [
             r[0]
             for r in conn.execute(
@@ -520,6 +528,15 @@ class RunStore:
             f"run id {run_id!r} is ambiguous: it matches {len(matches)} runs ({shown}); give more characters",
             matches=matches,
         )
+
+    def _newest(self, conn: sqlite3.Connection, run_id: str, back: int) -> str:
+        found = conn.execute(
+            "SELECT run_id FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1 OFFSET ?", (back,)
+        ).fetchone()
+        if found is None:
+            recorded = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+            raise RunNotFoundError(run_id, f"no run {run_id!r}: {self.path} records {recorded} run(s)")
+        return str(found[0])
 
     def _require(self, conn: sqlite3.Connection, run_id: str) -> None:
         if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone() is None:
