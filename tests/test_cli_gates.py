@@ -122,6 +122,31 @@ def test_map_presets(tmp_path: Path, preset: str, names: tuple[str, str, str]) -
     assert json.loads(done.stdout)["value"] == 1.0
 
 
+def test_a_mapped_column_replaces_the_column_it_is_renamed_to(tmp_path: Path) -> None:
+    row = {**GOOD, "prompt": "an old question", "question": GOOD["prompt"], "answer": "Nothing about it."}
+    data = _jsonl(tmp_path / "rows.jsonl", [row])
+    done = _faithcheck("score", str(data), "--quiet", "--no-store", "--map", "question=prompt,answer=sut_response")
+    assert done.returncode == 0, done.stderr
+    # the answer mapped in is scored (not the file's own sut_response, which is supported)
+    assert json.loads(done.stdout)["value"] == 0.0
+    # an explicit pair replaces the preset's pair for the same column (ragas: response=sut_response)
+    ragas = {"user_input": GOOD["prompt"], "answer": "Nothing about it.", "response": GOOD["sut_response"]}
+    data = _jsonl(
+        tmp_path / "ragas.jsonl", [{**ragas, "input_id": "r1", "retrieved_contexts": GOOD["retrieved_context"]}]
+    )
+    again = _faithcheck("score", str(data), "--quiet", "--no-store", "--map", "ragas,answer=sut_response")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["value"] == 0.0
+
+
+def test_two_columns_mapped_to_one_is_a_usage_error(tmp_path: Path) -> None:
+    data = _jsonl(tmp_path / "rows.jsonl", [GOOD])
+    done = _faithcheck("score", str(data), "--no-store", "--map", "question=prompt,title=prompt")
+    assert done.returncode == EXIT_USAGE
+    assert "'question' and 'title' are both mapped to 'prompt': map one of them" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_csv_written_by_pandas_with_a_bom_and_a_bracketed_question(tmp_path: Path) -> None:
     pandas = pytest.importorskip("pandas")
     frame = pandas.DataFrame(

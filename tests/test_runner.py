@@ -124,7 +124,9 @@ def test_csv_with_column_map_and_bad_rows(tmp_path: Path) -> None:
     by_row = {r["row"]: r for r in records}
     assert _values([by_row[1], by_row[2], by_row[3]]) == EXPECTED
     assert by_row[4]["status"] == "error"
-    assert by_row[4]["message"].startswith("row 4: field 'retrieved_context': not a JSON-encoded list")
+    # the row keeps its (mapped) id although its passages could not be decoded
+    assert by_row[4]["input_id"] == "bad-json"
+    assert by_row[4]["message"].startswith("row 4 input_id='bad-json': field 'retrieved_context': not a JSON-encoded")
     assert (
         by_row[5]["message"]
         == "row 5 input_id='empty': field 'retrieved_context': is empty: a non-empty list of passages is required"
@@ -261,6 +263,20 @@ class _SlowVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         await asyncio.sleep(5)
         return await BaselineVerifier().averify(checks, lang)
+
+
+class _CrashingMetric(Faithfulness):
+    """A metric with a bug: it raises where the metric's own error handling does not reach."""
+
+    async def aevaluate(self, case: Any) -> Any:
+        raise RuntimeError("boom")
+
+
+def test_an_unforeseen_crash_is_an_error_record_that_names_the_row() -> None:
+    result = score_dataset(ROWS[:2], _CrashingMetric())
+    assert result.records is not None
+    assert [(r["status"], r["input_id"]) for r in result.records] == [("error", "a"), ("error", "b")]
+    assert result.records[0]["message"] == "row 1 input_id='a': could not be scored: RuntimeError: boom"
 
 
 def test_row_timeout_is_an_error_record() -> None:

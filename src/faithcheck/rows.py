@@ -106,6 +106,16 @@ def case_from_row(
     return case
 
 
+def row_input_id(row: Mapping[str, Any]) -> str | None:
+    """The row's ``input_id`` as :func:`case_from_row` reads it, or ``None`` when it has no usable one
+    (for naming a row that failed before or after validation).
+
+    >>> row_input_id({"input_id": 7}), row_input_id({"input_id": None})
+    ('7', None)
+    """
+    return _input_id(row.get("input_id"))[0]
+
+
 def _input_id(raw: Any) -> tuple[str | None, str | None]:
     """``input_id`` as a string (integers and whole floats converted), or why it is not one."""
     if isinstance(raw, bool) or raw is None:

@@ -29,7 +29,7 @@ from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_fo
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
-from faithcheck.rows import case_from_row
+from faithcheck.rows import case_from_row, row_input_id
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder, score_bounds
 
@@ -114,7 +114,9 @@ async def _score_one(
     except asyncio.CancelledError:
         raise
     except Exception as exc:
-        return error_record(row.number, None, f"row {row.number}: could not be scored: {_describe(exc)}", metrics)
+        input_id = None if row.data is None else row_input_id(row.data)
+        where = f"row {row.number}" + (f" input_id={input_id!r}" if input_id is not None else "")
+        return error_record(row.number, input_id, f"{where}: could not be scored: {_describe(exc)}", metrics)
 
 
 def _describe(exc: BaseException) -> str:
@@ -126,7 +128,7 @@ async def _score_row(
     metrics: tuple[Metric, ...], row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
 ) -> dict[str, Any]:
     if row.data is None:
-        return error_record(row.number, None, row.error or f"row {row.number}: unreadable", metrics)
+        return error_record(row.number, row.input_id, row.error or f"row {row.number}: unreadable", metrics)
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     try:
         case = case_from_row(row.data, row.number, required=required)

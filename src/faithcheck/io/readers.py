@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from faithcheck.errors import DatasetError, InputError
 from faithcheck.manifest import REQUIRED_COLUMNS
+from faithcheck.rows import row_input_id
 
 __all__ = [
     "COLUMN_PRESETS",
@@ -60,13 +61,16 @@ class SourceRow:
     number: int
     data: dict[str, Any] | None
     error: str | None = None
+    input_id: str | None = None
+    """The ``input_id`` of a row that was read but cannot be used (its error names it too)."""
 
 
 def parse_column_map(text: str | None) -> dict[str, str]:
     """``"question=prompt,answer=sut_response"`` → ``{"question": "prompt", "answer": "sut_response"}``.
 
     A part without ``=`` names a preset of :data:`COLUMN_PRESETS` (``ragas``, ``deepeval``);
-    explicit pairs may follow it.
+    explicit pairs may follow it, and replace its pair for the same column. Two columns mapped to
+    one is an error (which of them would be scored?).
 
     >>> parse_column_map("question=prompt, contexts=retrieved_context")
     {'question': 'prompt', 'contexts': 'retrieved_context'}
@@ -75,19 +79,25 @@ def parse_column_map(text: str | None) -> dict[str, str]:
     """
     if not text:
         return {}
-    mapping: dict[str, str] = {}
+    preset: dict[str, str] = {}
+    explicit: dict[str, str] = {}
     for part in text.split(","):
         if not part.strip():
             continue
         source, sep, target = part.partition("=")
         if not sep and source.strip().lower() in COLUMN_PRESETS:
-            mapping.update(COLUMN_PRESETS[source.strip().lower()])
+            preset.update(COLUMN_PRESETS[source.strip().lower()])
             continue
         if not sep or not source.strip() or not target.strip():
             presets = ", ".join(COLUMN_PRESETS)
             raise InputError("--map", f"{part.strip()!r} is not SOURCE=TARGET nor a preset ({presets})")
-        mapping[source.strip()] = target.strip()
-    return mapping
+        source, target = source.strip(), target.strip()
+        if (other := next((s for s, t in explicit.items() if t == target and s != source), None)) is not None:
+            raise InputError("--map", f"{other!r} and {source!r} are both mapped to {target!r}: map one of them")
+        explicit[source] = target
+    # an explicit pair replaces a preset's pair for the same column
+    kept = {s: t for s, t in preset.items() if t not in explicit.values()}
+    return {**kept, **explicit}
 
 
 def detect_format(path: Path) -> FileFormat:
@@ -152,9 +162,30 @@ def iter_source(
         if row.data is None:
             yield row
             continue
-        data = {mapping.get(k, k): v for k, v in row.data.items()} if mapping else row.data
+        data = _rename(row.data, mapping) if mapping else row.data
         problem = _decode_list_columns(data, row.number) if kind == "csv" else None
-        yield SourceRow(row.number, None, problem) if problem else SourceRow(row.number, data)
+        if problem is None:
+            yield SourceRow(row.number, data)
+        else:
+            yield SourceRow(row.number, None, str(problem), input_id=problem.input_id)
+
+
+def _rename(data: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:
+    """``data`` with its columns renamed by ``mapping``; a renamed column replaces a column that
+    already had its new name (``--map question=prompt`` on a file that also has a ``prompt``
+    column scores ``question``, as asked).
+
+    >>> _rename({"prompt": "old", "question": "asked"}, {"question": "prompt"})
+    {'prompt': 'asked'}
+    """
+    replaced = {mapping[k] for k in data if k in mapping}
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in mapping:
+            out[mapping[key]] = value
+        elif key not in replaced:
+            out[key] = value
+    return out
 
 
 def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> int | None:
@@ -314,7 +345,7 @@ def _csv(path: Path) -> Iterator[SourceRow]:
             yield SourceRow(number, dict(record))
 
 
-def _decode_list_columns(data: dict[str, Any], number: int) -> str | None:
+def _decode_list_columns(data: dict[str, Any], number: int) -> InputError | None:
     """CSV carries lists as text: ``retrieved_context`` always, ``prompt`` when it is a conversation.
 
     JSON is tried first, then a Python literal (what pandas' ``to_csv`` writes for a list column,
@@ -334,9 +365,12 @@ def _decode_list_columns(data: dict[str, Any], number: int) -> str | None:
         elif column == "prompt" and not stripped.startswith(("[{", "[ {")):
             continue  # a question that happens to start with a bracket
         else:
-            return (
-                f"row {number}: field {column!r}: not a JSON-encoded list (nor a Python list literal); "
-                f'write it as e.g. ["first passage", "second passage"]'
+            return InputError(
+                column,
+                "not a JSON-encoded list (nor a Python list literal); "
+                'write it as e.g. ["first passage", "second passage"]',
+                row=number,
+                input_id=row_input_id(data),
             )
     return None
 
