@@ -331,6 +331,18 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
     runs = json.loads(listed.stdout)
     assert len(runs) == 2
     newest, oldest = runs[0]["run_id"], runs[1]["run_id"]
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    table = subprocess.run(
+        [sys.executable, "-m", "faithcheck", "runs", "list", "--store", str(store)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=True,
+    ).stdout
+    # piped, the table is as wide as its cells: whole ids, statuses and input paths
+    assert all(any(run_id in line and "finished" in line and str(data) in line for line in table.splitlines())
+               for run_id in (newest, oldest))  # fmt: skip
     diff = _cli("runs", "diff", oldest[:6], newest[:6], "--store", str(store), "--json")
     assert diff.returncode == 0, diff.stderr
     report = json.loads(diff.stdout)

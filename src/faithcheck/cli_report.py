@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from faithcheck.cli_runs import RunLookupError, open_store, reporting_lookup_errors, store_option
+from faithcheck.cli_runs import RunLookupError, open_store, reporting_lookup_errors, store_option, table_console
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, parse_column_map
 
@@ -257,10 +257,9 @@ def calibrate(
 
 
 def _print_calibration(result: Any, before: float | None, errors: int, output: Path, diagram: Path) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = table_console()
     table = Table(
         title=f"calibration on {result.rows} labelled rows ({result.faithful} faithful), 95% bootstrap intervals"
     )

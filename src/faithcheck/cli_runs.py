@@ -9,6 +9,7 @@ A run whose process is gone before it finished is shown as ``interrupted``.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,8 +80,17 @@ def reporting_lookup_errors() -> Iterator[None]:
         raise click.ClickException(str(exc)) from None
 
 
-def _console() -> Console:
-    return Console(highlight=False)
+_PIPED_WIDTH = 160
+"""Columns of a table written to a file or a pipe (where Rich would assume 80 and cut cells)."""
+
+
+def table_console() -> Console:
+    """A console for printing tables to standard output: the terminal's width, or a wide page
+    when the output goes to a file or a pipe and ``COLUMNS`` does not say otherwise."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, width=_PIPED_WIDTH)
+    return console
 
 
 def _num(value: float | None, spec: str = ".3f") -> str:
@@ -117,7 +127,7 @@ def list_command(limit: int, store_path: Path | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps([asdict(info) for info in infos], indent=2, ensure_ascii=False))
         return
-    console = _console()
+    console = table_console()
     if not infos:
         console.print(f"no runs recorded in {escape(str(path))}")
         return
@@ -191,7 +201,7 @@ def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
     meta.add_row("rows", _rows_cell(info))
     meta.add_row("mean", _num(info.mean))
     meta.add_row("pass rate", _num(info.pass_rate, ".1%"))
-    console = _console()
+    console = table_console()
     console.print(meta)
     console.print(_mapping_table("config", config))
     console.print(_mapping_table("versions", versions))
@@ -284,7 +294,7 @@ def diff_command(
         }
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        console = _console()
+        console = table_console()
         for tag, info in (("A", info_a), ("B", info_b)):
             console.print(
                 f"{tag}: {info.run_id}  {_time(info.started_at)} UTC  {_status(info.status)}  "
