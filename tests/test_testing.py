@@ -90,3 +90,32 @@ def test_plugin_is_quiet_without_scores(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_plain="def test_x():\n    assert True\n")
     result = pytester.runpytest("-p", "no:cacheprovider")
     assert "faithcheck summary" not in result.stdout.str()
+
+
+def test_an_invalid_case_fails_at_the_test_line_naming_the_field(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_bad="""
+from faithcheck import Faithfulness
+from faithcheck.errors import InputError
+from faithcheck.testing import assert_that
+import pytest
+
+ROW = {"input_id": "x", "prompt": "Q?", "sut_response": "A.", "retrieved_context": "one string"}
+
+def test_bad_case():
+    assert_that(ROW).meets_metric(Faithfulness())
+
+def test_still_an_input_error():
+    with pytest.raises(InputError, match="retrieved_context"):
+        assert_that(ROW)
+"""
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*InputError: input_id='x': field 'retrieved_context': must be a list of passages*",
+            "test_bad.py:*: InputError",
+        ]
+    )
+    assert "rows.py" not in result.stdout.str()  # the traceback stops at the test's line

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from faithcheck.errors import InputError
 from faithcheck.rows import case_from_row
 from faithcheck.types import EvalScore, TestCase
 
@@ -116,5 +117,14 @@ def assert_that(case: TestCase | Mapping[str, Any]) -> CaseAssertion:
     >>> case = TestCase(input_id="t", prompt="Return window?", sut_response="Returns are accepted for 30 days.",
     ...                 retrieved_context=["Returns are accepted for 30 days."])
     >>> _ = assert_that(case).meets_metric(Faithfulness(0.8))
+
+    A row that is not a valid case raises :class:`~faithcheck.errors.InputError` naming the field;
+    under pytest its traceback stops at the test's own line.
     """
-    return CaseAssertion(case if isinstance(case, TestCase) else case_from_row(case))
+    __tracebackhide__ = True  # pytest: the failure points at the test, not inside faithcheck
+    if isinstance(case, TestCase):
+        return CaseAssertion(case)
+    try:
+        return CaseAssertion(case_from_row(case))
+    except InputError as exc:
+        raise exc.with_traceback(None) from None
