@@ -136,6 +136,9 @@ def test_gold_labels_from_the_viewers_json_lines_and_from_csv(tmp_path: Path) ->
     csv.write_text("input_id,gold\na,1\na,0\n")
     with pytest.raises(InputError, match="contradicts an earlier label"):
         read_gold_labels(csv)
+    jsonl.write_text('{"input_id": "a", "label": "faithful"}\n')
+    with pytest.raises(InputError, match=r"line 1 of .* has no 'gold' field \(its fields: input_id, label\)"):
+        read_gold_labels(jsonl)
 
 
 # -- the commands, end to end --------------------------------------------------------------------

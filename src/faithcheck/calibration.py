@@ -210,7 +210,16 @@ def read_gold_labels(path: Path) -> dict[str, bool]:
         if not isinstance(row, Mapping) or row.get("input_id") in (None, ""):
             raise InputError("input_id", f"line {n} of {path} has no input_id", row=n)
         input_id = str(row["input_id"])
-        label = parse_gold(row.get("gold"))
+        if "gold" not in row:
+            fields = ", ".join(str(k) for k in row)
+            raise InputError(
+                "gold",
+                f"line {n} of {path} has no 'gold' field (its fields: {fields}); write the label there,"
+                " as the report's 'Download labels' does",
+                row=n,
+                input_id=input_id,
+            )
+        label = parse_gold(row["gold"])
         if label is None:
             raise InputError(
                 "gold",
