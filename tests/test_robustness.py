@@ -238,3 +238,26 @@ def test_stdin_output_to_self_and_unknown_output_suffix(tmp_path: Path) -> None:
     unknown = _faithcheck("score", str(data), "-o", str(tmp_path / "out.txt"), "--no-store")
     assert unknown.returncode == 2
     assert "cannot tell the output format of 'out.txt'" in unknown.stderr
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet", "jsonl"])
+def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
+    import subprocess
+
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame([GOOD])
+    data = tmp_path / f"rows.{fmt}"
+    if fmt == "csv":
+        frame.assign(retrieved_context=[json.dumps(GOOD["retrieved_context"])]).to_csv(data, index=False)
+    elif fmt == "parquet":
+        frame.to_parquet(data)
+    else:
+        data.write_text("\n" + json.dumps(GOOD) + "\n", encoding="utf-8")  # a blank first line
+    piped = subprocess.run(
+        [sys.executable, "-m", "faithcheck", "score", "-", "--quiet", "--no-store"],
+        input=data.read_bytes(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout)["value"] == 1.0

@@ -6,6 +6,7 @@ stays the one source of truth; ``--config FILE`` (YAML or JSON) sets the same fi
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 import time
@@ -148,7 +149,7 @@ def manifest_command(as_json: bool, metric: str) -> None:
     "input_format",
     type=click.Choice(["jsonl", "csv", "parquet"]),
     default=None,
-    help="input format (default: from the file name)",
+    help="input format (default: from the file name; on standard input, from its first bytes)",
 )
 @click.option(
     "--output-format",
@@ -222,7 +223,7 @@ def score(
     **flags: Any,
 ) -> None:
     """Score every row of INPUT_FILE (JSONL, CSV or Parquet with input_id, prompt, sut_response,
-    retrieved_context; - reads standard input) and write one result per row: score, status,
+    retrieved_context; - reads standard input, whose format is detected) and write one result per row: score, status,
     per-claim verdicts.
 
     Exit status: 0 scored (gates passed), 1 a gate failed (--fail-under), 2 usage or unreadable
@@ -349,12 +350,26 @@ def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterato
     import shutil
     import tempfile
 
-    suffix = "." + (input_format or "jsonl")
     with tempfile.TemporaryDirectory(prefix="faithcheck-stdin-") as folder:
-        path = Path(folder) / f"stdin{suffix}"
-        with path.open("wb") as fh:
+        spooled = Path(folder) / "stdin"
+        with spooled.open("wb") as fh:
             shutil.copyfileobj(sys.stdin.buffer, fh)
+        path = spooled.rename(spooled.with_suffix("." + (input_format or sniff_format(spooled))))
         yield path
+
+
+def sniff_format(path: Path) -> FileFormat:
+    """The format of a file without a telling name (standard input): Parquet by its magic bytes,
+    JSON lines when the first non-blank line opens a JSON object or array, CSV otherwise."""
+    with path.open("rb") as fh:
+        if fh.read(4) == b"PAR1":
+            return "parquet"
+        fh.seek(0)
+        for line in fh:
+            text = line.removeprefix(codecs.BOM_UTF8).strip()
+            if text:
+                return "jsonl" if text[:1] in (b"{", b"[") else "csv"
+    return "jsonl"
 
 
 def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) -> None:
