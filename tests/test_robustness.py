@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -218,17 +219,19 @@ def test_the_python_api_checks_columns_of_a_dataframe() -> None:
         score_dataset(frame)
 
 
-def test_stdin_output_to_self_and_unknown_output_suffix(tmp_path: Path) -> None:
-    import subprocess
-
-    data = tmp_path / "rows.jsonl"
-    data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
-    piped = subprocess.run(
+def _score_standard_input(data: bytes) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
         [sys.executable, "-m", "faithcheck", "score", "-", "--quiet", "--no-store"],
-        input=data.read_bytes(),
+        input=data,
         capture_output=True,
         timeout=300,
     )
+
+
+def test_stdin_output_to_self_and_unknown_output_suffix(tmp_path: Path) -> None:
+    data = tmp_path / "rows.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    piped = _score_standard_input(data.read_bytes())
     assert piped.returncode == 0, piped.stderr
     assert json.loads(piped.stdout)["value"] == 1.0
     to_self = _faithcheck("score", str(data), "-o", str(data), "--overwrite", "--no-store")
@@ -242,8 +245,6 @@ def test_stdin_output_to_self_and_unknown_output_suffix(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("fmt", ["csv", "parquet", "jsonl"])
 def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
-    import subprocess
-
     pandas = pytest.importorskip("pandas")
     frame = pandas.DataFrame([GOOD])
     data = tmp_path / f"rows.{fmt}"
@@ -253,11 +254,6 @@ def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
         frame.to_parquet(data)
     else:
         data.write_text("\n" + json.dumps(GOOD) + "\n", encoding="utf-8")  # a blank first line
-    piped = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "score", "-", "--quiet", "--no-store"],
-        input=data.read_bytes(),
-        capture_output=True,
-        timeout=300,
-    )
+    piped = _score_standard_input(data.read_bytes())
     assert piped.returncode == 0, piped.stderr
     assert json.loads(piped.stdout)["value"] == 1.0

@@ -223,8 +223,8 @@ def score(
     **flags: Any,
 ) -> None:
     """Score every row of INPUT_FILE (JSONL, CSV or Parquet with input_id, prompt, sut_response,
-    retrieved_context; - reads standard input, whose format is detected) and write one result per row: score, status,
-    per-claim verdicts.
+    retrieved_context; - reads standard input, whose format is detected) and write one result
+    per row: score, status, per-claim verdicts.
 
     Exit status: 0 scored (gates passed), 1 a gate failed (--fail-under), 2 usage or unreadable
     input (nothing scored), 3 rows in error (with --fail-on-error; always when no row could be
