@@ -257,3 +257,12 @@ def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
     piped = _score_standard_input(data.read_bytes())
     assert piped.returncode == 0, piped.stderr
     assert json.loads(piped.stdout)["value"] == 1.0
+
+
+def test_two_columns_renamed_to_one_are_refused_from_python_too() -> None:
+    rows = [{**GOOD, "title": "Another question?"}]
+    with pytest.raises(InputError, match="'prompt' and 'title' are both mapped to 'prompt'"):
+        score_dataset(rows, column_map={"prompt": "prompt", "title": "prompt"})
+    renamed = score_dataset(rows, column_map={"title": "prompt"})  # one source: it replaces the column
+    assert renamed.records is not None
+    assert renamed.records[0]["status"] == "ok"

@@ -30,6 +30,7 @@ __all__ = [
     "COLUMN_PRESETS",
     "FileFormat",
     "SourceRow",
+    "check_column_map",
     "check_source",
     "count_rows",
     "detect_format",
@@ -91,13 +92,26 @@ def parse_column_map(text: str | None) -> dict[str, str]:
         if not sep or not source.strip() or not target.strip():
             presets = ", ".join(COLUMN_PRESETS)
             raise InputError("--map", f"{part.strip()!r} is not SOURCE=TARGET nor a preset ({presets})")
-        source, target = source.strip(), target.strip()
-        if (other := next((s for s, t in explicit.items() if t == target and s != source), None)) is not None:
-            raise InputError("--map", f"{other!r} and {source!r} are both mapped to {target!r}: map one of them")
-        explicit[source] = target
+        explicit[source.strip()] = target.strip()
+        check_column_map(explicit, field="--map")
     # an explicit pair replaces a preset's pair for the same column
     kept = {s: t for s, t in preset.items() if t not in explicit.values()}
     return {**kept, **explicit}
+
+
+def check_column_map(mapping: Mapping[str, str], *, field: str = "column_map") -> None:
+    """Raise :class:`InputError` when two source columns are renamed to one column (which of them
+    would be scored?).
+
+    >>> check_column_map({"q": "prompt", "title": "prompt"})
+    Traceback (most recent call last):
+    ...
+    faithcheck.errors.InputError: field 'column_map': 'q' and 'title' are both mapped to 'prompt': map one of them
+    """
+    seen: dict[str, str] = {}
+    for source, target in mapping.items():
+        if (other := seen.setdefault(target, source)) != source:
+            raise InputError(field, f"{other!r} and {source!r} are both mapped to {target!r}: map one of them")
 
 
 def detect_format(path: Path) -> FileFormat:
@@ -125,6 +139,7 @@ def check_source(
     column; single rows that lack one become error rows later.
     """
     mapping = dict(column_map or {})
+    check_column_map(mapping)
     if isinstance(source, (str, Path)):
         path = Path(source)
         if not path.is_file():
