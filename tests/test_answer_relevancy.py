@@ -12,7 +12,8 @@ import pytest
 
 from faithcheck import Faithfulness, TestCase
 from faithcheck.answer_relevancy import AnswerRelevancy, manifest
-from faithcheck.metrics import build_metrics
+from faithcheck.errors import ConfigError
+from faithcheck.metrics import build_metrics, check_metric_options
 from faithcheck.runner import score_dataset
 from faithcheck.testing import assert_that
 
@@ -34,6 +35,11 @@ def test_relevant_statements_share_and_reasons() -> None:
     assert [c.verdict.label for c in score.claims if c.verdict] == ["relevant", "irrelevant", "irrelevant"]
     assert score.value == pytest.approx(1 / 3)
     assert not score.passed
+    assert score.reason == (
+        "2 of 3 statements do not address the question (score 0.33): "
+        + "; ".join(c.verdict.reason for c in score.claims[1:] if c.verdict)
+        + "."
+    )
     assert "skiing in Austria" in score.reason
     assert "filler" in score.reason
     run = AnswerRelevancy().run(_case("The X200 blender comes with a 2-year warranty. Our CEO enjoys skiing."))
@@ -49,6 +55,17 @@ def test_an_answer_that_says_nothing_or_refuses_scores_zero(answer: str, status:
     assert score.value == 0.0
     assert score.status == status
     assert not score.passed
+
+
+def test_an_invalid_option_is_named_in_one_line() -> None:
+    with pytest.raises(ConfigError) as raised:
+        check_metric_options(("faithfulness", "answer_relevancy"), {}, {"threshold": 2, "thresold": 0.5})
+    assert str(raised.value) == (
+        "invalid answer_relevancy configuration: threshold: Input should be less than or equal to 1; "
+        "thresold: Extra inputs are not permitted"
+    )
+    with pytest.raises(ConfigError, match=r"^invalid answer_relevancy configuration: threshold: Input should be"):
+        AnswerRelevancy(threshold=2)
 
 
 def test_an_empty_question_is_an_error_row_not_a_crash() -> None:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang
+from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang, validation_problems
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
@@ -92,8 +92,7 @@ class AnswerRelevancy:
         try:
             self._config = AnswerRelevancyConfig(threshold=threshold, **options)
         except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-            raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
+            raise ConfigError(f"invalid answer_relevancy configuration: {validation_problems(exc)}") from None
         self.extractor: ClaimExtractor = extractor_backend or self._make_extractor(require_key)
         llm = self._config.judge == "llm"
         self.judge: LLMRelevanceJudge | None = self._make_judge(require_key) if llm else None
@@ -299,7 +298,7 @@ def _reason(claims: list[ClaimResult], value: float) -> str:
         head = f"{len(off)} of {len(claims)} statements {verb} not address the question"
     shown = [c.verdict.reason for c in off[:_SHOWN] if c.verdict is not None]
     more = f" (and {len(off) - _SHOWN} more)" if len(off) > _SHOWN else ""
-    return f"{head} (score {value:.2f}): " + " ".join(shown) + more
+    return f"{head} (score {value:.2f}): " + "; ".join(shown) + more + "."
 
 
 _METHODOLOGY = [

@@ -22,6 +22,7 @@ __all__ = [
     "RunOptions",
     "load_config",
     "load_run_options",
+    "validation_problems",
 ]
 
 Lang = Literal["en", "de", "fr"]
@@ -268,7 +269,7 @@ def load_config(**options: Any) -> FaithfulnessConfig:
     try:
         return FaithfulnessConfig(**options)
     except ValidationError as exc:
-        raise ConfigError(f"invalid faithcheck configuration: {_problems(exc)}") from None
+        raise ConfigError(f"invalid faithcheck configuration: {validation_problems(exc)}") from None
 
 
 def load_run_options(**options: Any) -> RunOptions:
@@ -282,8 +283,9 @@ def load_run_options(**options: Any) -> RunOptions:
     try:
         return RunOptions(**options)
     except ValidationError as exc:
-        raise ConfigError(f"invalid run options: {_problems(exc)}") from None
+        raise ConfigError(f"invalid run options: {validation_problems(exc)}") from None
 
 
-def _problems(exc: ValidationError) -> str:
+def validation_problems(exc: ValidationError) -> str:
+    """A configuration's validation errors in one line: ``field: what is wrong`` for each, joined by ``;``."""
     return "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}" for err in exc.errors())

@@ -138,7 +138,9 @@ def check_metric_options(
     names: Sequence[str], options: Mapping[str, Any], relevancy_options: Mapping[str, Any] | None = None
 ) -> None:
     """Raise :class:`ConfigError` for unknown metric names or invalid options, loading no model."""
-    from faithcheck.config import AnswerRelevancyConfig, load_config
+    from pydantic import ValidationError
+
+    from faithcheck.config import AnswerRelevancyConfig, load_config, validation_problems
 
     unknown = [n for n in names if n not in METRIC_NAMES]
     if unknown or not names:
@@ -148,8 +150,8 @@ def check_metric_options(
         shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
         try:
             AnswerRelevancyConfig(**{**shared, **(relevancy_options or {})})
-        except ValueError as exc:
-            raise ConfigError(f"invalid answer_relevancy configuration: {exc}") from None
+        except ValidationError as exc:
+            raise ConfigError(f"invalid answer_relevancy configuration: {validation_problems(exc)}") from None
 
 
 def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
