@@ -267,3 +267,24 @@ def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeyp
     assert {w.passage_index for w in narrow[0].windows} == {0, 3}
     Faithfulness().select_evidence(claims, "", context)
     assert pools == [2, 4]
+
+
+def test_the_reason_lists_each_failing_claim_as_its_own_sentence_with_the_numbers_that_differ() -> None:
+    score = Faithfulness().evaluate(
+        {
+            "input_id": "x200",
+            "prompt": "Tell me about the X200.",
+            "sut_response": "The X200 has a 5-year warranty. It costs 900 dollars. It was launched in 2019.",
+            "retrieved_context": [
+                "The X200 has a 2-year warranty. It costs 90 dollars and is made in Denver. It was launched in 2021."
+            ],
+        }
+    )
+    assert score.reason.startswith("3 of 3 claims are not supported. Claim 'The X200 has a 5-year warranty.'")
+    assert score.reason.count("(passage 0). Claim '") == 2  # the claims' reasons read apart
+    assert score.reason.endswith("(passage 0).")
+    # each claim is shown the numbers of its own sentence, of its kind: not the neighbours' 90 or the
+    # model name's 200, and a year against a year
+    assert "the context gives 2, not 5:" in score.reason
+    assert "the context gives 90, not 900:" in score.reason
+    assert "the context gives 2021, not 2019:" in score.reason

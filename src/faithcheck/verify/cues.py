@@ -52,7 +52,10 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     other_numbers = evidence.numbers - claim.numbers
     missing_numbers = claim.numbers - evidence.numbers
     if any(_is_year(a) == _is_year(b) for a in missing_numbers for b in other_numbers):
-        why = f"the context gives {format_numbers(other_numbers)}, not {format_numbers(missing_numbers)}"
+        # shown: the numbers of the claim's kind (years for a year), from the best sentence when it has one
+        alike = frozenset(b for b in other_numbers if any(_is_year(a) == _is_year(b) for a in missing_numbers))
+        shown = (alike & sentence.numbers) or alike
+        why = f"the context gives {format_numbers(shown)}, not {format_numbers(missing_numbers)}"
         return Cue("contradicted", why, "number")
     if claim.negated != sentence.negated:
         side = "the claim" if claim.negated else "the context"
