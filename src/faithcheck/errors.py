@@ -22,13 +22,20 @@ class InputError(FaithcheckError, ValueError):
         super().__init__(self._format())
 
     def _format(self) -> str:
-        where = []
-        if self.row is not None:
-            where.append(f"row {self.row}")
-        if self.input_id is not None:
-            where.append(f"input_id={self.input_id!r}")
-        prefix = f"{' '.join(where)}: " if where else ""
-        return f"{prefix}field {self.field!r}: {self.problem}"
+        where = row_label(self.row, self.input_id)
+        return f"{where}: field {self.field!r}: {self.problem}" if where else f"field {self.field!r}: {self.problem}"
+
+
+def row_label(row: int | None, input_id: str | None) -> str:
+    """How messages name a row: ``row 12 input_id='q-7'``, either part left out when unknown.
+
+    >>> row_label(12, "q-7"), row_label(3, None), row_label(None, None)
+    ("row 12 input_id='q-7'", 'row 3', '')
+    """
+    where = [f"row {row}"] if row is not None else []
+    if input_id is not None:
+        where.append(f"input_id={input_id!r}")
+    return " ".join(where)
 
 
 class ConfigError(FaithcheckError, ValueError):

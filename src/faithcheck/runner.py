@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from faithcheck.config import load_run_options
-from faithcheck.errors import InputError
+from faithcheck.errors import InputError, row_label
 from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
@@ -115,7 +115,7 @@ async def _score_one(
         raise
     except Exception as exc:
         input_id = None if row.data is None else row_input_id(row.data)
-        where = f"row {row.number}" + (f" input_id={input_id!r}" if input_id is not None else "")
+        where = row_label(row.number, input_id)
         return error_record(row.number, input_id, f"{where}: could not be scored: {_describe(exc)}", metrics)
 
 
