@@ -6,7 +6,6 @@ stays the one source of truth; ``--config FILE`` (YAML or JSON) sets the same fi
 
 from __future__ import annotations
 
-import codecs
 import json
 import sys
 import time
@@ -30,7 +29,15 @@ from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError
-from faithcheck.io.readers import FileFormat, check_source, count_rows, detect_format, iter_source, parse_column_map
+from faithcheck.io.readers import (
+    FileFormat,
+    check_source,
+    count_rows,
+    detect_format,
+    iter_source,
+    parse_column_map,
+    sniff_format,
+)
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.manifest import manifest_json, manifest_yaml
 from faithcheck.metric import Faithfulness
@@ -356,20 +363,6 @@ def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterato
             shutil.copyfileobj(sys.stdin.buffer, fh)
         path = spooled.rename(spooled.with_suffix("." + (input_format or sniff_format(spooled))))
         yield path
-
-
-def sniff_format(path: Path) -> FileFormat:
-    """The format of a file without a telling name (standard input): Parquet by its magic bytes,
-    JSON lines when the first non-blank line opens a JSON object or array, CSV otherwise."""
-    with path.open("rb") as fh:
-        if fh.read(4) == b"PAR1":
-            return "parquet"
-        fh.seek(0)
-        for line in fh:
-            text = line.removeprefix(codecs.BOM_UTF8).strip()
-            if text:
-                return "jsonl" if text[:1] in (b"{", b"[") else "csv"
-    return "jsonl"
 
 
 def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) -> None:

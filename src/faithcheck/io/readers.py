@@ -36,6 +36,7 @@ __all__ = [
     "detect_format",
     "iter_source",
     "parse_column_map",
+    "sniff_format",
 ]
 
 FileFormat = Literal["jsonl", "csv", "parquet"]
@@ -123,6 +124,20 @@ def detect_format(path: Path) -> FileFormat:
     if ".jsonl" in suffixes or ".ndjson" in suffixes or ".json" in suffixes:
         return "jsonl"
     raise InputError("input", f"cannot tell the format of {path.name!r}: use .jsonl, .csv or .parquet, or --format")
+
+
+def sniff_format(path: Path) -> FileFormat:
+    """The format of a file without a telling name (standard input): Parquet by its magic bytes,
+    JSON lines when the first non-blank line opens a JSON object or array, CSV otherwise."""
+    with path.open("rb") as fh:
+        if fh.read(4) == b"PAR1":
+            return "parquet"
+        fh.seek(0)
+        for line in fh:
+            text = line.removeprefix(codecs.BOM_UTF8).strip()
+            if text:
+                return "jsonl" if text[:1] in (b"{", b"[") else "csv"
+    return "jsonl"
 
 
 def check_source(
