@@ -89,6 +89,48 @@ def test_every_numeric_option_is_finite_and_in_range(args: list[str], message: s
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (["score", SAMPLE, "--no-store"], "--output"),
+        (["score", SAMPLE, "--no-store"], "--summary-json"),
+        (["report", "latest"], "--output"),
+        (["calibrate", "latest"], "--output"),
+        (["calibrate", "latest"], "--diagram"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(
+    tmp_path: Path, command: list[str], option: str
+) -> None:
+    not_a_folder = tmp_path / "notes.txt"
+    not_a_folder.write_text("a file, not a folder")
+    target = not_a_folder / "out.json"
+    done = _faithcheck(*command, "--store", str(tmp_path / "runs.sqlite"), option, str(target))
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert f"cannot write {target}: {not_a_folder} is not a folder" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "runs.sqlite").exists()  # refused before the run was recorded
+
+
+def test_an_output_in_folders_that_do_not_exist_yet_is_written_there(tmp_path: Path) -> None:
+    out, summary = tmp_path / "a" / "b" / "scores.jsonl", tmp_path / "c" / "summary.json"
+    done = _faithcheck("score", SAMPLE, "--quiet", "--no-store", "-o", str(out), "--summary-json", str(summary))
+    assert done.returncode == EXIT_OK, done.stderr
+    assert len(out.read_text().splitlines()) == 6
+    assert json.loads(summary.read_text())["rows"] == 6
+
+
+def test_a_write_that_fails_at_the_end_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    import click
+
+    from faithcheck.cli_paths import writing
+
+    target = tmp_path / "summary.json"
+    full = pytest.raises(click.ClickException, match=f"cannot write {target}: No space left on device")
+    with full, writing(target):
+        raise OSError(28, "No space left on device")
+
+
 def test_the_python_api_checks_run_options_too() -> None:
     from faithcheck.errors import ConfigError
 

@@ -80,6 +80,28 @@ def test_plugin_prints_a_summary_table(pytester: pytest.Pytester) -> None:
     assert len(report.read_text().splitlines()) == 3
 
 
+def test_a_report_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_rag=PLUGIN_TESTS)
+    (pytester.path / "notes.txt").write_text("a file, not a folder")
+    result = pytester.runpytest("-p", "no:cacheprovider", f"--faithcheck-report={pytester.path}/notes.txt/s.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--faithcheck-report: cannot write */notes.txt/s.jsonl: */notes.txt is not a folder"])
+    assert "passed" not in result.stdout.str()  # no test ran
+
+
+def test_a_report_that_fails_at_the_end_says_so_without_an_internal_error(pytester: pytest.Pytester) -> None:
+    folder = pytester.path / "out"  # made when the session starts; a test then puts a file in its place
+    pytester.makepyfile(
+        test_rag=PLUGIN_TESTS,
+        test_zz_break=f"import shutil\n\ndef test_break():\n    shutil.rmtree({str(folder)!r})\n"
+        f"    open({str(folder)!r}, 'w').close()\n",
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", f"--faithcheck-report={folder}/scores.jsonl")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*faithcheck summary*", f"faithcheck: cannot write {folder}/scores.jsonl: *"])
+    assert "INTERNALERROR" not in result.stdout.str()
+
+
 def test_plugin_marker_selects_tests(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_rag=PLUGIN_TESTS)
     result = pytester.runpytest("-p", "no:cacheprovider", "-m", "faithcheck")

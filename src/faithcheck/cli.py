@@ -25,6 +25,7 @@ from rich.console import Console
 from faithcheck import __version__
 from faithcheck.answer_relevancy import AnswerRelevancy
 from faithcheck.answer_relevancy import manifest as relevancy_manifest
+from faithcheck.cli_paths import OutputFile, writing
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_run_options
@@ -146,7 +147,7 @@ def manifest_command(as_json: bool, metric: str) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     default=None,
     help="write results here: .jsonl (one line per row), .csv (one row per row, claims as JSON) or .parquet "
     "(a rows and a claims table); default: JSON lines on standard output",
@@ -187,7 +188,7 @@ def manifest_command(as_json: bool, metric: str) -> None:
 @click.option("--overwrite", is_flag=True, help="replace an existing output or interrupted run")
 @click.option(
     "--summary-json",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     default=None,
     help="also write the run summary here as JSON",
 )
@@ -311,7 +312,8 @@ def score(
     finished = "finished" if result.summary.status == "finished" else "interrupted"
     recorder.finish(status=finished, summary=result.summary.to_dict())
     if summary_json is not None:
-        summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
+        with writing(summary_json):
+            summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
         print_summary(console, result, metrics, recorder.run_id)
     sys.exit(_exit_status(console, result, run, metric))

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from faithcheck.cli_paths import OutputFile, writing
 from faithcheck.cli_runs import RunLookupError, open_store, reporting_lookup_errors, store_option, table_console
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, parse_column_map
@@ -42,7 +43,7 @@ __all__ = ["calibrate", "report"]
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     default=None,
     help="the HTML file to write [default: faithcheck-report-RUN.html, or SOURCE with .html]",
 )
@@ -104,7 +105,8 @@ def report(
             target = output or Path(f"faithcheck-report-{data.run_id}.html")
     except InputError as exc:
         raise click.ClickException(str(exc)) from None
-    size = write_report(data, target)
+    with writing(target):
+        size = write_report(data, target)
     click.echo(f"wrote {target} ({len(data.rows)} rows, {size / 1e6:.1f} MB)", err=True)
 
 
@@ -163,14 +165,14 @@ def _gold_column(dataset: Path, input_format: FileFormat | None, mapping: dict[s
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     default=Path("faithcheck-calibration.json"),
     show_default=True,
     help="the calibration file to write (apply it with `faithcheck score --calibration FILE`)",
 )
 @click.option(
     "--diagram",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     default=None,
     help="the reliability diagram (SVG) to write [default: OUTPUT with .svg]",
 )
@@ -250,9 +252,11 @@ def calibrate(
     thresholds = {r.get("threshold") for r in records if r.get("threshold") is not None}
     content = result.to_json(source=name, labels=where, faithcheck=__version__, error_rows_skipped=errors)
     content["before_threshold"] = thresholds.pop() if len(thresholds) == 1 else None
-    output.write_text(json.dumps(content, indent=2) + "\n", encoding="utf-8")
+    with writing(output):
+        output.write_text(json.dumps(content, indent=2) + "\n", encoding="utf-8")
     diagram = diagram or output.with_suffix(".svg")
-    diagram.write_text(cal.reliability_svg(result.reliability), encoding="utf-8")
+    with writing(diagram):
+        diagram.write_text(cal.reliability_svg(result.reliability), encoding="utf-8")
     _print_calibration(result, content["before_threshold"], errors, output, diagram)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from faithcheck import testing
+from faithcheck.paths import unwritable
 from faithcheck.types import EvalScore
 
 _COLLECTOR = pytest.StashKey[list[testing.RecordedScore]]()
@@ -32,6 +33,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "faithcheck: a test that scores RAG answers with faithcheck")
+    report = config.getoption("--faithcheck-report")
+    if report and (problem := unwritable(Path(report))):  # refused before any test runs
+        raise pytest.UsageError(f"--faithcheck-report: cannot write {report}: {problem}")
     config.stash[_COLLECTOR] = testing._push_collector()
 
 
@@ -98,7 +102,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
     report = config.getoption("--faithcheck-report")
     if report:
-        with Path(report).open("w", encoding="utf-8") as fh:
-            for s in scores:
-                fh.write(json.dumps({"test_id": s.test_id, **s.result.model_dump(mode="json")}) + "\n")
+        lines = [json.dumps({"test_id": s.test_id, **s.result.model_dump(mode="json")}) + "\n" for s in scores]
+        try:
+            Path(report).write_text("".join(lines), encoding="utf-8")
+        except OSError as exc:
+            terminalreporter.write_line(f"faithcheck: cannot write {report}: {exc.strerror or exc}", red=True)
+            return
         terminalreporter.write_line(f"faithcheck: wrote {len(scores)} scores to {report}")
