@@ -146,6 +146,27 @@ def test_run_options_in_a_config_file(tmp_path: Path) -> None:
     assert "passed (threshold 0.8)" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"threshhold: 0.8\n", "'threshhold' is not an option (did you mean 'threshold'?)"),
+        (b"batch_sise: 10\n", "'batch_sise' is not an option (did you mean 'batch_size'?)"),
+        (b"faithfulness:\n  threshold: 0.8\n", "'faithfulness' is not an option (faithfulness options go at the top"),
+        (b"colour: blue\n", "'colour' is not an option"),
+        (b"\xff\xfethreshold: 0.8\n", "it is not UTF-8 text"),
+    ],
+)
+def test_a_config_file_with_an_unknown_option_or_not_utf8_is_a_usage_error(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    config = tmp_path / "faithcheck.yaml"
+    config.write_bytes(content)
+    done = _faithcheck("score", SAMPLE, "--no-store", "--config", str(config))
+    assert done.returncode == EXIT_USAGE
+    assert message in " ".join(done.stderr.split())  # click wraps long messages
+    assert "Traceback" not in done.stderr
+
+
 # -- column presets and CSV quirks --------------------------------------------------------------
 
 

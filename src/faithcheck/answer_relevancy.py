@@ -20,8 +20,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang, validation_problems
-from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang, load_relevancy_config
+from faithcheck.errors import FaithcheckError
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.metric import StepTrace, run_sync
@@ -87,12 +87,7 @@ class AnswerRelevancy:
         require_key: bool = True,
         **options: Any,
     ):
-        from pydantic import ValidationError
-
-        try:
-            self._config = AnswerRelevancyConfig(threshold=threshold, **options)
-        except ValidationError as exc:
-            raise ConfigError(f"invalid answer_relevancy configuration: {validation_problems(exc)}") from None
+        self._config = load_relevancy_config(threshold=threshold, **options)
         self.extractor: ClaimExtractor = extractor_backend or self._make_extractor(require_key)
         llm = self._config.judge == "llm"
         self.judge: LLMRelevanceJudge | None = self._make_judge(require_key) if llm else None

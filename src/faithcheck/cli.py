@@ -28,7 +28,7 @@ from faithcheck.answer_relevancy import manifest as relevancy_manifest
 from faithcheck.cli_paths import OutputFile, writing
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
-from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, load_run_options
+from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, did_you_mean, load_run_options
 from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError
 from faithcheck.io.readers import (
     FileFormat,
@@ -103,12 +103,23 @@ def _load_config_file(path: Path | None) -> dict[str, Any]:
         return {}
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"cannot read {path}: it is not UTF-8 text", param_hint="--config") from None
     except (OSError, yaml.YAMLError) as exc:
         raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--config") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise click.BadParameter(f"{path} must hold a mapping of option: value", param_hint="--config")
+    known = {*RunOptions.model_fields, *FaithfulnessConfig.model_fields, _RELEVANCY_SECTION}
+    for key in data:
+        if key not in known:
+            hint = (
+                " (faithfulness options go at the top level of the file)"
+                if key == "faithfulness"
+                else did_you_mean(str(key), known)
+            )
+            raise click.BadParameter(f"{path}: {key!r} is not an option{hint}", param_hint="--config")
     return data
 
 

@@ -7,6 +7,8 @@ This is the one source of truth for configuration: the manifest's ``config_schem
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -20,7 +22,9 @@ __all__ = [
     "InitializationConfig",
     "Lang",
     "RunOptions",
+    "did_you_mean",
     "load_config",
+    "load_relevancy_config",
     "load_run_options",
     "validation_problems",
 ]
@@ -269,7 +273,18 @@ def load_config(**options: Any) -> FaithfulnessConfig:
     try:
         return FaithfulnessConfig(**options)
     except ValidationError as exc:
-        raise ConfigError(f"invalid faithcheck configuration: {validation_problems(exc)}") from None
+        raise ConfigError(
+            f"invalid faithcheck configuration: {validation_problems(exc, FaithfulnessConfig.model_fields)}"
+        ) from None
+
+
+def load_relevancy_config(**options: Any) -> AnswerRelevancyConfig:
+    """Build an :class:`AnswerRelevancyConfig`, turning validation errors into :class:`ConfigError`."""
+    try:
+        return AnswerRelevancyConfig(**options)
+    except ValidationError as exc:
+        problems = validation_problems(exc, AnswerRelevancyConfig.model_fields)
+        raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
 
 
 def load_run_options(**options: Any) -> RunOptions:
@@ -283,9 +298,30 @@ def load_run_options(**options: Any) -> RunOptions:
     try:
         return RunOptions(**options)
     except ValidationError as exc:
-        raise ConfigError(f"invalid run options: {validation_problems(exc)}") from None
+        raise ConfigError(f"invalid run options: {validation_problems(exc, RunOptions.model_fields)}") from None
 
 
-def validation_problems(exc: ValidationError) -> str:
-    """A configuration's validation errors in one line: ``field: what is wrong`` for each, joined by ``;``."""
-    return "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}" for err in exc.errors())
+def validation_problems(exc: ValidationError, known: Iterable[str] = ()) -> str:
+    """A configuration's validation errors in one line: ``field: what is wrong`` for each, joined by
+    ``;``. A name that is not an option says so, with the closest of ``known`` when one is close.
+
+    >>> try:
+    ...     FaithfulnessConfig(threshhold=0.5)
+    ... except ValidationError as exc:
+    ...     print(validation_problems(exc, FaithfulnessConfig.model_fields))
+    threshhold: not an option (did you mean 'threshold'?)
+    """
+    problems = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "config"
+        if err["type"] == "extra_forbidden":
+            problems.append(f"{where}: not an option{did_you_mean(where, known)}")
+        else:
+            problems.append(f"{where}: {err['msg']}")
+    return "; ".join(problems)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the known name closest to a misspelt ``name``, else ``""``."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -138,20 +138,15 @@ def check_metric_options(
     names: Sequence[str], options: Mapping[str, Any], relevancy_options: Mapping[str, Any] | None = None
 ) -> None:
     """Raise :class:`ConfigError` for unknown metric names or invalid options, loading no model."""
-    from pydantic import ValidationError
-
-    from faithcheck.config import AnswerRelevancyConfig, load_config, validation_problems
+    from faithcheck.config import load_config, load_relevancy_config
 
     unknown = [n for n in names if n not in METRIC_NAMES]
     if unknown or not names:
         raise ConfigError(f"--metrics: unknown {unknown or list(names)}; choose from {', '.join(METRIC_NAMES)}")
     load_config(**options)
-    if "answer_relevancy" in names:
+    if "answer_relevancy" in names or relevancy_options:  # a section is checked even when unused
         shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
-        try:
-            AnswerRelevancyConfig(**{**shared, **(relevancy_options or {})})
-        except ValidationError as exc:
-            raise ConfigError(f"invalid answer_relevancy configuration: {validation_problems(exc)}") from None
+        load_relevancy_config(**{**shared, **(relevancy_options or {})})
 
 
 def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
