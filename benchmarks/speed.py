@@ -15,14 +15,16 @@ the baseline (the default) and ``--bundle DIR`` if given:
   length) — the brute-force alternative; ``accuracy.py --every-chunk`` measures its accuracy.
 
 Reported: rows/s for each, the CPU milliseconds a selected row costs (all the process's threads;
-steadier than rows/s on a shared machine when two versions are compared), claim-window pairs/s of
+steadier than rows/s on a shared machine when two versions are compared), the pairs a model
+verifier judges a selected row (counted in an untimed pass on further rows), claim-window pairs/s of
 the brute force, the speed-up of selected over every chunk, and the process's peak RSS (run one
 verifier at a time to read its own). The rows are made before each clock starts. A second table
 gives the milliseconds a row of the two evidence steps that run no model (the sentence index, the
 assembled chunks), timed alone on fresh rows.
 
     python benchmarks/speed.py [--rows 20] [--in-flight 4] [--evidence-pool 4] [--bundle training/work/export]
-                               [--baseline-weights FILE] [--verifiers model,baseline] [--encoder fp32]
+                               [--read-assembled 256] [--baseline-weights FILE] [--verifiers model,baseline]
+                               [--encoder fp32]
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ import asyncio
 import resource
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -91,6 +95,28 @@ def _evidence_steps_ms(seeds: range, backend: LocalVerifier) -> tuple[float, flo
     return 1000 * (indexed - started) / len(rows), 1000 * (assembled - indexed) / len(rows)
 
 
+def _model_pairs_a_row(metric: Faithfulness, backend: LocalVerifier, seeds: range) -> float | None:
+    """The (evidence, claim) pairs a model verifier judges a selected row, counted in an untimed
+    pass (``None`` for a verifier without a model)."""
+    if not isinstance(backend, OnnxVerifier):
+        return None
+    judged = 0
+    probabilities = backend.probabilities
+
+    def counting(pairs: Sequence[tuple[str, str]]) -> Any:
+        nonlocal judged
+        judged += len(pairs)
+        return probabilities(pairs)
+
+    backend.probabilities = counting  # type: ignore[method-assign]  # this instance, this pass only
+    try:
+        for seed in seeds:
+            metric.evaluate(standard_row(seed=seed))
+    finally:
+        del backend.probabilities
+    return judged / len(seeds)
+
+
 def _pairs(seeds: range, backend: LocalVerifier) -> int:
     """Claim-evidence pairs of these rows when every claim meets every sentence window (a model
     reading assembled evidence: every consecutive chunk of the context, as ``EveryChunk`` builds)."""
@@ -114,6 +140,14 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=20)
     parser.add_argument("--in-flight", type=int, default=4, help="rows scored concurrently for 'dataset'")
     parser.add_argument("--bundle", type=Path, default=None, help="an exported verifier bundle to measure too")
+    parser.add_argument(
+        "--read-assembled",
+        type=int,
+        default=None,
+        metavar="TOKENS",
+        help="show --bundle assembled evidence chunks of this input length, whatever its calibration.json says "
+        "(a windows bundle then costs what a model of its size trained for that input would)",
+    )
     parser.add_argument(
         "--evidence-pool", type=int, default=FaithfulnessConfig().evidence_pool, help="candidate sentences per claim"
     )
@@ -145,12 +179,14 @@ def main() -> int:
             (f"baseline {args.baseline_weights}", BaselineVerifier(BaselineWeights.load(args.baseline_weights)))
         )
     if args.bundle:
-        backends.append((f"bundle {args.bundle}", OnnxVerifier.from_dir(args.bundle)))
+        bundle = OnnxVerifier.from_dir(args.bundle, assembled_at=args.read_assembled)
+        shown = f" read assembled at {args.read_assembled}" if args.read_assembled else ""
+        backends.append((f"bundle {args.bundle}{shown}", bundle))
     print(
         f"| verifier | rows/s (selected) | CPU ms a row (selected) | rows/s (dataset, {args.in_flight} in flight) "
-        "| rows/s (every chunk) | pairs/s (every chunk) | speed-up |"
+        "| model pairs a row (selected) | rows/s (every chunk) | pairs/s (every chunk) | speed-up |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     steps: list[str] = []
     for k, (name, backend) in enumerate(backends):
         metric = Faithfulness(verifier_backend=backend, evidence_pool=args.evidence_pool)
@@ -162,9 +198,10 @@ def main() -> int:
         brute_rows = range(start + 500, start + 500 + max(2, args.rows // 4))
         brute, _ = _rows_per_second(EveryChunk(verifier_backend=backend, evidence_pool=args.evidence_pool), brute_rows)
         pairs = _pairs(brute_rows, backend) * brute / len(brute_rows)
+        judged = _model_pairs_a_row(metric, backend, range(start + 900, start + 900 + args.rows))
         print(
-            f"| {name} | {selected:.2f} | {cpu_ms:.0f} | {dataset:.2f} | {brute:.2f} | {pairs:.0f} "
-            f"| {selected / brute:.1f}× |",
+            f"| {name} | {selected:.2f} | {cpu_ms:.0f} | {dataset:.2f} | {'-' if judged is None else f'{judged:.1f}'} "
+            f"| {brute:.2f} | {pairs:.0f} | {selected / brute:.1f}× |",
             flush=True,
         )
         index_ms, assembly_ms = _evidence_steps_ms(range(start + 800, start + 800 + args.rows), backend)

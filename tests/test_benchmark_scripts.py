@@ -81,3 +81,26 @@ def test_evidence_recall_counts_a_deduplicated_sentence_wherever_it_occurs() -> 
     assert [s.index for s in cut] == [0]
     assert recall.with_duplicates(cut, keys) == {0, 2}
     assert recall.with_duplicates(chunk.sentences, keys) == {0, 1, 2}
+
+
+def test_speed_counts_the_pairs_a_model_judges_and_leaves_the_model_as_it_was() -> None:
+    from faithcheck.verify import BaselineVerifier
+    from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+
+    speed = load_script("benchmarks/speed.py", "faithcheck_bench_speed")
+    windows = OnnxVerifier.from_dir(shipped_bundle())
+    assembled = OnnxVerifier.from_dir(shipped_bundle(), assembled_at=256)
+    rows = range(3)
+    by_windows = speed._model_pairs_a_row(Faithfulness(verifier_backend=windows), windows, rows)
+    by_chunks = speed._model_pairs_a_row(Faithfulness(verifier_backend=assembled), assembled, rows)
+    claims = len(speed.SentenceExtractor().extract(*_question_and_answer(speed, 0), "en"))
+    # at least one pair a claim; a claim its first unit does not support meets the others too
+    assert by_windows >= claims
+    assert by_chunks > by_windows  # each unsupported claim reads 4 chunks, not 2 more windows
+    assert "probabilities" not in vars(windows)  # the counting wrapper is gone
+    assert speed._model_pairs_a_row(Faithfulness(verifier="baseline"), BaselineVerifier(), rows) is None
+
+
+def _question_and_answer(speed: ModuleType, seed: int) -> tuple[str, str]:
+    row = speed.standard_row(seed=seed)
+    return row.question, row.sut_response

@@ -45,7 +45,6 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -98,10 +97,8 @@ class PairMaker:
         pool: int = DEFAULT_POOL,
         read_assembled: int = 0,
     ):
-        self.verifier = OnnxVerifier.from_dir(bundle)
-        if read_assembled:  # e.g. the shipped bundle (it reads windows) shown assembled chunks
-            calibration = replace(self.verifier.calibration, evidence="assembled", max_length=read_assembled)
-            self.verifier = OnnxVerifier(bundle / "model.onnx", bundle / "tokenizer.json", calibration)
+        # read_assembled: e.g. the shipped bundle (it reads windows) shown assembled chunks
+        self.verifier = OnnxVerifier.from_dir(bundle, assembled_at=read_assembled or None)
         # windows chosen as the package chooses them for this verifier (by lexical share, no encoder)
         self.metric = Faithfulness(verifier_backend=self.verifier, evidence_pool=pool)
         self.supported = self.verifier.calibration.label_order.index("supported")

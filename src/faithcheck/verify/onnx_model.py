@@ -42,7 +42,7 @@ import hashlib
 import json
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import pairwise
@@ -177,12 +177,17 @@ class OnnxVerifier:
         self._contradicted = order.index("contradicted") if "contradicted" in order else None
 
     @classmethod
-    def from_dir(cls, folder: str | Path, **options: object) -> OnnxVerifier:
+    def from_dir(cls, folder: str | Path, *, assembled_at: int | None = None, **options: object) -> OnnxVerifier:
+        """The bundle in ``folder``. ``assembled_at``: show it assembled evidence of that many tokens,
+        whatever its ``calibration.json`` says (to measure a windows bundle on assembled input, as
+        ``training/package_pairs.py`` and ``benchmarks/speed.py`` do; its thresholds were not fit for it)."""
         path = Path(folder)
         missing = [n for n in ("model.onnx", "tokenizer.json", "calibration.json") if not (path / n).is_file()]
         if missing:
             raise ModelLoadError(f"{path} is not a verifier bundle: missing {', '.join(missing)}")
         calibration = Calibration.load(path / "calibration.json")
+        if assembled_at is not None:
+            calibration = replace(calibration, evidence="assembled", max_length=assembled_at)
         return cls(path / "model.onnx", path / "tokenizer.json", calibration, **options)  # type: ignore[arg-type]
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> npt.NDArray[np.float64]:
