@@ -104,3 +104,18 @@ def test_speed_counts_the_pairs_a_model_judges_and_leaves_the_model_as_it_was() 
 def _question_and_answer(speed: ModuleType, seed: int) -> tuple[str, str]:
     row = speed.standard_row(seed=seed)
     return row.question, row.sut_response
+
+
+def test_pair_cost_measures_each_bundle_at_each_length(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from faithcheck.verify.onnx_model import shipped_bundle
+
+    pair_cost = load_script("benchmarks/pair_cost.py", "faithcheck_bench_pair_cost")
+    argv = ["pair_cost.py", str(shipped_bundle()), "--pairs", "3", "--evidence-words", "10,300"]
+    monkeypatch.setattr("sys.argv", argv)
+    assert pair_cost.main() == 0
+    rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines()[2:]]
+    assert [int(r[1]) for r in rows] == [10, 300]
+    assert int(rows[1][2]) == 128  # cut to the shipped bundle's input length, as the package cuts it
+    assert all(float(r[3]) > 0 for r in rows)
