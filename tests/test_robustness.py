@@ -259,6 +259,32 @@ def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
     assert json.loads(piped.stdout)["value"] == 1.0
 
 
+def test_a_run_from_standard_input_records_it_and_its_report_asks_for_the_dataset(tmp_path: Path) -> None:
+    from faithcheck.report import report_from_run
+    from faithcheck.store import STANDARD_INPUT, RunStore
+
+    data = tmp_path / "rows.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    store_path = tmp_path / "runs.sqlite"
+    piped = subprocess.run(
+        [sys.executable, "-m", "faithcheck", "score", "-", "--quiet", "--store", str(store_path)],
+        input=data.read_bytes(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert piped.returncode == 0, piped.stderr
+    store = RunStore(store_path)
+    run_id = store.resolve("latest")
+    assert store.get_run(run_id).input_path == STANDARD_INPUT  # not the spooled copy, which is gone
+    without = report_from_run(store, run_id)
+    assert without.notes == [
+        "the run read its rows from standard input: pass the dataset with --input to see the texts"
+    ]
+    with_input = report_from_run(store, run_id, input_path=data)
+    assert with_input.notes == []
+    assert GOOD["sut_response"] in json.dumps(with_input.rows)
+
+
 def test_two_columns_renamed_to_one_are_refused_from_python_too() -> None:
     rows = [{**GOOD, "title": "Another question?"}]
     with pytest.raises(InputError, match="'prompt' and 'title' are both mapped to 'prompt'"):

@@ -45,7 +45,7 @@ from faithcheck.metric import Faithfulness
 from faithcheck.metrics import METRIC_NAMES, Metric, as_metrics, build_metrics
 from faithcheck.rows import case_from_row
 from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
-from faithcheck.store import RunRecorder, dataset_fingerprint, default_store_path
+from faithcheck.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
 from faithcheck.summary import RunSummary
 
 __all__ = ["EXIT_GATE_FAILED", "EXIT_INCOMPLETE", "EXIT_OK", "EXIT_ROW_ERRORS", "EXIT_USAGE", "main"]
@@ -258,6 +258,7 @@ def score(
     given = {k: v for k, v in flags.items() if v is not None}
     run_settings.update({k: v for k, v in given.items() if k in run_fields})
     options.update({k: v for k, v in given.items() if k not in run_fields})
+    read_from = STANDARD_INPUT if str(input_file) == "-" else str(input_file.resolve())
     # "-" is standard input, spooled to a file that lives as long as the command
     input_file = click.get_current_context().with_resource(_stdin_spooled(input_file, input_format))
     try:
@@ -288,7 +289,7 @@ def score(
         ),
     )
     recorder.start(
-        input_path=str(input_file.resolve()),
+        input_path=read_from,
         output_path=str(output.resolve()) if output else None,
         dataset_fingerprint=dataset_fingerprint(input_file),
         config=run_config(metrics),

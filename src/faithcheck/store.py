@@ -40,6 +40,7 @@ from faithcheck.metrics import metric_records
 __all__ = [
     "DIFF_KINDS",
     "FINISH_STATUSES",
+    "STANDARD_INPUT",
     "RowDiff",
     "RunInfo",
     "RunNotFoundError",
@@ -141,6 +142,10 @@ class RunNotFoundError(FaithcheckError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.message
+
+
+STANDARD_INPUT = "-"
+"""The ``input_path`` of a run that read its rows from standard input (there is no file to reread)."""
 
 
 @dataclass(frozen=True)

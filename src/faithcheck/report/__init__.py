@@ -13,7 +13,7 @@ from pathlib import Path
 from faithcheck.io.readers import FileFormat
 from faithcheck.report.data import ReportData, calibration_summary, load_cases, report_rows, scored_records, summarise
 from faithcheck.report.html import embed_json, render_html
-from faithcheck.store import RunStore, dataset_fingerprint
+from faithcheck.store import STANDARD_INPUT, RunStore, dataset_fingerprint
 
 __all__ = ["ReportData", "embed_json", "render_report", "report_from_file", "report_from_run", "write_report"]
 
@@ -43,7 +43,9 @@ def report_from_run(
     notes: list[str] = []
     dataset = input_path if input_path is not None else Path(info.input_path)
     cases = None
-    if dataset.exists():
+    if input_path is None and info.input_path == STANDARD_INPUT:
+        notes.append("the run read its rows from standard input: pass the dataset with --input to see the texts")
+    elif dataset.exists():
         cases = load_cases(dataset, fmt=input_format, column_map=column_map)
         if input_path is None and dataset_fingerprint(dataset) != info.dataset_fingerprint:
             notes.append(f"{dataset} changed since the run; rows whose text no longer matches are shown without it")
