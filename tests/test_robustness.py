@@ -3,10 +3,13 @@ through ``score_dataset``, and the malformed inputs that used to abort a whole r
 
 from __future__ import annotations
 
+import csv
 import json
 import math
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -278,11 +281,43 @@ def test_a_run_from_standard_input_records_it_and_its_report_asks_for_the_datase
     assert store.get_run(run_id).input_path == STANDARD_INPUT  # not the spooled copy, which is gone
     without = report_from_run(store, run_id)
     assert without.notes == [
-        "the run read its rows from standard input: pass the dataset with --input to see the texts"
+        "the run read its rows from standard input or a pipe: pass the dataset with --input to see the texts"
     ]
     with_input = report_from_run(store, run_id, input_path=data)
     assert with_input.notes == []
     assert GOOD["sut_response"] in json.dumps(with_input.rows)
+
+
+def test_a_pipe_is_read_once_like_standard_input(tmp_path: Path) -> None:
+    # bash's <(command) gives /dev/fd/N: a pipe without a telling name, read once (the format is sniffed)
+    data = tmp_path / "rows.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n" + json.dumps({**GOOD, "input_id": "second"}) + "\n", encoding="utf-8")
+    substituted = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m faithcheck score <(cat {data}) --quiet --no-store"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert substituted.returncode == 0, substituted.stderr
+    assert [json.loads(line)["input_id"] for line in substituted.stdout.splitlines()] == ["good", "second"]
+
+    # a named pipe whose name gives the format (CSV here, which sniffing would not need)
+    fifo = tmp_path / "rows.csv"
+    os.mkfifo(fifo)
+    row = {**GOOD, "retrieved_context": json.dumps(GOOD["retrieved_context"])}
+
+    def write() -> None:  # blocks until the reader opens the pipe
+        with fifo.open("w", newline="", encoding="utf-8") as fh:
+            table = csv.DictWriter(fh, fieldnames=list(row))
+            table.writeheader()
+            table.writerow(row)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    named = _faithcheck("score", str(fifo), "--quiet", "--no-store")
+    writer.join(timeout=60)
+    assert named.returncode == 0, named.stderr
+    assert json.loads(named.stdout)["value"] == 1.0
 
 
 def test_two_columns_renamed_to_one_are_refused_from_python_too() -> None:

@@ -258,9 +258,12 @@ def score(
     given = {k: v for k, v in flags.items() if v is not None}
     run_settings.update({k: v for k, v in given.items() if k in run_fields})
     options.update({k: v for k, v in given.items() if k not in run_fields})
-    read_from = STANDARD_INPUT if str(input_file) == "-" else str(input_file.resolve())
-    # "-" is standard input, spooled to a file that lives as long as the command
-    input_file = click.get_current_context().with_resource(_stdin_spooled(input_file, input_format))
+    streamed = _is_stream(input_file)
+    read_from = STANDARD_INPUT if streamed else str(input_file.resolve())
+    if streamed and input_format is None and str(input_file) != "-":
+        input_format = _format_of_name(input_file)
+    # standard input or a pipe, spooled to a file that lives as long as the command
+    input_file = click.get_current_context().with_resource(_spooled(input_file, input_format))
     try:
         run = load_run_options(**run_settings)
         mapping = parse_column_map(column_map)
@@ -361,11 +364,26 @@ def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: M
     return EXIT_OK
 
 
+def _is_stream(input_file: Path) -> bool:
+    """``-`` (standard input), or a path that is no regular file: a pipe such as bash's
+    ``<(command)`` (``/dev/fd/63``), which can be read only once."""
+    return str(input_file) == "-" or not input_file.is_file()
+
+
+def _format_of_name(input_file: Path) -> FileFormat | None:
+    """The format a stream's name gives (a named pipe ``rows.csv``), or ``None`` to sniff it."""
+    try:
+        return detect_format(input_file)
+    except InputError:
+        return None
+
+
 @contextmanager
-def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterator[Path]:
-    """``-`` as a file: standard input is copied to a temporary file first (the runner reads its
-    input twice: to check the columns, then to score, and fingerprints it for resuming)."""
-    if str(input_file) != "-":
+def _spooled(input_file: Path, input_format: FileFormat | None) -> Iterator[Path]:
+    """A stream (see :func:`_is_stream`) as a file: it is copied to a temporary file first (the
+    runner reads its input twice: to check the columns, then to score, and fingerprints it for
+    resuming). A regular file is used as it is."""
+    if not _is_stream(input_file):
         yield input_file
         return
     import shutil
@@ -374,7 +392,11 @@ def _stdin_spooled(input_file: Path, input_format: FileFormat | None) -> Iterato
     with tempfile.TemporaryDirectory(prefix="faithcheck-stdin-") as folder:
         spooled = Path(folder) / "stdin"
         with spooled.open("wb") as fh:
-            shutil.copyfileobj(sys.stdin.buffer, fh)
+            if str(input_file) == "-":
+                shutil.copyfileobj(sys.stdin.buffer, fh)
+            else:
+                with input_file.open("rb") as source:
+                    shutil.copyfileobj(source, fh)
         path = spooled.rename(spooled.with_suffix("." + (input_format or sniff_format(spooled))))
         yield path
 

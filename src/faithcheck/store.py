@@ -145,7 +145,7 @@ class RunNotFoundError(FaithcheckError, KeyError):
 
 
 STANDARD_INPUT = "-"
-"""The ``input_path`` of a run that read its rows from standard input (there is no file to reread)."""
+"""The ``input_path`` of a run that read its rows from standard input or a pipe (no file to reread)."""
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,9 @@ def report_from_run(
     dataset = input_path if input_path is not None else Path(info.input_path)
     cases = None
     if input_path is None and info.input_path == STANDARD_INPUT:
-        notes.append("the run read its rows from standard input: pass the dataset with --input to see the texts")
+        notes.append(
+            "the run read its rows from standard input or a pipe: pass the dataset with --input to see the texts"
+        )
     elif dataset.exists():
         cases = load_cases(dataset, fmt=input_format, column_map=column_map)
         if input_path is None and dataset_fingerprint(dataset) != info.dataset_fingerprint:
