@@ -93,6 +93,30 @@ def test_python_objects_pandas_arrow_datasets() -> None:
         assert result.summary.rows == 2
 
 
+def test_a_mapping_of_columns_is_a_dataset_and_any_other_mapping_is_refused() -> None:
+    import datasets
+    import numpy as np
+    import pyarrow as pa
+
+    from faithcheck.errors import DatasetError
+
+    flat = ROWS[:2]
+    columns = {name: [r[name] for r in flat] for name in flat[0]}
+    table = pa.Table.from_pylist(flat)
+    for source in (columns, {k: np.array(v, dtype=object) for k, v in columns.items()}, {k: table[k] for k in columns}):
+        result = score_dataset(source)
+        assert result.records is not None
+        assert _values(result.records) == {"a": 0.5, "b": 1.0}
+    # a row as a mapping used to be read as one error row per key
+    with pytest.raises(DatasetError, match="its column 'input_id' is a str, not a list"):
+        score_dataset(flat[0])
+    with pytest.raises(DatasetError, match=r"columns differ in length \(input_id 2, prompt 1,"):
+        score_dataset({**columns, "prompt": columns["prompt"][:1]})
+    splits = datasets.DatasetDict({"test": datasets.Dataset.from_list(flat)})
+    with pytest.raises(DatasetError, match=r"is not one dataset: pass one, e.g. data\['test'\]"):
+        score_dataset(splits)
+
+
 def test_csv_with_column_map_and_bad_rows(tmp_path: Path) -> None:
     data = tmp_path / "rows.csv"
     with data.open("w", newline="", encoding="utf-8") as fh:

@@ -261,8 +261,8 @@ def score_dataset(
     on_batch: Callable[[list[dict[str, Any]]], None] | None = None,
     on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> RunResult:
-    """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset`` or
-    iterable of mappings) with ``metric`` (default: ``Faithfulness()``), or with several metrics at
+    """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset``, iterable
+    of mappings or mapping of columns) with ``metric`` (default: ``Faithfulness()``), or with several metrics at
     once (a sequence): each row is read and validated once, and its record carries every metric's
     result (see :mod:`faithcheck.metrics`).
 

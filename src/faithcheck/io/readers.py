@@ -32,6 +32,7 @@ __all__ = [
     "SourceRow",
     "check_column_map",
     "check_source",
+    "columns_as_rows",
     "count_rows",
     "detect_format",
     "iter_source",
@@ -233,6 +234,8 @@ def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> in
         with path.open("rb") as fh:
             lines = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
         return max(0, lines - 1) if kind == "csv" else lines
+    if isinstance(source, Mapping):
+        return len(columns_as_rows(source))
     try:
         return len(source)
     except TypeError:
@@ -278,6 +281,9 @@ def _sample_keys(rows: Iterator[SourceRow]) -> list[list[str]]:
 
 
 def _object_columns(source: Any) -> list[list[str]] | None:
+    if isinstance(source, Mapping):
+        columns_as_rows(source)  # a mapping that is not columns of one length is refused here
+        return [[str(k) for k in source]]
     module = type(source).__module__.split(".")[0]
     if module == "pandas":
         return [[str(c) for c in source.columns]]
@@ -431,7 +437,42 @@ def _parquet(path: Path) -> Iterator[SourceRow]:
 # -- in-memory objects --------------------------------------------------------------------------
 
 
+def columns_as_rows(columns: Mapping[Any, Any]) -> list[dict[str, Any]]:
+    """A mapping of column names to equal-length columns (``{"prompt": [...], "sut_response":
+    [...]}``, as ``datasets.Dataset.from_dict`` takes) as a list of rows; a mapping that is not one
+    is a :class:`DatasetError`, never a row per key.
+
+    >>> columns_as_rows({"input_id": ["a", "b"], "prompt": ["Q1?", "Q2?"]})
+    [{'input_id': 'a', 'prompt': 'Q1?'}, {'input_id': 'b', 'prompt': 'Q2?'}]
+    """
+    lists: dict[str, list[Any]] = {}
+    for name, column in columns.items():
+        if hasattr(column, "column_names") or hasattr(column, "columns"):  # a table: datasets, pyarrow, pandas
+            raise DatasetError(
+                f"a mapping of tables (a datasets.DatasetDict?) is not one dataset: pass one, e.g. data[{name!r}]"
+            )
+        values = column
+        for method in ("tolist", "to_pylist"):  # NumPy arrays and pandas Series; Arrow arrays
+            if hasattr(column, method):
+                values = getattr(column, method)()
+                break
+        if not isinstance(values, (list, tuple)):
+            raise DatasetError(
+                f"a mapping is read as a dataset of columns, and its column {name!r} is a {type(column).__name__}, "
+                "not a list: give a list of rows (one mapping each), or a mapping of column lists"
+            )
+        lists[str(name)] = list(values)
+    lengths = {name: len(values) for name, values in lists.items()}
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
+        raise DatasetError(f"the mapping's columns differ in length ({shown}): each must hold one value a row")
+    count = next(iter(lengths.values()), 0)
+    return [{name: values[i] for name, values in lists.items()} for i in range(count)]
+
+
 def _objects(source: Any) -> Iterator[SourceRow]:
+    if isinstance(source, Mapping):
+        return _mappings(columns_as_rows(source))
     module = type(source).__module__.split(".")[0]
     if module == "pandas":
         return _pandas_rows(source)
