@@ -57,6 +57,11 @@ def test_exit_codes_and_gates(tmp_path: Path) -> None:
     nothing = _faithcheck("score", str(all_bad), "--no-store")
     assert nothing.returncode == EXIT_ROW_ERRORS  # a run that scored nothing is never a success
     assert "no row could be scored" in nothing.stderr
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    no_rows = _faithcheck("score", str(empty), "--no-store")
+    assert no_rows.returncode == EXIT_ROW_ERRORS  # a gate never goes green on no data
+    assert "no row could be scored: the input holds no rows" in no_rows.stderr
 
     timeout = _faithcheck("score", SAMPLE, "-o", str(tmp_path / "t.jsonl"), "--no-store", "--job-timeout", "0.001")
     assert timeout.returncode == EXIT_INCOMPLETE

@@ -247,7 +247,7 @@ def score(
 
     Exit status: 0 scored (gates passed), 1 a gate failed (--fail-under), 2 usage or unreadable
     input (nothing scored), 3 rows in error (with --fail-on-error; always when no row could be
-    scored), 4 the job timed out (run the same command to resume), 130 interrupted."""
+    scored, an empty input too), 4 the job timed out (run the same command to resume), 130 interrupted."""
     options = _load_config_file(config_file)
     relevancy_options = options.pop(_RELEVANCY_SECTION, None) or {}
     if not isinstance(relevancy_options, dict):
@@ -347,7 +347,10 @@ def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: M
     if s.status == "timeout":
         console.print(f"[red]job timeout[/red] after {run.job_timeout:g} s: run the same command to resume")
         return EXIT_INCOMPLETE
-    if s.rows and not s.scored:
+    if not s.rows:  # an empty file is not a passing run: a CI gate must not go green on no data
+        console.print("[red]no row could be scored[/red]: the input holds no rows")
+        return EXIT_ROW_ERRORS
+    if not s.scored:
         console.print(f"[red]no row could be scored[/red]: all {s.rows} rows are in error (see their messages)")
         return EXIT_ROW_ERRORS
     if run.fail_on_error and errors:
