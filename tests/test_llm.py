@@ -188,12 +188,67 @@ def test_server_errors_are_retried_then_give_up(server: FakeLLMServer, return_po
 
 
 def test_client_errors_are_not_retried(server: FakeLLMServer, return_policy_case: TestCase) -> None:
-    server.push(Reply("invalid api key", status=401))
-    score = _metric(server).evaluate(return_policy_case)
-    assert score.status == "error"
-    assert "HTTP 401" in (score.message or "")
-    assert len(server.requests) == 1
-    assert SECRET not in score.model_dump_json()
+    metric = _metric(server)
+    server.push(Reply(GOOD), Reply("model not found", status=404), Reply("bad request", status=400))
+    assert metric.evaluate(return_policy_case).status == "ok"  # the endpoint works
+    for message in ("HTTP 404: model not found", "refused the request: bad request"):
+        score = metric.evaluate(return_policy_case)  # once the endpoint has answered, a refusal is the row's error
+        assert score.status == "error"
+        assert message in (score.message or "")
+    assert len(server.requests) == 3
+
+
+def test_an_endpoint_that_refuses_its_first_call_stops_the_run(server: FakeLLMServer, tmp_path: Path) -> None:
+    from faithcheck.llm.client import EndpointUnusableError
+    from faithcheck.runner import score_dataset
+
+    server.responder = lambda seen: Reply("invalid api key", status=401)
+    row = {
+        "input_id": "r",
+        "prompt": "What is the return window?",
+        "sut_response": "You can return items within 30 days.",
+        "retrieved_context": ["Customers may return items within 30 days of purchase."],
+    }
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(EndpointUnusableError, match=r"HTTP 401.*no call to it was ever answered") as stopped:
+        score_dataset([{**row, "input_id": f"r{i}"} for i in range(200)], _metric(server), output=out)
+    assert SECRET not in str(stopped.value)
+    assert len(server.requests) <= 10  # the rows in flight, not one call (and its retries) a row
+    journal = out.with_name(out.name + ".partial.jsonl")
+    assert journal.read_text() == ""  # no row is recorded as failed for it: a rerun scores them all
+    # the same command, once the endpoint works, scores every row
+    server.responder = judge_responder
+    done = score_dataset([{**row, "input_id": f"r{i}"} for i in range(200)], _metric(server), output=out)
+    assert done.summary.rows == 200
+    assert done.summary.statuses == {"ok": 200}
+
+
+def test_an_endpoint_that_cannot_be_reached_stops_the_cli_with_exit_2(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    done = _cli(
+        "score",
+        "examples/sample.jsonl",
+        "--no-store",
+        "--verifier",
+        "llm",
+        "--model",
+        f"openai:judge@http://127.0.0.1:{port}/v1",
+        "--llm-max-retries",
+        "1",
+        "-o",
+        str(tmp_path / "out.jsonl"),
+    )
+    assert done.returncode == 2, done.stderr
+    message = " ".join(done.stderr.split())
+    assert "stopped: openai:judge@" in message
+    assert "Connection error" in message
+    assert "check the endpoint URL (--base-url), the API key and the model name" in message
+    assert "finished rows are kept: fix it and run the same command to resume" in message
+    assert "Traceback" not in done.stderr
 
 
 def test_slow_replies_time_out(server: FakeLLMServer, return_policy_case: TestCase) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang, load_relevancy_config
-from faithcheck.errors import FaithcheckError
+from faithcheck.errors import FaithcheckError, RunStopped
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.metric import StepTrace, run_sync
@@ -195,7 +195,7 @@ class AnswerRelevancy:
                 if judged.failed is not None:
                     return self._result(case, None, judged.failed, [], trace, started, status="error")
                 verdicts = judged.verdicts
-        except asyncio.CancelledError:
+        except (RunStopped, asyncio.CancelledError):
             raise
         except Exception as exc:  # one failing row must not lose the others
             return self._result(case, None, f"{type(exc).__name__}: {exc}", [], trace, started, status="error")

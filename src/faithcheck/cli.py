@@ -21,6 +21,7 @@ import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from rich.console import Console
+from rich.markup import escape
 
 from faithcheck import __version__
 from faithcheck.answer_relevancy import AnswerRelevancy
@@ -29,7 +30,7 @@ from faithcheck.cli_paths import OutputFile, writing
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, did_you_mean, load_run_options
-from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError
+from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError, RunStopped
 from faithcheck.io.readers import (
     FileFormat,
     check_source,
@@ -320,6 +321,11 @@ def score(
         except (OutputExistsError, InputError, DatasetError) as exc:
             recorder.finish(status="failed", summary={"error": str(exc)})
             raise click.UsageError(str(exc)) from None
+        except RunStopped as exc:
+            recorder.finish(status="failed", summary={"error": str(exc)})
+            console.print(f"[red]stopped[/red]: {escape(str(exc))}")
+            console.print("finished rows are kept: fix it and run the same command to resume")
+            sys.exit(EXIT_USAGE)
         except KeyboardInterrupt:
             recorder.finish(status="interrupted", summary={})
             console.print("[yellow]interrupted[/yellow]: finished rows are saved; run the same command to resume")

@@ -50,3 +50,9 @@ class DatasetError(FaithcheckError, ValueError):
     """A dataset cannot be read at all (wrong encoding, a corrupt file, none of the required
     columns): one clear error before anything is scored. Problems of single rows are not this:
     they become that row's error record."""
+
+
+class RunStopped(FaithcheckError):
+    """A failure no row can get past (an LLM endpoint that cannot be reached or refuses the key):
+    it is not made into an error record for each row; a dataset run stops with it, keeping the
+    rows it finished, and the same command resumes once the cause is fixed."""

@@ -14,7 +14,7 @@ from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.calibration import Calibration, load_calibration
 from faithcheck.config import FaithfulnessConfig, Lang, load_config
 from faithcheck.embedding import default_encoder
-from faithcheck.errors import FaithcheckError, InputError
+from faithcheck.errors import FaithcheckError, InputError, RunStopped
 from faithcheck.extract import ClaimExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.manifest import REQUIRED_COLUMNS
@@ -146,9 +146,7 @@ class Faithfulness:
             if lang is None:
                 return self._error(case, problem, [], trace, started, detected=detected)
             claims = await self._judge(case, trace, lang)
-        except InputError:
-            raise
-        except asyncio.CancelledError:
+        except (InputError, RunStopped, asyncio.CancelledError):
             raise
         except Exception as exc:  # one failing row must not lose the others
             return self._error(case, f"{type(exc).__name__}: {exc}", [], trace, started, lang, detected)

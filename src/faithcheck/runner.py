@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from faithcheck.config import load_run_options
-from faithcheck.errors import InputError, row_label
+from faithcheck.errors import InputError, RunStopped, row_label
 from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
@@ -111,7 +111,7 @@ async def _score_one(
         record = await _score_row(metrics, row, row_timeout, semaphore)
         json.dumps(record, ensure_ascii=False).encode("utf-8")  # what the writers will do
         return record
-    except asyncio.CancelledError:
+    except (RunStopped, asyncio.CancelledError):
         raise
     except Exception as exc:
         input_id = None if row.data is None else row_input_id(row.data)
@@ -167,8 +167,14 @@ async def score_batch_async(
             on_record(record)
         return record
 
-    async with asyncio.TaskGroup() as group:
-        tasks = [group.create_task(one(row)) for row in rows]
+    try:
+        async with asyncio.TaskGroup() as group:
+            tasks = [group.create_task(one(row)) for row in rows]
+    except ExceptionGroup as failed:  # only a RunStopped gets out of a row (the others are cancelled)
+        stopped = next((e for e in failed.exceptions if isinstance(e, RunStopped)), None)
+        if stopped is None:
+            raise
+        raise stopped from None
     return [t.result() for t in tasks]
 
 
@@ -344,7 +350,7 @@ def score_dataset(
             asyncio.run(_run_batches(metrics, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
         except TimeoutError:
             status = "timeout"
-        except (KeyboardInterrupt, asyncio.CancelledError):
+        except (KeyboardInterrupt, asyncio.CancelledError, RunStopped):
             flush()  # what finished is kept for the resume
             raise
         flush()

@@ -5,10 +5,11 @@ Select it with ``Faithfulness(verifier="llm")`` (and ``extractor="llm"``) or
 """
 
 from faithcheck.llm.cache import ResponseCache, default_cache_dir
-from faithcheck.llm.client import LLMCallError, LLMClient, LLMReply, LLMRequest
+from faithcheck.llm.client import EndpointUnusableError, LLMCallError, LLMClient, LLMReply, LLMRequest
 from faithcheck.llm.spec import ProviderSpec, parse_model
 
 __all__ = [
+    "EndpointUnusableError",
     "LLMCallError",
     "LLMClient",
     "LLMReply",

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.errors import ConfigError, FaithcheckError, RunStopped
 from faithcheck.llm.cache import ResponseCache
 from faithcheck.llm.http_client import MAX_REPLY_BYTES, ReplyTooLarge
 from faithcheck.llm.spec import ProviderSpec
@@ -43,7 +43,21 @@ _LOCAL_PLACEHOLDER_KEY = "not-needed"  # local OpenAI-compatible servers often n
 
 
 class LLMCallError(FaithcheckError):
-    """An LLM call failed for good (after retries), or the endpoint refused the request."""
+    """An LLM call failed for good (after retries), or the endpoint refused the request.
+
+    ``unusable``: it failed in a way that says the endpoint itself is unusable (every attempt
+    could not connect, or HTTP 401, 403 or 404: a wrong key, model or URL), not this request."""
+
+    def __init__(self, message: str, *, unusable: bool = False):
+        super().__init__(message)
+        self.unusable = unusable
+
+
+class EndpointUnusableError(LLMCallError, RunStopped):
+    """A call failed as unusable before the endpoint had answered any call of this process: a
+    dataset run stops at once (no row is recorded as failed for it, so the same command, once the
+    URL, key or model is fixed, scores every row), instead of writing an error row for every row
+    after its retries."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +82,14 @@ class LLMReply:
 
 
 class _Retryable(Exception):
-    """A failure worth retrying, with the server's Retry-After (seconds) if it sent one."""
+    """A failure worth retrying, with the server's Retry-After (seconds) if it sent one;
+    ``connection``: no connection could be made (nothing answered at all)."""
 
-    def __init__(self, message: str, retry_after: float | None):
+    def __init__(self, message: str, retry_after: float | None, *, connection: bool = False):
         super().__init__(message)
         self.message = message
         self.retry_after = retry_after
+        self.connection = connection
 
 
 class LLMClient:
@@ -108,6 +124,7 @@ class LLMClient:
         )
         # Endpoints that reject JSON-schema output get plain JSON instructions instead, once.
         self._structured = True
+        self._answered = False  # any call answered: the endpoint works (see EndpointUnusableError)
 
     # -- public -------------------------------------------------------------------------------
 
@@ -129,7 +146,12 @@ class LLMClient:
                     return reply, value
         sdk, semaphore = self._for_this_loop()
         async with semaphore:
-            reply = await self._with_retries(lambda: self._call(sdk, request))
+            try:
+                reply = await self._with_retries(lambda: self._call(sdk, request))
+            except LLMCallError as exc:
+                self._count_failure(exc)  # EndpointUnusableError instead, when the endpoint never worked
+                raise
+        self._answered = True
         value, valid = await _parse(parse, reply.text)
         if self.cache is not None and valid and not reply.truncated:
             self.cache.put(
@@ -143,10 +165,21 @@ class LLMClient:
             )
         return reply, value
 
+    def _count_failure(self, exc: LLMCallError) -> None:
+        """An unusable failure before any call was answered stops the run (see
+        :class:`EndpointUnusableError`); once the endpoint has answered, a failure is the row's. Not
+        kept: the next run (a server started meanwhile, a key fixed) tries again."""
+        if exc.unusable and not self._answered:
+            raise EndpointUnusableError(
+                f"{exc}; no call to it was ever answered: check the endpoint URL (--base-url), "
+                "the API key and the model name"
+            ) from None
+
     # -- retries ------------------------------------------------------------------------------
 
     async def _with_retries(self, attempt: Callable[[], Awaitable[LLMReply]]) -> LLMReply:
         last = "no attempt made"
+        never_connected = True
         for n in range(self.max_retries + 1):
             try:
                 # a deadline for the whole attempt: the SDKs' timeouts bound each read, not the sum
@@ -154,15 +187,19 @@ class LLMClient:
                     return await attempt()
             except TimeoutError:
                 last = f"Timeout: no complete reply within {self.timeout_s:g} s (llm_timeout_seconds)"
+                never_connected = False
                 if n == self.max_retries:
                     break
                 await asyncio.sleep(self._delay(n, None))
             except _Retryable as exc:
                 last = exc.message
+                never_connected = never_connected and exc.connection
                 if n == self.max_retries:
                     break
                 await asyncio.sleep(self._delay(n, exc.retry_after))
-        raise LLMCallError(f"{self.spec.label}: giving up after {self.max_retries + 1} attempts: {last}")
+        raise LLMCallError(
+            f"{self.spec.label}: giving up after {self.max_retries + 1} attempts: {last}", unusable=never_connected
+        )
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
@@ -247,7 +284,8 @@ class LLMClient:
         except (module.APITimeoutError, module.APIConnectionError) as exc:
             if (too_large := _cause(exc, ReplyTooLarge)) is not None:  # the Anthropic SDK wraps it
                 raise self._too_large(too_large) from None
-            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+            connection = isinstance(exc, module.APIConnectionError) and not isinstance(exc, module.APITimeoutError)
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None, connection=connection) from None
 
     def _too_large(self, exc: ReplyTooLarge) -> LLMCallError:
         # not retried: at temperature 0 the same request runs away the same way again
@@ -305,7 +343,8 @@ class LLMClient:
     def _classify_status(self, status: int, headers: Any, message: str) -> Exception:
         if status == 429 or status == 408 or status >= 500:
             return _Retryable(f"HTTP {status}: {message}", _retry_after_seconds(headers))
-        return LLMCallError(f"{self.spec.label}: HTTP {status}: {message}")
+        # 401, 403, 404: a wrong key, a model it does not serve or a wrong URL; no call will do better
+        return LLMCallError(f"{self.spec.label}: HTTP {status}: {message}", unusable=status in (401, 403, 404))
 
     def cache_key(self, request: LLMRequest) -> str:
         """The key of ``request``'s reply in the cache (model, endpoint, messages, schema, parameters)."""
