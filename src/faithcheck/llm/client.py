@@ -149,7 +149,7 @@ class LLMClient:
             try:
                 reply = await self._with_retries(lambda: self._call(sdk, request))
             except LLMCallError as exc:
-                self._count_failure(exc)  # EndpointUnusableError instead, when the endpoint never worked
+                self._stop_if_unusable(exc)  # EndpointUnusableError instead, when the endpoint never worked
                 raise
         self._answered = True
         value, valid = await _parse(parse, reply.text)
@@ -165,7 +165,7 @@ class LLMClient:
             )
         return reply, value
 
-    def _count_failure(self, exc: LLMCallError) -> None:
+    def _stop_if_unusable(self, exc: LLMCallError) -> None:
         """An unusable failure before any call was answered stops the run (see
         :class:`EndpointUnusableError`); once the endpoint has answered, a failure is the row's. Not
         kept: the next run (a server started meanwhile, a key fixed) tries again."""
