@@ -198,17 +198,14 @@ def test_client_errors_are_not_retried(server: FakeLLMServer, return_policy_case
     assert len(server.requests) == 3
 
 
-def test_an_endpoint_that_refuses_its_first_call_stops_the_run(server: FakeLLMServer, tmp_path: Path) -> None:
+def test_an_endpoint_that_refuses_its_first_call_stops_the_run(
+    server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
+) -> None:
     from faithcheck.llm.client import EndpointUnusableError
     from faithcheck.runner import score_dataset
 
     server.responder = lambda seen: Reply("invalid api key", status=401)
-    row = {
-        "input_id": "r",
-        "prompt": "What is the return window?",
-        "sut_response": "You can return items within 30 days.",
-        "retrieved_context": ["Customers may return items within 30 days of purchase."],
-    }
+    row = return_policy_case.model_dump(mode="json", exclude_none=True)
     out = tmp_path / "out.jsonl"
     with pytest.raises(EndpointUnusableError, match=r"HTTP 401.*no call to it was ever answered") as stopped:
         score_dataset([{**row, "input_id": f"r{i}"} for i in range(200)], _metric(server), output=out)
