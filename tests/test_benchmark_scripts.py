@@ -119,3 +119,15 @@ def test_pair_cost_measures_each_bundle_at_each_length(
     assert [int(r[1]) for r in rows] == [10, 300]
     assert int(rows[1][2]) == 128  # cut to the shipped bundle's input length, as the package cuts it
     assert all(float(r[3]) > 0 for r in rows)
+
+
+def test_unit_support_counts_every_claim_once_by_its_first_supporting_unit() -> None:
+    from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+
+    unit_support = load_script("benchmarks/unit_support.py", "faithcheck_bench_unit_support")
+    windows, first = unit_support.first_supporting_units(OnnxVerifier.from_dir(shipped_bundle()), range(2))
+    assert sum(windows.values()) == sum(first.values()) > 0
+    assert max(windows) <= 3  # a windows bundle reads its evidence_top_k windows
+    chunks, _ = unit_support.first_supporting_units(OnnxVerifier.from_dir(shipped_bundle(), assembled_at=256), range(2))
+    assert max(chunks) == 5  # its best window, then up to 4 assembled chunks
+    assert all(k is None or 0 <= k < max(windows) for k in first)
