@@ -285,6 +285,6 @@ def test_the_reason_lists_each_failing_claim_as_its_own_sentence_with_the_number
     assert score.reason.endswith("(passage 0).")
     # each claim is shown the numbers of its own sentence, of its kind: not the neighbours' 90 or the
     # model name's 200, and a year against a year
-    assert "the context gives 2, not 5:" in score.reason
-    assert "the context gives 90, not 900:" in score.reason
+    assert "the context gives 2-year, not 5-year:" in score.reason
+    assert "the context gives 90 dollars, not 900 dollars" in score.reason
     assert "the context gives 2021, not 2019:" in score.reason

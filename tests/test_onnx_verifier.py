@@ -188,16 +188,14 @@ def _label(verifier: OnnxVerifier, context: list[str], answer: str) -> tuple[str
 
 
 def test_a_different_number_overrules_the_model(tmp_path: Path) -> None:
+    """The sentence stating the rest of the claim gives another count: a slot mismatch overrules the
+    model's (wrong) support, whatever the bundle's overrule set names."""
     bundle = _bundle(tmp_path / "m")
     context = ["The green lamp has 3 bulbs."]
-    numbers = frozenset({"number"})
-    label, reason, _ = _label(OnnxVerifier.from_dir(bundle, overrule=numbers), context, "The lamp has 4 bulbs.")
-    assert label == "contradicted"
-    assert "gives 3, not 4" in reason
-    # without the overrule the model's (wrong) support stands
-    assert _label(OnnxVerifier.from_dir(bundle, overrule=frozenset()), context, "The lamp has 4 bulbs.")[0] == (
-        "supported"
-    )
+    for overrule in (frozenset({"number"}), frozenset()):
+        label, reason, _ = _label(OnnxVerifier.from_dir(bundle, overrule=overrule), context, "The lamp has 4 bulbs.")
+        assert label == "contradicted"
+        assert "gives 3 bulbs, not 4 bulbs" in reason
 
 
 def test_union_skips_an_overruled_window(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "overclaim",
         "only",
     ),
-    ("en", "The warranty lasts 5 years.", ["The warranty lasts 2 years."], "contradicted", "2, not 5"),
+    ("en", "The warranty lasts 5 years.", ["The warranty lasts 2 years."], "contradicted", "2 years, not 5 years"),
     ("en", "The museum is open on Mondays.", ["The museum is not open on Mondays."], "contradicted", "negated"),
     ("en", "Acme is headquartered in Boston.", ["Acme is headquartered in Pittsburgh."], "wrong_entity", "boston"),
     ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
@@ -70,7 +70,7 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "overclaim",
         "nur",
     ),
-    ("de", "Die Garantie beträgt 5 Jahre.", ["Die Garantie beträgt 2 Jahre."], "contradicted", "2, not 5"),
+    ("de", "Die Garantie beträgt 5 Jahre.", ["Die Garantie beträgt 2 Jahre."], "contradicted", "2 Jahre, not 5 Jahre"),
     ("de", "Das Museum ist montags geöffnet.", ["Das Museum ist montags nicht geöffnet."], "contradicted", "negated"),
     (
         "fr",
@@ -94,7 +94,7 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "ne que",
     ),
     ("fr", "Le musée est ouvert le lundi.", ["Le musée n'est pas ouvert le lundi."], "contradicted", "negated"),
-    ("fr", "La garantie est de 5 ans.", ["La garantie est de 2 ans."], "contradicted", "2, not 5"),
+    ("fr", "La garantie est de 5 ans.", ["La garantie est de 2 ans."], "contradicted", "2 ans, not 5 ans"),
 ]
 
 
@@ -246,7 +246,7 @@ def test_a_cue_in_the_assembled_evidence_keeps_the_claim_unsupported() -> None:
     claim = "The old brass lamp in the main hall glows for 5 hours at night."
     verdict = Faithfulness(verifier_backend=verifier).check_claims([claim], context)[0]
     assert verdict.label == "contradicted", verdict.reason
-    assert "gives 3, not 5" in verdict.reason
+    assert 'gives 3 hours, not 5 hours in "At night it glows for 3 hours."' in verdict.reason
     assert [e.quote for e in verdict.evidence_set] == [
         "The old brass lamp stands in the main hall.",
         "At night it glows for 3 hours.",

@@ -162,6 +162,10 @@ class Verdict(_Frozen):
     """Every context sentence the verdict rests on, in reading order: more than one when the
     support (or contradiction) spans sentences. Defaults to ``(evidence,)``; it always holds
     ``evidence`` when there is one."""
+    uncertain: bool = False
+    """The offline verifier could not align one of the claim's numbers or names with the
+    evidence (it is stated nowhere, or only by a sentence about something else): the verdict is
+    not ``supported``, but a cascade asks the LLM about it and the report marks it uncertain."""
 
     @model_validator(mode="after")
     def _evidence_set_holds_evidence(self) -> Verdict:

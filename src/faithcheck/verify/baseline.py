@@ -159,7 +159,7 @@ class BaselineVerifier:
             best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
         else:
             best = max(judged, key=lambda j: j.score)
-        return unit_verdict(best.label, best.score, best.reason, best.unit)
+        return unit_verdict(best.label, best.score, best.reason, best.unit, claim=check.claim.text, lang=lang)
 
     def _judge(
         self, claim: TextFeatures, unit: Unit, is_window: bool, passages: tuple[str, ...], lang: Lang

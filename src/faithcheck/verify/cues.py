@@ -3,8 +3,10 @@
 A cue only counts when the window is about the claim (at least half of the claim's content stems
 occur in it):
 
-* a number of the claim that the window gives differently → ``contradicted`` (a year only
-  against a year, a count or amount only against one: "two prizes" is not refuted by "in 1903"),
+* a number or a name of the claim that the sentence stating the rest of the claim gives
+  differently → ``contradicted`` / ``wrong_entity``, and a number only an unrelated sentence states
+  → ``unsupported`` (slot alignment, :mod:`faithcheck.verify.slots`: "up to 16 tablets in 24 hours"
+  is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
 * a negation on one side only → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity``,
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
@@ -23,6 +25,7 @@ from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Label
 from faithcheck.verify.base import EvidenceWindow
+from faithcheck.verify.slots import check_slots, sentences_of
 
 __all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
 
@@ -41,6 +44,9 @@ class Cue:
     why: str
     kind: str
     """One of :data:`CUE_KINDS`."""
+    from_slots: bool = False
+    """A number or a name checked where the rest of the claim is stated
+    (:mod:`faithcheck.verify.slots`): it overrules any verifier's support."""
 
 
 def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:
@@ -49,14 +55,11 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if coverage(claim, evidence) < CUE_COVERAGE:
         return None
     sentence = analyze(window.sentence, lang)
-    other_numbers = evidence.numbers - claim.numbers
-    missing_numbers = claim.numbers - evidence.numbers
-    if any(_is_year(a) == _is_year(b) for a in missing_numbers for b in other_numbers):
-        # shown: the numbers of the claim's kind (years for a year), from the best sentence when it has one
-        alike = frozenset(b for b in other_numbers if any(_is_year(a) == _is_year(b) for a in missing_numbers))
-        shown = (alike & sentence.numbers) or alike
-        why = f"the context gives {format_numbers(shown)}, not {format_numbers(missing_numbers)}"
-        return Cue("contradicted", why, "number")
+    slot = check_slots(claim.text, sentences_of(window.text, lang), lang)
+    if slot is not None and slot.decides:
+        # the reason quotes the unit's best sentence; name the aligned one when it is another
+        where = "" if slot.sentence == window.sentence else f" in {_short_quote(slot.sentence)}"
+        return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
     if claim.negated != sentence.negated:
         side = "the claim" if claim.negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
@@ -80,8 +83,9 @@ def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
     return name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems)
 
 
-def _is_year(n: float) -> bool:
-    return n.is_integer() and 1000 <= n <= 2100
+def _short_quote(sentence: str, limit: int = 100) -> str:
+    text = " ".join(sentence.split())
+    return f'"{text if len(text) <= limit else text[: limit - 1].rstrip() + "…"}"'
 
 
 def format_numbers(numbers: frozenset[float]) -> str:

@@ -18,9 +18,10 @@ A claim no window supports gets the label of the first cue found in its windows
 (:mod:`faithcheck.verify.cues`: contradicted, wrong_entity, overclaim), else ``contradicted`` when
 a window contradicts it with confidence, else ``unsupported``. Cues of the kinds in ``overrule`` also
 overrule a supporting window: by default only a dropped restriction ("only"), which seed 003's
-overclaim needs; on the dev split, letting number and name cues overrule the shipped model cost
-about 2.5 points of balanced accuracy (``training/eval_verifier.py``). A bundle's
-``calibration.json`` names its own set.
+overclaim needs (letting the old bag-of-window number and name cues overrule the shipped model cost
+about 2.5 points of balanced accuracy on the dev split, ``training/eval_verifier.py``). A bundle's
+``calibration.json`` names its own set. A number or a name that the sentence stating the rest of
+the claim gives differently (slot alignment, :mod:`faithcheck.verify.slots`) always overrules.
 
 A bundle trained on assembled evidence says ``"evidence": "assembled"`` in its
 ``calibration.json``: it then declares an evidence budget (its input length), and each claim is
@@ -43,7 +44,7 @@ import json
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -293,29 +294,42 @@ class OnnxVerifier:
         order = [int(i) for i in np.argsort(-support, kind="stable")]
         p = self.calibration.claim_score(float(support[order[0]]))
         claim = analyze(check.claim.text, lang)
+        verdict = partial(unit_verdict, claim=check.claim.text, lang=lang)
         cues = {i: find_cue(claim, units[i].window, check.passages, lang) for i in order}
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
-        kept = [i for i in supporting if (cue := cues[i]) is None or cue.kind not in self.overrule]
+        kept = [i for i in supporting if (cue := cues[i]) is None or not (cue.from_slots or cue.kind in self.overrule)]
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
-            return unit_verdict("supported", score, f"supported by {cited(units[best])}", units[best])
+            return verdict(
+                "supported", score, f"supported by {cited(units[best])}", units[best], claim=check.claim.text, lang=lang
+            )
         if supporting:  # every supporting unit is overruled by a cue
             first = supporting[0]
             cue = cues[first]
             assert cue is not None
-            return unit_verdict(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {cited(units[first])}", units[first])
+            why = f"{cue.why}: {cited(units[first])}"
+            return verdict(cue.label, min(p, FLAGGED_SCORE_CAP), why, units[first], claim=check.claim.text, lang=lang)
         for i in sorted(order):  # units in retrieval order
             if (cue := cues[i]) is not None:
-                return unit_verdict(cue.label, p, f"{cue.why}: {cited(units[i])}", units[i])
+                return verdict(
+                    cue.label, p, f"{cue.why}: {cited(units[i])}", units[i], claim=check.claim.text, lang=lang
+                )
         if self._contradicted is not None:
             contra = block[:, self._contradicted]
             worst = int(np.argmax(contra))
             if float(contra[worst]) >= self.contradiction_threshold:
                 why = f"the context says otherwise (p={float(contra[worst]):.2f}): {cited(units[worst])}"
-                return unit_verdict("contradicted", p, why, units[worst])
+                return verdict("contradicted", p, why, units[worst])
         closest = units[order[0]]
-        return unit_verdict("unsupported", p, f"no passage states this; closest: {cited(closest)}", closest)
+        return verdict(
+            "unsupported",
+            p,
+            f"no passage states this; closest: {cited(closest)}",
+            closest,
+            claim=check.claim.text,
+            lang=lang,
+        )
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))

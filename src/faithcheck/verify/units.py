@@ -12,6 +12,7 @@ from faithcheck.config import Lang
 from faithcheck.types import Evidence, Label, Verdict
 from faithcheck.verify.assembly import EvidenceChunk, attribute
 from faithcheck.verify.base import EvidenceWindow, quote
+from faithcheck.verify.slots import check_slots, sentences_of
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
 
@@ -67,11 +68,18 @@ def cited(unit: Unit) -> str:
     return f"{quote(unit.window)}{also}"
 
 
-def unit_verdict(label: Label, score: float, reason: str, unit: Unit) -> Verdict:
+def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: str, lang: Lang) -> Verdict:
     """A verdict resting on ``unit``: its quoted sentence as ``evidence``, all its sentences as
-    ``evidence_set``."""
+    ``evidence_set``; ``uncertain`` when a number or name of ``claim`` is not aligned with the
+    unit (:func:`~faithcheck.verify.slots.check_slots`)."""
+    finding = check_slots(claim, sentences_of(unit.window.text, lang), lang)
     return Verdict(
-        label=label, score=score, reason=reason, evidence=unit.window.as_evidence(), evidence_set=unit.evidence
+        label=label,
+        score=score,
+        reason=reason,
+        evidence=unit.window.as_evidence(),
+        evidence_set=unit.evidence,
+        uncertain=finding is not None and not finding.certain,
     )
 
 

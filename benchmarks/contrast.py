@@ -1,0 +1,476 @@
+"""Contrast benchmark: minimal edits that make a supported claim unfaithful while keeping its words.
+
+Human labels say how often a verifier agrees with people; they say little about whether it reads a
+claim's *facts*. This benchmark takes claims that people marked as supported and edits one fact at
+a time, each kind separately (:data:`KINDS`):
+
+* ``number_swap``: a number replaced by another number that the context states elsewhere (of the
+  same kind: a year for a year, anything else for anything else);
+* ``number_shift``: a number, date or amount shifted to one the context never states;
+* ``unit``: a unit changed (kg → lb, days → weeks, million → billion ...);
+* ``name_swap``: a name replaced by another name of the context with as many words;
+* ``negation``: a negation inserted after the first auxiliary verb, or removed;
+* ``quantifier``: a quantifier or modal strengthened (some → all, may → will, often → always);
+* ``restriction``: a restriction dropped ("only", "except ...", "unless ...", "if ...").
+
+Every edit is a claim the context does not support. For each kind the table gives the share of
+edits **caught** (not supported) among the edits whose original the verifier **accepts** (a
+verifier that rejects everything catches everything, so the share of originals accepted is
+reported beside it and must not fall).
+
+Protocol (fixed before any figure was seen): the supported claims of the dev sets in
+``../shared/benchmarks``, each checked with ``Faithfulness.check_claims`` together with its edits:
+
+* WiCE dev: claims labelled ``supported``, against the whole article as one passage;
+* Factcheck-GPT: pairs labelled ``completely-support``, against their evidence passage;
+* BEGIN (WoW test): ``Fully attributable`` responses, against their knowledge sentence;
+* SummEdits: each sentence of the consistent summaries (label 1), against the document.
+
+Edits are deterministic: each claim's generator is seeded with ``--seed``, the set and the row.
+The edits are rules over the claim's own text: a generator of training pairs
+(``training/slot_pairs.py``) uses the same rules on ``../shared/training`` only.
+
+Usage::
+
+    python benchmarks/contrast.py --limit 100               # the shipped default, 100 claims a set
+    python benchmarks/contrast.py --verifier model          # the trained model instead
+    python benchmarks/contrast.py --bundle DIR --verifier model   # an exported bundle
+    python benchmarks/contrast.py --show 5                  # print 5 edits of each kind
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import re
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+
+KINDS = ("number_swap", "number_shift", "unit", "name_swap", "negation", "quantifier", "restriction")
+
+# -- the edits --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContrastEdit:
+    """One edit of a supported claim: ``edited`` is ``original`` with one fact changed.
+
+    ``label`` is what the edit makes of the claim: ``contradicted`` (the context states otherwise)
+    or ``unsupported`` (the claim says more than the context: a dropped restriction, a stronger
+    quantifier).
+    """
+
+    kind: str
+    original: str
+    edited: str
+    label: str
+
+
+# a number not glued to letters ("X200", "B12" are names) and not an ordinal ("1st")
+_NUMBER = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w]|[.,]\d)")
+_UNITS = {
+    "kg": "lb",
+    "kilograms": "pounds",
+    "pounds": "kilograms",
+    "lb": "kg",
+    "km": "miles",
+    "kilometres": "miles",
+    "kilometers": "miles",
+    "miles": "kilometres",
+    "metres": "feet",
+    "meters": "feet",
+    "feet": "metres",
+    "seconds": "minutes",
+    "minutes": "hours",
+    "hours": "days",
+    "days": "weeks",
+    "weeks": "months",
+    "months": "years",
+    "years": "months",
+    "day": "week",
+    "week": "month",
+    "month": "year",
+    "year": "month",
+    "hour": "day",
+    "minute": "hour",
+    "percent": "points",
+    "%": " percent of the vote",
+    "million": "billion",
+    "billion": "million",
+    "thousand": "million",
+    "dollars": "euros",
+    "euros": "dollars",
+    "pounds sterling": "dollars",
+    "times": "percent",
+}
+_UNIT_AFTER = re.compile(
+    r"\s?-?\s?(" + "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True)) + r")\b"
+)
+_MONTHS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+)
+_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|[A-Z]\.))*\b")
+_AUX = re.compile(
+    r"\b(is|are|was|were|has|have|had|can|will|would|should|could|must|does|did|do|may|might)\b(?! not\b| n't\b)"
+)
+_NEGATED = re.compile(r"\b(?:(is|are|was|were|has|have|had|does|did|do|can|will|could|would|should) not|never)\b")
+_NEGATED_SHORT = re.compile(r"\b(is|are|was|were|has|have|had|does|did|do|could|would|should)n't\b")
+_STRONGER = {
+    "some": "all",
+    "several": "all",
+    "many": "all",
+    "most": "all",
+    "a few": "all",
+    "may": "will",
+    "might": "will",
+    "can": "will always",
+    "could": "will",
+    "sometimes": "always",
+    "often": "always",
+    "usually": "always",
+    "generally": "always",
+    "typically": "always",
+    "occasionally": "always",
+    "possibly": "certainly",
+    "likely": "certain",
+    "probably": "certainly",
+    "partly": "entirely",
+    "partially": "entirely",
+}
+_STRONGER_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _STRONGER), key=len, reverse=True)) + r")\b", re.I)
+_RESTRICTION_WORD = re.compile(r"\s\b(only|solely|exclusively|just)\b", re.I)
+_RESTRICTION_CLAUSE = re.compile(r",?\s\b(?:except|excluding|unless|if|provided that|as long as)\b[^,.;]*", re.I)
+
+
+def _value(match: re.Match[str]) -> float:
+    whole, fraction = match.group(1).replace(",", ""), match.group(2)
+    return float(f"{whole}.{fraction}") if fraction else float(whole)
+
+
+def _is_year(value: float) -> bool:
+    return value.is_integer() and 1000 <= value <= 2100
+
+
+def _format_like(value: float, match: re.Match[str]) -> str:
+    if match.group(2):
+        return f"{value:.{len(match.group(2))}f}"
+    if "," in match.group(1):
+        return f"{int(value):,}"
+    return str(int(value))
+
+
+def context_numbers(context: str) -> frozenset[float]:
+    """The numbers a context states (as :func:`make_edits` reads them)."""
+    return frozenset(_value(m) for m in _NUMBER.finditer(context))
+
+
+def _replace(text: str, start: int, end: int, new: str) -> str:
+    return text[:start] + new + text[end:]
+
+
+def _number_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
+    matches = list(_NUMBER.finditer(claim))
+    if not matches:
+        return []
+    stated = context_numbers(context)
+    out: list[ContrastEdit] = []
+    claimed = {_value(m) for m in matches}
+    m = rng.choice(matches)
+    value = _value(m)
+    others = sorted(v for v in stated - claimed if _is_year(v) == _is_year(value) and (v.is_integer() or m.group(2)))
+    if others:
+        new = _format_like(rng.choice(others), m)
+        out.append(ContrastEdit("number_swap", claim, _replace(claim, m.start(), m.end(), new), "contradicted"))
+    shifted = _shift(value, stated | claimed, rng)
+    if shifted is not None:
+        new = _format_like(shifted, m)
+        out.append(ContrastEdit("number_shift", claim, _replace(claim, m.start(), m.end(), new), "contradicted"))
+    for m in matches:
+        unit = _UNIT_AFTER.match(claim, m.end())
+        if unit is None:
+            continue
+        target = _UNITS[unit.group(1)]
+        if target.strip().lower() in context.lower():
+            continue
+        edited = _replace(claim, unit.start(1), unit.end(1), target.strip())
+        out.append(ContrastEdit("unit", claim, edited, "contradicted"))
+        break
+    return out
+
+
+def _shift(value: float, taken: frozenset[float] | set[float], rng: random.Random) -> float | None:
+    """A value near ``value`` that is not in ``taken`` (a year ± 1-9, a count ± 1-3 or ×2)."""
+    if _is_year(value):
+        candidates = [value + d for d in (-9, -5, -3, -2, -1, 1, 2, 3, 5, 9)]
+    elif value.is_integer():
+        candidates = [value + d for d in (1, 2, 3) if value + d > 0] + [value - d for d in (1, 2) if value - d > 0]
+        candidates += [value * 2, value * 10] if value else [1.0, 2.0]
+    else:
+        candidates = [round(value * f, 6) for f in (0.5, 1.5, 2.0)]
+    candidates = [c for c in candidates if c not in taken and c != value]
+    return rng.choice(candidates) if candidates else None
+
+
+def _names(text: str) -> list[tuple[int, int, str]]:
+    """Capitalised word runs that are names: not a sentence's first word alone, not a month or day."""
+    out = []
+    for m in _NAME.finditer(text):
+        name = m.group()
+        if name.lower() in _MONTHS:
+            continue
+        before = text[: m.start()].rstrip()
+        if (not before or before[-1] in ".!?:;\"'(") and " " not in name:
+            continue
+        out.append((m.start(), m.end(), name))
+    return out
+
+
+def _name_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
+    claimed = _names(claim)
+    if not claimed:
+        return []
+    start, end, name = rng.choice(claimed)
+    parts = set(name.lower().split())
+    pool = sorted(
+        {
+            n
+            for _, _, n in _names(context)
+            if len(n.split()) == len(name.split()) and not parts & set(n.lower().split()) and n not in claim
+        }
+    )
+    if not pool:
+        return []
+    return [ContrastEdit("name_swap", claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
+
+
+def _negation_edits(claim: str) -> list[ContrastEdit]:
+    if m := _NEGATED.search(claim):
+        if m.group(1):
+            edited = _replace(claim, m.start(), m.end(), m.group(1))
+        else:  # "never" → "always" would be a quantifier; drop it
+            edited = re.sub(r"\s+", " ", _replace(claim, m.start(), m.end(), "")).strip()
+        return [ContrastEdit("negation", claim, edited, "contradicted")]
+    if m := _NEGATED_SHORT.search(claim):
+        return [ContrastEdit("negation", claim, _replace(claim, m.start(), m.end(), m.group(1)), "contradicted")]
+    if m := _AUX.search(claim):
+        return [ContrastEdit("negation", claim, _replace(claim, m.end(), m.end(), " not"), "contradicted")]
+    return []
+
+
+def _quantifier_edits(claim: str, context: str) -> list[ContrastEdit]:
+    m = _STRONGER_RE.search(claim)
+    if m is None:
+        return []
+    word = m.group(1)
+    stronger = _STRONGER[word.lower()]
+    if re.search(rf"\b{re.escape(stronger)}\b", context, re.I):
+        return []  # the context may say the stronger thing elsewhere
+    if word[0].isupper():
+        stronger = stronger[0].upper() + stronger[1:]
+    return [ContrastEdit("quantifier", claim, _replace(claim, m.start(1), m.end(1), stronger), "unsupported")]
+
+
+def _restriction_edits(claim: str) -> list[ContrastEdit]:
+    for pattern in (_RESTRICTION_WORD, _RESTRICTION_CLAUSE):
+        if m := pattern.search(claim):
+            edited = re.sub(r"\s+([,.;])", r"\1", _replace(claim, m.start(), m.end(), "")).strip()
+            if len(edited.split()) >= 3:
+                return [ContrastEdit("restriction", claim, edited, "unsupported")]
+    return []
+
+
+def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -> list[ContrastEdit]:
+    """Every kind of edit that applies to ``claim`` (supported by ``context``), at most one each.
+
+    English rules; for another ``lang`` nothing is made. The choices (which number, which name)
+    come from ``rng``.
+
+    >>> [e.edited for e in make_edits("The warranty lasts 2 years.", "The warranty lasts 2 years.",
+    ...                                random.Random(0))]
+    ['The warranty lasts 3 years.', 'The warranty lasts 2 months.']
+    """
+    if lang != "en":
+        return []
+    edits = [
+        *_number_edits(claim, context, rng),
+        *_name_edits(claim, context, rng),
+        *_negation_edits(claim),
+        *_quantifier_edits(claim, context),
+        *_restriction_edits(claim),
+    ]
+    return [e for e in edits if e.edited != claim]
+
+
+# -- the benchmark ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Original:
+    """A claim people marked as supported, with the passages it is checked against."""
+
+    set: str
+    row: int
+    claim: str
+    passages: tuple[str, ...]
+
+
+def _jsonl(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def originals(sets: list[str]) -> Iterator[Original]:
+    """The supported claims of the dev sets, in file order (see the module docstring)."""
+    if "wice" in sets:
+        for i, r in enumerate(_jsonl(SHARED / "wice_dev" / "dev.jsonl")):
+            if r["label"] == "supported":
+                yield Original("wice", i, str(r["claim"]), (" ".join(map(str, r["evidence"])),))  # type: ignore[call-overload]
+    if "factcheck" in sets:
+        for i, r in enumerate(_jsonl(SHARED / "factcheck_gpt" / "subtask3_claim_evidence_stance.jsonl")):
+            if r["stance"] == "completely-support":
+                yield Original("factcheck", i, str(r["claim"]), (str(r["evidence"]),))
+    if "begin" in sets:
+        with (SHARED / "begin" / "wow" / "begin_test_wow.tsv").open(encoding="utf-8", newline="") as fh:
+            for i, row in enumerate(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)):
+                if row["begin_label"] == "Fully attributable":
+                    yield Original("begin", i, row["response"], (row["knowledge"],))
+    if "summedits" in sets:
+        from faithcheck.extract import split_sentences
+
+        for path in sorted((SHARED / "summedits").glob("summedits_*.json")):
+            for i, r in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+                if r["label"] == 1:
+                    for span in split_sentences(r["summary"], "en"):
+                        yield Original("summedits", i, span.text, (r["doc"],))
+
+
+@dataclass
+class Tally:
+    originals: int = 0
+    accepted: int = 0
+    edits: Counter[str] | None = None
+    caught: Counter[str] | None = None
+
+    def __post_init__(self) -> None:
+        self.edits, self.caught = Counter(), Counter()
+
+
+def run(metric: object, sets: list[str], limit: int | None, seed: int, show: int) -> dict[str, Tally]:
+    """Check every original with its edits; tally per set and ``all``."""
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    taken: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    for original in originals(sets):
+        if limit is not None and taken[original.set] >= limit:
+            continue
+        rng = random.Random(f"{seed}:{original.set}:{original.row}:{original.claim}")
+        edits = make_edits(original.claim, " ".join(original.passages), rng)
+        if not edits:
+            continue
+        taken[original.set] += 1
+        verdicts = metric.check_claims([original.claim, *(e.edited for e in edits)], list(original.passages))  # type: ignore[attr-defined]
+        accepted = verdicts[0].supported
+        for name in (original.set, "all"):
+            tally = tallies[name]
+            tally.originals += 1
+            tally.accepted += int(accepted)
+            if not accepted:
+                continue
+            for edit, verdict in zip(edits, verdicts[1:], strict=True):
+                assert tally.edits is not None
+                assert tally.caught is not None
+                tally.edits[edit.kind] += 1
+                tally.caught[edit.kind] += int(not verdict.supported)
+        if accepted and show:
+            for edit, verdict in zip(edits, verdicts[1:], strict=True):
+                if shown[edit.kind] < show:
+                    shown[edit.kind] += 1
+                    print(
+                        f"[{edit.kind}] {'caught' if not verdict.supported else 'MISSED'} ({verdict.label}): "
+                        f"{edit.edited!r}\n    {verdict.reason[:200]}",
+                        file=sys.stderr,
+                    )
+    return tallies
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}" if whole else "-"
+
+
+def markdown(tallies: dict[str, Tally]) -> str:
+    """Rows: the sets and all; columns: originals accepted, then caught per kind (edits in brackets)."""
+    head = "| set | originals accepted | " + " | ".join(KINDS) + " |"
+    lines = [head, "|---|---:|" + "---:|" * len(KINDS)]
+    order = [s for s in ("wice", "factcheck", "begin", "summedits") if s in tallies] + ["all"]
+    for name in order:
+        t = tallies[name]
+        assert t.edits is not None
+        assert t.caught is not None
+        cells = [f"{_percent(t.caught[k], t.edits[k])} ({t.edits[k]})" for k in KINDS]
+        lines.append(f"| {name} | {_percent(t.accepted, t.originals)} ({t.originals}) | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--verifier", default="baseline", choices=["baseline", "model"])
+    parser.add_argument("--bundle", help="an exported verifier bundle (with --verifier model)")
+    parser.add_argument("--sets", default="wice,factcheck,begin,summedits")
+    parser.add_argument("--limit", type=int, help="at most this many edited claims per set")
+    parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--show", type=int, default=0, help="print this many edits of each kind to stderr")
+    parser.add_argument("--json", type=Path, help="also write the tallies as JSON")
+    args = parser.parse_args(argv)
+    if not SHARED.is_dir():
+        parser.error(f"benchmarks not found at {SHARED}")
+    from faithcheck import Faithfulness
+
+    options: dict[str, object] = {"verifier": args.verifier, "lang": "en"}
+    if args.bundle:
+        options["verifier_bundle"] = args.bundle
+    metric = Faithfulness(**options)  # type: ignore[arg-type]
+    started = time.perf_counter()
+    tallies = run(metric, args.sets.split(","), args.limit, args.seed, args.show)
+    print(markdown(tallies))
+    print(
+        f"\n{args.verifier}{' ' + args.bundle if args.bundle else ''}, seed {args.seed}, limit {args.limit}: "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    if args.json:
+        payload = {
+            name: {"originals": t.originals, "accepted": t.accepted, "edits": t.edits, "caught": t.caught}
+            for name, t in tallies.items()
+        }
+        args.json.write_text(json.dumps(payload, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,415 @@
+"""Slot alignment: a claim's facts are checked where the rest of the claim is stated.
+
+Evidence is often assembled from several sentences, so a claim's number or name can occur in a
+sentence that has nothing to do with it: "up to 16 tablets in 24 hours" is not supported by "Do not
+take more than 8 tablets in 24 hours" plus an unrelated "Each pack contains 16 tablets". Checking the
+claim's numbers and names against the bag of assembled sentences lets the unrelated 16 count as
+support. Here each *slot* of the claim (a number with what it counts, a name) is compared with the
+sentences of the evidence that **align** with the words around it in the claim:
+
+* a **number** (``16 tablets``: its value, the word it counts, whether it is a year) is stated by a
+  sentence that holds the same value of a compatible kind; a sentence that holds another value of
+  the same kind (``8 tablets``) competes with it. The sentence sharing more of the claim's words
+  near the number (its *frame*: ``take``, ``24``, ``hours``) decides: if it states another value the
+  claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
+  the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
+* a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
+  if that sentence names someone else (``Neil Armstrong``) and does not refer back to the claim's
+  name with a pronoun, the claim is ``wrong_entity``.
+
+A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
+is not a count. Support that needs two sentences keeps working: each slot looks for its own
+sentence, so "The X200 is a blender. It comes with a 2-year warranty." supports "The X200 blender has
+a 2-year warranty".
+
+Both offline verifiers run this check on every piece of evidence that would support a claim (see
+:mod:`faithcheck.verify.cues`), and the LLM judge's supported verdicts are checked the same way
+against the quote they rest on (:mod:`faithcheck.llm.quotes`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.config import Lang
+from faithcheck.extract.sentences import split_sentences
+from faithcheck.lexicon import get_lexicon
+from faithcheck.types import Label
+
+__all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of"]
+
+_FRAME_TOKENS = 5
+"""The words of the claim within this many tokens of a number are its frame."""
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st")
+_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*(?:%)?(?![^\W_])(?![.,]\d)")
+# what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
+_UNIT_GAP = re.compile(r"\s?-?\s?")
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_PRONOUNS = _word_set(
+    "he she it they his her its their him them this these "
+    "er sie es ihr ihm ihn sein seine il elle ils elles lui leur son sa ses"
+)
+_CALENDAR = _word_set(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday"
+)
+
+
+@dataclass(frozen=True)
+class NumberSlot:
+    """A number of the claim: its value, the word it counts (a stem, or ``None``), its text."""
+
+    value: float
+    unit: str | None
+    text: str
+    is_year: bool
+    frame: frozenset[str]
+    """The claim's content stems near it (the word it counts left out)."""
+
+    def states(self, other: NumberSlot) -> bool:
+        """``other`` (a number of the context) gives this slot's value, of a compatible kind."""
+        return other.value == self.value and self.compatible(other, strict=False)
+
+    def competes(self, other: NumberSlot) -> bool:
+        """``other`` gives another value of the same kind: a year for a year, the same counted word."""
+        return other.value != self.value and self.compatible(other, strict=True)
+
+    def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
+        if self.is_year or other.is_year:
+            return self.is_year and other.is_year
+        if self.unit is None or other.unit is None:
+            # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
+            # counts cannot be told
+            return not strict
+        return self.unit == other.unit
+
+
+@dataclass(frozen=True)
+class NameSlot:
+    """A name of the claim (a run of capitalised words) and the stems of its words."""
+
+    text: str
+    stems: frozenset[str]
+
+
+@dataclass(frozen=True)
+class SlotFinding:
+    """Why a piece of evidence does not support a claim's slot.
+
+    ``certain`` is ``False`` when the slot could not be aligned (its value is stated by no sentence,
+    or only by one that shares nothing else with the claim): the evidence does not support the
+    claim, but a cascade asks the LLM rather than trusting the local verdict.
+    """
+
+    label: Label
+    kind: str
+    """``number`` or ``entity``."""
+    why: str
+    sentence: str
+    certain: bool
+    decides: bool = True
+    """Whether the finding overrules a verifier's support. A number the evidence does not state
+    at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
+    dated that year); the verifier's own reading decides, and the verdict is marked uncertain."""
+
+
+@lru_cache(maxsize=16384)
+def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
+    """The numbers of ``text`` (digits and number words) with the word each counts.
+
+    A magnitude word joins its number ("3.1 billion" is 3.1e9); a currency sign before it is its
+    unit when no word follows; a day of the month counts the month ("March 1", "1 March"). Parts
+    of a range, a time or a fraction ("2018-19", "10:30", "24/7") are left out: what they count
+    cannot be told from one side.
+    """
+    lex = get_lexicon(lang)
+    found: list[tuple[int, int, float]] = []
+    for m in _NUMBER.finditer(text):
+        if _in_compound(text, m.start(), m.end()):
+            continue
+        raw = m.group().rstrip("%")
+        raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
+        try:
+            found.append((m.start(), m.end(), float(raw)))
+        except ValueError:
+            continue
+    words = list(_WORD.finditer(text))
+    for m in words:
+        if (value := lex.number_words.get(m.group().lower())) is not None and value not in _MAGNITUDES:
+            found.append((m.start(), m.end(), value))
+    slots = []
+    for start, end, value in sorted(found):
+        magnitude = _magnitude_after(text, end, lex.number_words)
+        if magnitude is not None:
+            value, end = value * magnitude[0], magnitude[1]
+        unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
+        if text[start:end].endswith("%"):
+            unit = "%"
+        elif unit is None:
+            unit = _unit_before(text, start, lang)
+        near = [m.group() for m in words if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS]
+        frame = analyze(" ".join(near), lang).content - ({unit} if unit else set())
+        is_year = _is_year(text[start:end], value, unit)
+        shown = text[start:end]
+        if not is_year and unit is not None and unit == after_unit:
+            shown = _slot_text(text, start, end)
+        elif unit is not None and unit in _CURRENCIES:
+            shown = unit + text[start:end]
+        slots.append(NumberSlot(value, unit, shown, is_year, frame))
+    return tuple(slots)
+
+
+_MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9})
+_MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
+_CURRENCIES = "$€£¥"
+
+
+def _is_year(digits: str, value: float, unit: str | None) -> bool:
+    """1000-2100 written without a separator, counting nothing plural or measured ("in 2016", "a
+    2016 report"; not "1,500 km", "1200 dollars")."""
+    if not (digits.isdigit() and 1000 <= value <= 2100):
+        return False
+    return unit is None or (unit not in _MEASURES and not unit.endswith("s") and unit not in _CURRENCIES)
+
+
+def _in_compound(text: str, start: int, end: int) -> bool:
+    """Part of a range, a time, a date or a fraction: "2018-19", "10-24", "10:30", "24/7", "3/4"."""
+    before, after = text[max(0, start - 1) : start], text[end : end + 2]
+    joined = "-\u2013\u2014:/"  # hyphen, en and em dash
+    return (before in joined and start >= 2 and text[start - 2].isdigit()) or (
+        len(after) == 2 and after[0] in joined and after[1].isdigit()
+    )
+
+
+def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tuple[float, int] | None:
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    if word is None or number_words.get(word.group().lower()) not in _MAGNITUDES:
+        return None
+    return number_words[word.group().lower()], word.end()
+
+
+def _unit_before(text: str, start: int, lang: Lang) -> str | None:
+    """A currency sign right before the number, or the month a day follows ("March 1")."""
+    before = text[:start].rstrip()
+    if before and before[-1] in _CURRENCIES:
+        return before[-1]
+    word = re.search(r"([^\W\d_]+)\s*$", before)
+    if word and word.group(1).lower() in _CALENDAR:
+        stems = analyze(word.group(1), lang).content
+        return next(iter(stems)) if stems else None
+    return None
+
+
+def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    if word is None or word.group().lower() in stopwords or word.group().lower() in _PRONOUNS:
+        return None
+    stems = analyze(word.group(), lang).content
+    return next(iter(stems)) if stems else None
+
+
+def _token_distance(text: str, a: int, b: int) -> int:
+    lo, hi = sorted((a, b))
+    return len(_WORD.findall(text[lo:hi])) * (1 if a >= b else -1)
+
+
+def _slot_text(text: str, start: int, end: int) -> str:
+    """The number with the word after it that it counts: "16 tablets", "5-year"."""
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    return text[start : word.end()] if word else text[start:end]
+
+
+@lru_cache(maxsize=16384)
+def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
+    """Runs of capitalised words that are names: a sentence's first word counts only as part of a
+    longer run; months and week days are dates, not names."""
+    if not get_lexicon(lang).entity_capitalisation:
+        return ()  # German capitalises every noun
+    out: list[NameSlot] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        words = [m for m in run if m.group().lower() not in _CALENDAR]
+        if (
+            words
+            and not (len(words) == 1 and _starts_sentence(text, words[0].start()))
+            and not _is_place(text, words[0].start())
+        ):
+            stems = analyze(" ".join(m.group() for m in words), lang).content
+            if stems:
+                out.append(NameSlot(text[words[0].start() : words[-1].end()], frozenset(stems)))
+        run.clear()
+
+    for m in _WORD.finditer(text):
+        word = m.group()
+        joined = not run or text[run[-1].end() : m.start()] in (" ", "-")
+        if _is_name_word(word) and joined:
+            run.append(m)
+            continue
+        close()
+        if _is_name_word(word):
+            run.append(m)
+    close()
+    return tuple(out)
+
+
+_NAME_FRAME = 3
+"""A name is checked only in a claim that says at least this much else (words and numbers)."""
+_NAME_MARGIN = 2
+"""The sentence naming someone else must share this many more of the claim's other words than
+every sentence that names the claim's own: "Buzz Aldrin joined him" shares none of "first person to
+step onto the lunar surface on 20 July 1969", the sentence naming Neil Armstrong shares all."""
+
+
+def _mentions(name: NameSlot, text: str) -> bool:
+    """The name occurs in ``text``: one of its stems of 4+ letters ("jordan" in "Jordanians"), or a
+    shorter one as a word."""
+    lowered = text.lower()
+    return any(
+        stem in lowered if len(stem) >= 4 else re.search(rf"\b{re.escape(stem)}", lowered) for stem in name.stems
+    )
+
+
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
+
+
+def _is_place(text: str, start: int) -> bool:
+    """After a preposition or an article ("in Syria", "of the Mauritshuis"): a place, a work or an
+    organisation, which a claim may name beside the actor; only the actors are checked."""
+    return _PLACE_BEFORE.search(text[max(0, start - 12) : start]) is not None
+
+
+def _is_name_word(word: str) -> bool:
+    """Capitalised, with a lower-case letter: "Aldrin", "McDonald"; not "TITLE" nor "I"."""
+    return len(word) > 1 and word[0].isupper() and any(c.islower() for c in word)
+
+
+def _starts_sentence(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip()
+    return not before or before[-1] in ".!?:;\n\"'«“(-•*"
+
+
+def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[NameSlot, ...]]:
+    """The numbers and the names of ``claim``.
+
+    >>> numbers, names = claim_slots("The X200 blender comes with a 5-year warranty.", "en")  # X200 is no number
+    >>> [(n.value, n.unit, n.text) for n in numbers], [n.text for n in names]
+    ([(5.0, 'year', '5-year')], [])
+    """
+    return _numbers(claim, lang), _names(claim, lang)
+
+
+def sentences_of(text: str, lang: Lang) -> tuple[str, ...]:
+    """The sentences of a piece of evidence (a window's text, a chunk's attributed sentences)."""
+    return tuple(s.text for s in split_sentences(text, lang)) or (text,)
+
+
+def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """The first slot of ``claim`` that ``sentences`` (one piece of evidence) do not support, or
+    ``None`` when every number and name of the claim is stated where the rest of it is.
+
+    >>> check_slots("Adults may take up to 8 tablets a day.",
+    ...             ["Adults may take up to 4 tablets a day.", "Each pack contains 8 tablets."], "en").why
+    'the context gives 4 tablets, not 8 tablets'
+    >>> check_slots("The X200 blender has a 2-year warranty.",
+    ...             ["The X200 is a blender.", "It comes with a 2-year warranty."], "en") is None
+    True
+    """
+    numbers, names = claim_slots(claim, lang)
+    if not numbers and not names:
+        return None
+    features = [analyze(s, lang) for s in sentences]
+    claim_features = analyze(claim, lang)
+    unaligned: SlotFinding | None = None
+    for slot in numbers:
+        if finding := _check_number(slot, claim_features.content, sentences, features, lang):
+            if finding.decides:
+                return finding
+            unaligned = unaligned or finding
+    if names:
+        claim_terms = claim_features.terms
+        for name in names:
+            if finding := _check_name(name, claim_terms, sentences, features, lang):
+                return finding
+    return unaligned
+
+
+def _check_number(
+    slot: NumberSlot,
+    claim_content: frozenset[str],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    stating: list[tuple[int, int]] = []  # (frame tie, sentence index)
+    rivals: list[tuple[int, int, NumberSlot]] = []
+    for i, text in enumerate(sentences):
+        tie = len(slot.frame & features[i].content)
+        given = _numbers(text, lang)
+        if stated := [n for n in given if slot.states(n)]:
+            # a bare number ("over 16:") states the slot less surely than one counting the same thing
+            surely = any(slot.compatible(n, strict=True) for n in stated)
+            stating.append((tie if surely else tie - 1, i))
+        elif competing := [n for n in given if slot.competes(n)]:
+            rivals.append((tie, i, max(competing, key=lambda n: len(slot.frame & n.frame))))
+    best_stating = max(stating, default=None)
+    best_rival = max(rivals, key=lambda r: r[0], default=None)
+    if best_rival is not None and (best_stating is None or best_rival[0] > best_stating[0]):
+        tie, i, rival = best_rival
+        # a year needs more of the claim around it: articles are full of dates of other events
+        if tie >= min(2 if slot.is_year else 1, len(slot.frame)):
+            why = f"the context gives {rival.text}, not {slot.text}"
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=best_stating is None or tie > 1)
+    if best_stating is None:
+        closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
+        why = f"the context does not state {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=False)
+    tie, i = best_stating
+    best_other = max(len(slot.frame & f.content) for f in features)
+    if tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
+        why = f"only a sentence about something else states {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
+    return None
+
+
+def _check_name(
+    name: NameSlot,
+    claim_terms: frozenset[str | float],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    frame = claim_terms - name.stems
+    if len(frame) < _NAME_FRAME:
+        return None
+    naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
+    best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
+    tie = len(frame & features[best].terms)
+    if not naming or best in naming or tie < 0.6 * len(frame):
+        return None
+    if tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
+        return None
+    others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms]
+    if not others:
+        return None
+    refers_back = any(i < best for i in naming) and bool(_PRONOUNS & set(features[best].tokens))
+    if refers_back:
+        return None
+    why = f"the context names {others[0].text} here, not {name.text}"
+    return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)

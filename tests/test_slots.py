@@ -1,0 +1,140 @@
+"""Slot alignment: numbers, names and their units are checked where the rest of the claim is stated."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithcheck import Faithfulness
+from faithcheck.types import Label
+from faithcheck.verify.slots import check_slots, claim_slots
+
+_LEAFLET = [
+    "Adults and children over 16: take 1 or 2 tablets up to 4 times a day.",
+    "Do not take more than 8 tablets in 24 hours.",
+    "Each pack contains 16 tablets.",
+]
+_APOLLO = (
+    "On 20 July 1969, Neil Armstrong became the first person to step onto the lunar surface. "
+    "Buzz Aldrin joined him about 19 minutes later."
+)
+
+# the five rows of issue 26: made-up facts a reviewer would catch, each with the words of the context
+ISSUE_ROWS = [
+    (_LEAFLET, "Adults can take up to 16 tablets in 24 hours.", "contradicted", "8 tablets, not 16 tablets"),
+    (_LEAFLET, "You can take 2 tablets up to 8 times a day.", "contradicted", "4 times, not 8 times"),
+    (
+        ["The X200 is covered by a 2-year limited warranty.", "The X200 blender weighs 5 kg."],
+        "The X200 blender comes with a 5-year warranty.",
+        "contradicted",
+        "2-year, not 5-year",
+    ),
+    (
+        ["Adults may take up to 4 tablets a day. Each pack contains 8 tablets."],
+        "Adults may take up to 8 tablets a day.",
+        "contradicted",
+        "4 tablets, not 8 tablets",
+    ),
+    (
+        [_APOLLO],
+        "Buzz Aldrin was the first person to step onto the lunar surface, on 20 July 1969.",
+        "wrong_entity",
+        "names Neil Armstrong here, not Buzz Aldrin",
+    ),
+]
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+@pytest.mark.parametrize(("context", "answer", "label", "why"), ISSUE_ROWS)
+def test_the_shipped_verifiers_catch_made_up_facts(
+    verifier: str, context: list[str], answer: str, label: Label, why: str
+) -> None:
+    score = Faithfulness(verifier=verifier).evaluate(  # type: ignore[arg-type]
+        {"input_id": "r", "prompt": "", "sut_response": answer, "retrieved_context": context}
+    )
+    assert score.value == 0.0
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == label, verdict.reason
+    assert why in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "answer"),
+    [
+        (_LEAFLET, "Do not take more than 8 tablets in 24 hours."),
+        (_LEAFLET, "Adults can take 1 or 2 tablets up to 4 times a day."),
+        (["Adults may take up to 4 tablets a day. Each pack contains 8 tablets."], "A pack contains 8 tablets."),
+        ([_APOLLO], "Neil Armstrong was the first person to step onto the lunar surface, on 20 July 1969."),
+        # support spread over two sentences: each slot finds its own
+        (
+            ["The X200 is our best blender.", "It comes with a 2-year warranty."],
+            "The X200 blender has a 2-year warranty.",
+        ),
+    ],
+)
+def test_true_claims_keep_their_support(context: list[str], answer: str) -> None:
+    score = Faithfulness().evaluate(
+        {"input_id": "r", "prompt": "", "sut_response": answer, "retrieved_context": context}
+    )
+    assert score.value == 1.0, score.reason
+
+
+def test_a_model_name_is_not_a_quantity() -> None:
+    numbers, _ = claim_slots("The X200 costs 90 dollars.", "en")
+    assert [(n.value, n.unit, n.text) for n in numbers] == [(90.0, "dollar", "90 dollars")]
+    finding = check_slots("The X200 costs 900 dollars.", ["The X200 costs 90 dollars."], "en")
+    assert finding is not None
+    assert finding.why == "the context gives 90 dollars, not 900 dollars"
+
+
+def test_magnitudes_currencies_and_days_are_read_with_their_number() -> None:
+    numbers, _ = claim_slots("It earned $3.1 billion on March 1, 2017.", "en")
+    assert [(n.value, n.unit, n.is_year) for n in numbers] == [
+        (3.1e9, "$", False),
+        (1.0, "march", False),
+        (2017.0, None, True),
+    ]
+
+
+def test_ranges_times_and_fractions_are_not_slots() -> None:
+    numbers, _ = claim_slots("It runs 24/7 from 10:30 during the 2018-19 season for ages 10-24.", "en")
+    assert numbers == ()
+
+
+def test_a_number_only_an_unrelated_sentence_states_supports_nothing() -> None:
+    finding = check_slots(
+        "The X200 warranty lasts 16 months.",
+        [
+            "The X200 comes with a warranty that lasts as long as the law requires.",
+            "The store is open 16 months a year.",
+        ],
+        "en",
+    )
+    assert finding is not None
+    assert finding.label == "unsupported"
+    assert finding.decides
+    assert not finding.certain
+
+
+def test_a_number_the_evidence_does_not_state_is_uncertain_but_leaves_the_decision_to_the_verifier() -> None:
+    finding = check_slots("The album came out on November 2, 2004.", ["The album hit stores on November 2."], "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.certain) == ("unsupported", False, False)
+    verdict = Faithfulness().check_claims(
+        ["The album came out on November 2, 2004."], ["The album hit stores on November 2. It sold well."]
+    )[0]
+    assert verdict.uncertain
+
+
+def test_a_pronoun_that_refers_back_to_the_name_keeps_the_claim() -> None:
+    sentences = [
+        "Albert Einstein was born in Ulm.",
+        "In 1905, he published the special theory of relativity, building on work by Hendrik Lorentz.",
+    ]
+    assert check_slots("Einstein published the special theory of relativity in 1905.", sentences, "en") is None
+
+
+def test_places_beside_the_actor_are_not_checked_as_names() -> None:
+    sentences = ["Nujeen Mustafa became the first person with a disability to brief the Security Council."]
+    claim = "She became the first person with a disability to brief the Security Council on the war in Syria."
+    assert check_slots(claim, sentences, "en") is None
