@@ -33,6 +33,7 @@ from faithcheck.llm.quotes import (
     QUOTE_SEPARATOR,
     QuoteMatch,
     is_meaningful_quote,
+    quote_conflict,
     locate_quote,
     supported_reason,
 )
@@ -419,8 +420,11 @@ def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
     :class:`~faithcheck.types.Evidence` of ``evidence_set``, in reading order, and ``evidence``
     is the longest. A verdict other than ``unsupported`` must quote meaningful spans of the
     context: without a quote, with a piece that is not in the context as whole words (even one of
-    several: the judge's support rested on it), or with a piece too short to support the claim,
-    it is downgraded to ``unsupported`` and the reason says so. A ``supported`` verdict
+    several: the judge's support rested on it), or with a piece too short to support the claim or
+    not about it, it is downgraded to ``unsupported`` and the reason says so. A ``supported``
+    verdict whose quote is not about the claim as a whole, or states a number or name that
+    conflicts with the claim's (:func:`~faithcheck.llm.quotes.quote_conflict`), is downgraded too:
+    a judge misled by text planted in a passage cannot launder a false claim. A ``supported`` verdict
     comes without a reason (it costs output tokens and says nothing the quote does not); its
     reason is composed from the quote (:func:`~faithcheck.llm.quotes.supported_reason`).
     """
@@ -430,6 +434,8 @@ def _to_verdict(raw: RawVerdict, check: ClaimCheck, lang: Lang) -> Verdict:
     if raw.label == "unsupported":
         return Verdict(label="unsupported", score=0.0, reason=raw.reason, evidence=best, evidence_set=evidence)
     problem = _quote_problem(raw.quote, match, check.claim.text, lang)
+    if problem is None and raw.label == "supported" and match is not None:
+        problem = quote_conflict([e.quote for e in match.evidence], check.claim.text, lang)
     if problem is not None:
         judge = f" Judge's reason: {raw.reason}" if raw.reason else ""
         reason = f"downgraded from {raw.label}: the judge {problem}.{judge}"
@@ -457,7 +463,7 @@ def _quote_problem(quote: str, match: QuoteMatch | None, claim: str, lang: Lang)
         need = "each piece of a quote needs" if several else "a quote needs"
         return (
             f"quoted too little of the context to support the claim ({what}; {need} at least "
-            f"{MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's)"
+            f"{MIN_QUOTE_TERMS} content words or numbers, or all of a shorter claim's, one of them the claim's)"
         )
     return None
 

@@ -9,9 +9,17 @@ sentences (or passages), the quote holds several excerpts joined by :data:`QUOTE
    starting and ending at word boundaries (so ``"a"`` is not found inside ``"may"``); a quote
    found whole is one piece, even if it holds ``...`` (the context's own ellipsis), and
 2. every piece is meaningful: it holds at least :data:`MIN_QUOTE_TERMS` content terms (content
-   words or numbers), or, for a claim with fewer content terms than that, all of the claim's.
-   Content words are those the offline pipeline counts (:func:`faithcheck.analysis.analyze`:
-   stemmed, stop words and one-letter words left out).
+   words or numbers), or, for a claim with fewer content terms than that, all of the claim's, and
+   at least one of them is the claim's. Content words are those the offline pipeline counts
+   (:func:`faithcheck.analysis.analyze`: stemmed, stop words and one-letter words left out);
+3. the quote is about *this* claim: its pieces together hold at least :data:`MIN_QUOTE_TERMS` of
+   the claim's content terms (all of a shorter claim's), so that any real span of the context
+   cannot "support" any claim (a judge obeying an instruction planted in a passage quotes
+   unrelated context); and
+4. for a ``supported`` verdict, the quote states no number or name that conflicts with the
+   claim's where the rest of the claim is stated (the offline verifiers' slot check,
+   :func:`faithcheck.verify.slots.check_slots`): "a 2-year limited warranty" does not support "a
+   5-year warranty".
 
 So ``"a"``, ``"the"`` or ``"of the"`` support nothing; ``"30 days"`` can; ``"free"`` can support
 "It is free." but not "Shipping is free for all orders.". Each piece must count on its own, not
@@ -31,6 +39,7 @@ from dataclasses import dataclass
 from faithcheck.analysis import analyze
 from faithcheck.config import Lang
 from faithcheck.types import Evidence
+from faithcheck.verify.slots import check_slots
 
 __all__ = [
     "MIN_QUOTE_TERMS",
@@ -39,6 +48,7 @@ __all__ = [
     "find_quote",
     "is_meaningful_quote",
     "locate_quote",
+    "quote_conflict",
     "quote_pieces",
     "supported_reason",
 ]
@@ -58,9 +68,13 @@ def _terms(text: str, lang: Lang) -> set[str]:
     return set(features.content) | {f"#{n:g}" for n in features.numbers}
 
 
+def _needed(claim_terms: set[str]) -> int:
+    return min(MIN_QUOTE_TERMS, max(1, len(claim_terms)))
+
+
 def is_meaningful_quote(quote: str, claim: str, lang: Lang = "en") -> bool:
-    """Whether ``quote`` (one piece of a quote) is long enough to support ``claim`` (rule 2 of
-    the module docstring).
+    """Whether ``quote`` (one piece of a quote) is long enough to support ``claim`` and about it
+    (rule 2 of the module docstring).
 
     >>> is_meaningful_quote("a", "The warranty lasts 5 years.")
     False
@@ -68,9 +82,33 @@ def is_meaningful_quote(quote: str, claim: str, lang: Lang = "en") -> bool:
     True
     >>> is_meaningful_quote("free", "It is free.")
     True
+    >>> is_meaningful_quote("The X200 blender is covered by a 2-year limited warranty.",
+    ...                     "Every customer receives a free car.")
+    False
     """
-    needed = min(MIN_QUOTE_TERMS, max(1, len(_terms(claim, lang))))
-    return len(_terms(quote, lang)) >= needed
+    claim_terms, quote_terms = _terms(claim, lang), _terms(quote, lang)
+    return len(quote_terms) >= _needed(claim_terms) and bool(quote_terms & claim_terms)
+
+
+def quote_conflict(pieces: Sequence[str], claim: str, lang: Lang = "en") -> str | None:
+    """Why a quote cannot support ``claim`` as a whole (rules 3 and 4), or ``None`` when it can.
+
+    >>> quote_conflict(["The X200 is covered by a 2-year limited warranty."], "The X200 has a 5-year warranty.")
+    'its quote gives 2-year, not 5-year'
+    >>> quote_conflict(["Returns are accepted within 30 days."], "Every customer receives a free car.")
+    'quoted context that is not about the claim (it shares 0 of its content words and numbers; 2 are needed)'
+    """
+    claim_terms = _terms(claim, lang)
+    shared = set().union(*(_terms(p, lang) for p in pieces)) & claim_terms
+    if len(shared) < _needed(claim_terms):
+        return (
+            f"quoted context that is not about the claim (it shares {len(shared)} of its content words and "
+            f"numbers; {_needed(claim_terms)} are needed)"
+        )
+    finding = check_slots(claim, list(pieces), lang)
+    if finding is not None and finding.decides:
+        return "its quote " + finding.why.removeprefix("the context ")
+    return None
 
 
 def find_quote(quote: str, passages: Sequence[str]) -> Evidence | None:
