@@ -33,8 +33,8 @@ from faithcheck.llm.quotes import (
     QUOTE_SEPARATOR,
     QuoteMatch,
     is_meaningful_quote,
-    quote_conflict,
     locate_quote,
+    quote_conflict,
     supported_reason,
 )
 from faithcheck.llm.spec import parse_model
