@@ -391,6 +391,24 @@ def test_cascade_sends_only_uncertain_claims(server: FakeLLMServer, local: str) 
     assert "The warranty lasts 5 years." not in sent
 
 
+def test_cascade_asks_the_llm_about_a_claim_whose_number_it_could_not_align(server: FakeLLMServer) -> None:
+    """The local verifier supports the claim confidently (a band of 0-0.01 would keep it), but the
+    claim's year is stated nowhere in its evidence: the verdict is uncertain, so the LLM decides."""
+    server.responder = judge_responder
+    case = TestCase(
+        input_id="cascade-year",
+        prompt="When did the album come out?",
+        sut_response="The album came out on November 2, 2004.",
+        retrieved_context=["The album came out on November 2. It sold well."],
+    )
+    local = Faithfulness(verifier="baseline").check_claims([case.sut_response], case.retrieved_context)[0]
+    assert local.uncertain
+    metric = _metric(server, verifier="cascade", cascade_local="baseline", cascade_low=0.0, cascade_high=0.01)
+    score = metric.evaluate(case)
+    assert (score.usage.claims_local, score.usage.claims_llm) == (0, 1)
+    assert "The album came out on November 2, 2004." in "".join(s.user for s in server.requests)
+
+
 def test_cascade_runs_record_the_local_model_weights(server: FakeLLMServer) -> None:
     from faithcheck.runner import run_versions
     from faithcheck.verify.onnx_model import default_model_verifier

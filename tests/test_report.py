@@ -588,3 +588,30 @@ def test_report_marks_every_sentence_of_a_multi_sentence_support(browser: Any, t
     assert marks[0].evaluate("m => m.closest('.passage').dataset.p") == "1"
     assert page.inner_text("#claim-evidence") == "evidence (passage 1): based in Lyon"
     watch.assert_quiet(html.as_uri())
+
+
+def test_report_marks_a_claim_the_offline_verifier_could_not_align_as_uncertain(browser: Any, tmp_path: Path) -> None:
+    dataset = _write_jsonl(
+        tmp_path / "data.jsonl",
+        [
+            {
+                "input_id": "year",
+                "prompt": "When did the album come out?",
+                "sut_response": "The album came out on November 2, 2004. It sold well.",
+                "retrieved_context": ["The album came out on November 2. It sold well."],
+            }
+        ],
+    )
+    scores = tmp_path / "scores.jsonl"
+    assert _faithcheck("score", str(dataset), "-o", str(scores), "--quiet", "--no-store").returncode == 0
+    verdicts = [c["verdict"] for c in json.loads(scores.read_text().splitlines()[0])["claims"]]
+    assert [v["uncertain"] for v in verdicts] == [True, False]
+    html = tmp_path / "r.html"
+    assert _faithcheck("report", str(scores), "--input", str(dataset), "-o", str(html)).returncode == 0
+    page, watch = _open(browser, html)
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.click("#answer mark.claim >> nth=0")
+    expect(page.locator("#claim-uncertain")).to_have_text("uncertain")
+    page.click("#answer mark.claim >> nth=1")
+    expect(page.locator("#claim-uncertain")).to_have_count(0)
+    watch.assert_quiet(html.as_uri())

@@ -473,7 +473,9 @@ def _quote_problem(quote: str, match: QuoteMatch | None, claim: str, lang: Lang)
 
 class CascadeVerifier:
     """The local verifier decides the claims it is confident about (score at or below ``low``, or
-    at or above ``high``); only the claims in between go to the LLM."""
+    at or above ``high``, and every number and name of the claim aligned with its evidence); only
+    the others go to the LLM: the claims in between, and those the local verifier marks
+    ``uncertain`` (:attr:`~faithcheck.types.Verdict.uncertain`)."""
 
     name = "cascade"
 
@@ -491,7 +493,8 @@ class CascadeVerifier:
         self.count_tokens = llm.count_tokens
 
     def uncertain(self, verdicts: Sequence[Verdict]) -> list[int]:
-        return [i for i, v in enumerate(verdicts) if self.low < v.score < self.high]
+        """The positions of the verdicts the LLM is asked about."""
+        return [i for i, v in enumerate(verdicts) if v.uncertain or self.low < v.score < self.high]
 
     def local_checks(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[ClaimCheck]:
         """The checks as the local stage reads them: its windows and, for a local verifier that

@@ -150,6 +150,7 @@ def _claim_payload(item: Mapping[str, Any]) -> dict[str, Any]:
         "label": None if verdict is None else verdict.get("label"),
         "score": None if verdict is None else verdict.get("score"),
         "reason": None if verdict is None else verdict.get("reason"),
+        "uncertain": bool(verdict and verdict.get("uncertain")),
         "error": item.get("error"),
         "ev": [
             {"p": e.get("passage_index"), "s": e.get("start"), "e": e.get("end"), "q": e.get("quote", "")}

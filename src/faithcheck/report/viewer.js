@@ -303,7 +303,11 @@
     if (state.claim === null) return el("div", { cls: "muted", id: "claim-box", text: "Click a claim to see its verdict and evidence." });
     const c = r.c[state.claim];
     return el("div", { cls: "claim-box", id: "claim-box" }, [
-      el("div", null, [chip(labelOf(c), cls(c)), " ", el("span", { cls: "muted", text: "score " + fmt(c.score) })]),
+      el("div", null, [chip(labelOf(c), cls(c)), " ",
+        c.uncertain ? el("span", { cls: "chip uncertain", id: "claim-uncertain",
+          title: "a number or name of the claim could not be aligned with the evidence; a cascade asks the LLM",
+          text: "uncertain" }) : null,
+        el("span", { cls: "muted", text: "score " + fmt(c.score) })]),
       el("div", { cls: "wrap", text: "claim: " + c.text }),
       c.reason ? el("div", { cls: "wrap", id: "claim-reason", text: "reason: " + c.reason }) : null,
       c.error ? el("div", { cls: "error", text: "error: " + c.error }) : null,
