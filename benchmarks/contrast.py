@@ -8,7 +8,8 @@ a time, each kind separately (:data:`KINDS`):
   same kind: a year for a year, anything else for anything else);
 * ``number_shift``: a number, date or amount shifted to one the context never states;
 * ``unit``: a unit changed (kg → lb, days → weeks, million → billion ...);
-* ``name_swap``: a name replaced by another name of the context with as many words;
+* ``name_swap``: the name of an actor replaced by another actor's name of the context with as many
+  words (an actor's name: capitalised words not after a preposition or an article);
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will, often → always);
 * ``restriction``: a restriction dropped ("only", "except ...", "unless ...", "if ...").
@@ -74,6 +75,10 @@ class ContrastEdit:
     label: str
 
 
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 # a number not glued to letters ("X200", "B12" are names) and not an ordinal ("1st")
 _NUMBER = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w]|[.,]\d)")
 _UNITS = {
@@ -114,28 +119,9 @@ _UNITS = {
 _UNIT_AFTER = re.compile(
     r"\s?-?\s?(" + "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True)) + r")\b"
 )
-_MONTHS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ]
+_MONTHS = _word_set(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday"
 )
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|[A-Z]\.))*\b")
 _AUX = re.compile(
@@ -239,12 +225,23 @@ def _shift(value: float, taken: frozenset[float] | set[float], rng: random.Rando
     return rng.choice(candidates) if candidates else None
 
 
+_FUNCTION_WORDS = _word_set(
+    "a an the in on at of to for by from with after before during when while since this that these those "
+    "it he she they we i you his her its their our but and or if as so then there here"
+)
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
+
+
 def _names(text: str) -> list[tuple[int, int, str]]:
-    """Capitalised word runs that are names: not a sentence's first word alone, not a month or day."""
+    """Capitalised word runs that name an actor: not a sentence's first word alone, not a month or
+    day, not after a preposition or an article (a place, a work: another kind of name)."""
     out = []
     for m in _NAME.finditer(text):
         name = m.group()
-        if name.lower() in _MONTHS:
+        words = name.lower().split()
+        if _MONTHS & set(words) or words[0] in _FUNCTION_WORDS:
+            continue
+        if _AFTER_PREPOSITION.search(text[max(0, m.start() - 12) : m.start()]):
             continue
         before = text[: m.start()].rstrip()
         if (not before or before[-1] in ".!?:;\"'(") and " " not in name:
@@ -298,9 +295,14 @@ def _quantifier_edits(claim: str, context: str) -> list[ContrastEdit]:
     return [ContrastEdit("quantifier", claim, _replace(claim, m.start(1), m.end(1), stronger), "unsupported")]
 
 
-def _restriction_edits(claim: str) -> list[ContrastEdit]:
+def _restriction_edits(claim: str, context: str) -> list[ContrastEdit]:
+    """Drop a restriction the context states too (a claim may restrict more than its context; then
+    dropping its restriction makes it more faithful, not less)."""
+    lowered = context.lower()
     for pattern in (_RESTRICTION_WORD, _RESTRICTION_CLAUSE):
-        if m := pattern.search(claim):
+        m = pattern.search(claim)
+        words = re.findall(r"\w+", m.group().lower()) if m else []
+        if m and sum(w in lowered for w in words) * 2 >= len(words):
             edited = re.sub(r"\s+([,.;])", r"\1", _replace(claim, m.start(), m.end(), "")).strip()
             if len(edited.split()) >= 3:
                 return [ContrastEdit("restriction", claim, edited, "unsupported")]
@@ -324,7 +326,7 @@ def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -
         *_name_edits(claim, context, rng),
         *_negation_edits(claim),
         *_quantifier_edits(claim, context),
-        *_restriction_edits(claim),
+        *_restriction_edits(claim, context),
     ]
     return [e for e in edits if e.edited != claim]
 

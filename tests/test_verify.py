@@ -54,7 +54,7 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "All customers get free delivery.",
         ["Some customers may get free delivery on large orders."],
         "overclaim",
-        "absolute",
+        "says 'all' where the context hedges ('may', 'some')",
     ),
     (
         "de",

@@ -41,6 +41,10 @@ class TextFeatures:
     """For each restricting word ("only", "nur", "seulement"): the word and the content stems near it."""
     absolute: bool
     hedged: bool
+    strong: frozenset[str] = frozenset()
+    """The absolute words and strong modals it holds ("all", "always", "will", "must")."""
+    hedges: frozenset[str] = frozenset()
+    """The hedges it holds ("may", "some", "many", "up to")."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -161,6 +165,8 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         restriction_scopes=tuple(scopes),
         absolute=any(t in lex.absolutes for t in tokens),
         hedged=_has_phrase(lowered, lex.hedges),
+        strong=frozenset(t for t in tokens if t in lex.absolutes or t in lex.strong_modals),
+        hedges=frozenset(h for h in lex.hedges if _has_phrase(lowered, (h,))),
     )
 
 

@@ -28,6 +28,8 @@ class Lexicon:
     negations: frozenset[str]
     restrictions: tuple[str, ...]
     absolutes: frozenset[str]
+    strong_modals: frozenset[str]
+    """Modals that state a thing as certain ("will", "must"): stronger than a hedge ("may")."""
     hedges: tuple[str, ...]
     clause_connectors: tuple[str, ...]
     filler_patterns: tuple[re.Pattern[str], ...]
@@ -52,6 +54,7 @@ def get_lexicon(lang: Lang) -> Lexicon:
         negations=frozenset(raw["negations"]),
         restrictions=tuple(raw["restrictions"]),
         absolutes=frozenset(raw["absolutes"]),
+        strong_modals=frozenset(raw["strong_modals"]),
         hedges=tuple(raw["hedges"]),
         clause_connectors=tuple(raw["clause_connectors"]),
         filler_patterns=tuple(re.compile(p, re.IGNORECASE) for p in raw["filler_patterns"]),

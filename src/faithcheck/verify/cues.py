@@ -10,7 +10,8 @@ occur in it):
 * a negation on one side only → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity``,
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
-  drops, or an absolute claim ("always", "all") against hedged evidence → ``overclaim``.
+  drops, or a claim that says "all", "always", "will" or "must" where the evidence hedges with a
+  word the claim does not use ("many", "may", "can") → ``overclaim``.
 
 Both offline verifiers use them: the baseline decides with them; the trained model uses them to
 name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
@@ -72,8 +73,10 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
         if scope - claim.content and not claim.restriction_scopes:
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
-    if claim.absolute and sentence.hedged and not claim.hedged:
-        return Cue("overclaim", "the claim is absolute where the context hedges", "hedge")
+    stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
+    if stronger and weaker:
+        said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
+        return Cue("overclaim", f"the claim says {said} where the context hedges ({hedged})", "hedge")
     return None
 
 

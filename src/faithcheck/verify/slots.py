@@ -271,6 +271,10 @@ def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
 
 _NAME_FRAME = 3
 """A name is checked only in a claim that says at least this much else (words and numbers)."""
+_NAME_TIE = 0.6
+"""The share of the claim's other words and numbers the sentence naming someone else must state."""
+_NAME_TIE_UNNAMED = 0.75
+"""The same, when the claim's name occurs nowhere in the evidence."""
 _NAME_MARGIN = 2
 """The sentence naming someone else must share this many more of the claim's other words than
 every sentence that names the claim's own: "Buzz Aldrin joined him" shares none of "first person to
@@ -401,15 +405,15 @@ def _check_name(
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    if not naming or best in naming or tie < 0.6 * len(frame):
+    # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
+    # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
+    needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
+    if best in naming or tie < needed * len(frame):
         return None
-    if tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
+    if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
     others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms]
-    if not others:
-        return None
-    refers_back = any(i < best for i in naming) and bool(_PRONOUNS & set(features[best].tokens))
-    if refers_back:
+    if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
         return None
     why = f"the context names {others[0].text} here, not {name.text}"
     return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
