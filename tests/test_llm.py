@@ -177,6 +177,19 @@ def test_429_with_retry_after_is_honoured(server: FakeLLMServer, return_policy_c
     assert len(server.requests) == 2
 
 
+def test_retry_after_cannot_stretch_a_call_past_its_budget(server: FakeLLMServer, return_policy_case: TestCase) -> None:
+    """Retry-After: 60 on every reply (and 4 retries): the call ends within 3 per-call timeouts
+    (here 3 × 1 s), not after 4 minutes of waits."""
+    server.responder = lambda seen: Reply("slow down", status=429, headers={"retry-after": "60"})
+    started = time.perf_counter()
+    score = _metric(server, llm_timeout_seconds=1.0, llm_max_retries=4).evaluate(return_policy_case)
+    took = time.perf_counter() - started
+    assert score.status == "error"
+    assert "the next attempt would start after the call's 3 s budget" in (score.message or "")
+    assert "giving up after 1 attempt:" in (score.message or "")
+    assert took < 10
+
+
 def test_server_errors_are_retried_then_give_up(server: FakeLLMServer, return_policy_case: TestCase) -> None:
     server.push(Reply("boom", status=500), Reply("boom", status=503), Reply(GOOD))
     assert _metric(server).evaluate(return_policy_case).value == 0.5

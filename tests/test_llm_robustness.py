@@ -134,6 +134,50 @@ def test_a_20_mb_reply_fails_the_call_without_being_read(
     assert wall < 20
 
 
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_gzip_bomb_is_stopped_at_the_cap_of_decoded_bytes(
+    server: FakeLLMServer, return_policy_case: TestCase, provider: str
+) -> None:
+    """0.2 MB of gzip that inflates to 200 MB, sent although the client asked for identity: its
+    decoded bytes are counted as they arrive, so the call fails at the cap and memory stays low."""
+    import gzip
+    import tracemalloc
+
+    bomb = gzip.compress(b" " * 200_000_000, compresslevel=9)
+    assert len(bomb) < 250_000
+    server.responder = lambda seen: Reply(raw=bomb, headers={"content-encoding": "gzip"})
+    tracemalloc.start()
+    try:
+        score, wall = _evaluate(_metric(server, provider), return_policy_case)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert score.status == "error"
+    assert "larger than the 4,194,304-byte cap" in (score.message or "")
+    assert peak < 64_000_000  # 561 MB for one call before
+    assert len(server.requests) == 1
+    assert wall < 30
+
+
+def test_a_reply_in_an_encoding_not_asked_for_is_refused(server: FakeLLMServer, return_policy_case: TestCase) -> None:
+    server.responder = lambda seen: Reply(raw=b"\x00" * 100, headers={"content-encoding": "br"})
+    score, _ = _evaluate(_metric(server), return_policy_case)
+    assert score.status == "error"
+    assert "compressed as 'br', which was not asked for" in (score.message or "")
+    assert len(server.requests) == 1
+
+
+def test_a_compressed_reply_within_the_cap_is_read(server: FakeLLMServer, return_policy_case: TestCase) -> None:
+    import gzip
+
+    plain = Reply(GOOD)
+    server.responder = lambda seen: Reply(
+        raw=gzip.compress(server._envelope(seen, plain)), headers={"content-encoding": "gzip"}
+    )
+    score, _ = _evaluate(_metric(server), return_policy_case)
+    assert score.status == "ok", score.message
+
+
 def test_a_reply_of_200000_braces_is_rejected_at_once(server: FakeLLMServer, return_policy_case: TestCase) -> None:
     server.responder = lambda seen: Reply("{" * 200_000)
     score, wall = _evaluate(_metric(server, llm_repair_attempts=2), return_policy_case)
@@ -258,7 +302,10 @@ def test_invalid_replies_are_never_cached_and_a_fixed_server_recovers_every_row(
     server: FakeLLMServer, faithful_case: TestCase, tmp_path: Path
 ) -> None:
     server.responder = lambda seen: Reply('{"verdicts": [{"claim_id": "c1", "label": "supp')
-    data = _jsonl(tmp_path / "in.jsonl", _cases(faithful_case, 4))
+    # each row its own question, so that no row's reply can answer another's from the cache, however
+    # the rows are scheduled (a row that finished first used to serve an identical one after it)
+    cases = [c.model_copy(update={"prompt": f"{c.prompt} ({c.input_id})"}) for c in _cases(faithful_case, 4)]
+    data = _jsonl(tmp_path / "in.jsonl", cases)
     options: dict[str, Any] = {"cache": True, "cache_dir": str(tmp_path / "cache"), "llm_repair_attempts": 2}
     broken = score_dataset(data, _metric(server, **options))
     assert [r["status"] for r in broken.records or []] == ["error"] * 4

@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 from faithcheck.errors import ConfigError, FaithcheckError, RunStopped
 from faithcheck.llm.cache import ResponseCache
-from faithcheck.llm.http_client import MAX_REPLY_BYTES, ReplyTooLarge
+from faithcheck.llm.http_client import MAX_REPLY_BYTES, ReplyRefused, ReplyTooLarge
 from faithcheck.llm.spec import ProviderSpec
 
-__all__ = ["LLMCallError", "LLMClient", "LLMReply", "LLMRequest", "ReplyParser"]
+__all__ = ["CALL_BUDGET_TIMEOUTS", "LLMCallError", "LLMClient", "LLMReply", "LLMRequest", "ReplyParser"]
 
 T = TypeVar("T")
 
@@ -90,6 +90,12 @@ class _Retryable(Exception):
         self.message = message
         self.retry_after = retry_after
         self.connection = connection
+
+
+CALL_BUDGET_TIMEOUTS = 3
+"""One call, its retries and the waits between them (backoff, ``Retry-After``) take at most this
+many per-call timeouts: at the defaults 3 minutes, where a server answering 429 with
+``Retry-After: 60`` could hold a call for 9 before."""
 
 
 class LLMClient:
@@ -177,29 +183,43 @@ class LLMClient:
 
     # -- retries ------------------------------------------------------------------------------
 
+    @property
+    def call_budget_s(self) -> float:
+        """The most one call takes with its retries and the waits between them
+        (:data:`CALL_BUDGET_TIMEOUTS` × the per-call timeout)."""
+        return CALL_BUDGET_TIMEOUTS * self.timeout_s
+
     async def _with_retries(self, attempt: Callable[[], Awaitable[LLMReply]]) -> LLMReply:
         last = "no attempt made"
         never_connected = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.call_budget_s
+        attempts = 0
         for n in range(self.max_retries + 1):
+            attempts = n + 1
             try:
                 # a deadline for the whole attempt: the SDKs' timeouts bound each read, not the sum
-                async with asyncio.timeout(self.timeout_s):
+                async with asyncio.timeout(min(self.timeout_s, max(0.0, deadline - loop.time()))):
                     return await attempt()
             except TimeoutError:
                 last = f"Timeout: no complete reply within {self.timeout_s:g} s (llm_timeout_seconds)"
                 never_connected = False
-                if n == self.max_retries:
-                    break
-                await asyncio.sleep(self._delay(n, None))
+                delay = self._delay(n, None)
             except _Retryable as exc:
                 last = exc.message
                 never_connected = never_connected and exc.connection
-                if n == self.max_retries:
-                    break
-                await asyncio.sleep(self._delay(n, exc.retry_after))
-        raise LLMCallError(
-            f"{self.spec.label}: giving up after {self.max_retries + 1} attempts: {last}", unusable=never_connected
-        )
+                delay = self._delay(n, exc.retry_after)
+            if n == self.max_retries:
+                break
+            if loop.time() + delay >= deadline:
+                last += (
+                    f"; the next attempt would start after the call's {self.call_budget_s:g} s budget "
+                    f"({CALL_BUDGET_TIMEOUTS} × llm_timeout_seconds)"
+                )
+                break
+            await asyncio.sleep(delay)
+        tries = f"{attempts} attempt{'s' if attempts > 1 else ''}"
+        raise LLMCallError(f"{self.spec.label}: giving up after {tries}: {last}", unusable=never_connected)
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
@@ -272,8 +292,8 @@ class LLMClient:
             call, markers = self._call_openai, ("response_format",)
         try:
             return await call(sdk, request)
-        except ReplyTooLarge as exc:  # the OpenAI SDK lets it through as it is
-            raise self._too_large(exc) from None
+        except ReplyRefused as exc:  # the OpenAI SDK lets it through as it is
+            raise self._refused(exc) from None
         except module.BadRequestError as exc:
             if self._structured and any(marker in str(exc) for marker in markers):
                 self._structured = False
@@ -282,13 +302,15 @@ class LLMClient:
         except module.APIStatusError as exc:
             raise self._classify_status(exc.status_code, exc.response.headers, _status_message(exc)) from None
         except (module.APITimeoutError, module.APIConnectionError) as exc:
-            if (too_large := _cause(exc, ReplyTooLarge)) is not None:  # the Anthropic SDK wraps it
-                raise self._too_large(too_large) from None
+            if (refused := _cause(exc, ReplyRefused)) is not None:  # the Anthropic SDK wraps it
+                raise self._refused(refused) from None
             connection = isinstance(exc, module.APIConnectionError) and not isinstance(exc, module.APITimeoutError)
             raise _Retryable(f"{type(exc).__name__}: {exc}", None, connection=connection) from None
 
-    def _too_large(self, exc: ReplyTooLarge) -> LLMCallError:
+    def _refused(self, exc: ReplyRefused) -> LLMCallError:
         # not retried: at temperature 0 the same request runs away the same way again
+        if not isinstance(exc, ReplyTooLarge):
+            return LLMCallError(f"{self.spec.label}: {exc}; the call was not retried")
         return LLMCallError(
             f"{self.spec.label}: {exc}; reading stopped there and the call was not retried. A reply "
             "this long is a model that does not stop: check the endpoint and its maximum output tokens"
@@ -369,7 +391,7 @@ async def _parse(parse: ReplyParser[T], text: str) -> tuple[T, bool]:
     return parse(text)
 
 
-def _cause(exc: BaseException, kind: type[ReplyTooLarge]) -> ReplyTooLarge | None:
+def _cause(exc: BaseException, kind: type[ReplyRefused]) -> ReplyRefused | None:
     """``exc`` itself or the first exception of its ``__cause__``/``__context__`` chain of ``kind``."""
     seen: set[int] = set()
     current: BaseException | None = exc
