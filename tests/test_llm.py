@@ -550,7 +550,11 @@ def test_the_extraction_span_comes_from_the_sentence_number(server: FakeLLMServe
     score = _metric(server, extractor="llm").evaluate(case)
     sent = server.requests[0].user
     assert "[1] Hello there!\n[2] It has a 2-year warranty.\n[3] Shipping is free." in sent
-    first, second = (c.claim for c in score.claims)
+    greeting, first, second = (c.claim for c in score.claims)
+    # a sentence no claim covers is checked as written (here the offline filter drops the greeting)
+    assert greeting.text == "Hello there!"
+    assert score.claims[0].verdict is not None
+    assert score.claims[0].verdict.label == "irrelevant"
     assert answer[first.start : first.end] == "It has a 2-year warranty."  # located by its number, not its words
     assert first.text == "The X200 blender has a 2-year warranty."
     assert answer[second.start : second.end] == "Shipping is free."  # a bad number: located by its words

@@ -498,3 +498,51 @@ def test_a_true_claim_with_its_quote_stays_supported(server: FakeLLMServer) -> N
     quote = "The X200 blender is covered by a 2-year limited warranty."
     server.responder = lambda seen: Reply(_verdicts(("c1", "supported", quote)))
     assert _metric(server).evaluate(case).value == 1.0
+
+
+# -- issue 27 item 2: the LLM extractor cannot rewrite, drop or dismiss a sentence -----------------
+
+
+def _extraction(*claims: tuple[int, str, bool]) -> Reply:
+    items = [{"sentence": n, "text": text, "relevant": relevant, "reason": ""} for n, text, relevant in claims]
+    return Reply(json.dumps({"claims": items}))
+
+
+@pytest.mark.parametrize(
+    ("answer", "extracted", "value"),
+    [
+        # the extractor rewrites the claim's number to the context's
+        ("The warranty lasts 10 years.", [(1, "The warranty lasts 2 years.", True)], 0.0),
+        # it returns only the first of three sentences, two of them invented
+        (
+            "The warranty lasts 2 years. It includes free repairs at home. A lifetime upgrade comes with it.",
+            [(1, "The warranty lasts 2 years.", True)],
+            1 / 3,
+        ),
+        # it calls a factual sentence irrelevant
+        (
+            "The warranty lasts 2 years. Repairs are always free of charge.",
+            [(1, "The warranty lasts 2 years.", True), (2, "Repairs are always free of charge.", False)],
+            0.5,
+        ),
+    ],
+    ids=["rewritten-number", "dropped-sentences", "dismissed-sentence"],
+)
+def test_the_llm_extractor_cannot_raise_a_score(
+    server: FakeLLMServer, answer: str, extracted: list[tuple[int, str, bool]], value: float
+) -> None:
+    extraction = _extraction(*extracted)
+    server.responder = lambda seen: (
+        extraction
+        if "claims" in seen.body.get("response_format", {}).get("json_schema", {}).get("name", "")
+        else judge_responder(seen)
+    )
+    case = TestCase(
+        input_id="extract",
+        prompt="What does the warranty cover?",
+        sut_response=answer,
+        retrieved_context=["The warranty lasts 2 years. Repairs under the warranty cost 50 dollars."],
+    )
+    score = _metric(server, extractor="llm").evaluate(case)
+    assert score.status == "ok", score.message
+    assert score.value == pytest.approx(value)  # 1.0 for each before

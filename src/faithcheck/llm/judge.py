@@ -21,6 +21,7 @@ from typing import Any
 from faithcheck.config import FaithfulnessConfig, Lang
 from faithcheck.errors import ConfigError, FaithcheckError
 from faithcheck.extract.base import ExtractedClaim, ExtractorOutput
+from faithcheck.extract.relevance import irrelevance_reason
 from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.llm.cache import ResponseCache, default_cache_dir
 from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest, ReplyParser
@@ -42,6 +43,7 @@ from faithcheck.types import Claim, Usage, Verdict
 from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput, evidence_budget
 from faithcheck.verify.evidence import build_context_index
+from faithcheck.verify.slots import claim_slots
 
 __all__ = [
     "CLAIMS_SCHEMA",
@@ -179,7 +181,14 @@ def price_from_config(client: LLMClient, config: FaithfulnessConfig | None = Non
 
 class LLMClaimExtractor:
     """One call per answer: atomic, self-contained claims, irrelevant ones marked. Every claim
-    of the reply is kept (the verifier checks long lists in batches); none is cut silently."""
+    of the reply is kept (the verifier checks long lists in batches); none is cut silently.
+
+    The reply is not trusted as it is (:func:`audit_claims`): a claim whose numbers or names do not
+    occur in the answer sentence it names is replaced by that sentence as written; an answer
+    sentence no claim covers is checked as written; and a claim the LLM marks irrelevant is checked
+    anyway unless the offline filter agrees it is not about the question. A rewritten claim ("2
+    years" for the answer's "10 years") or a dropped sentence cannot raise the score.
+    """
 
     name = "llm"
 
@@ -209,7 +218,8 @@ class LLMClaimExtractor:
             calls.record(request, reply)
             if raws is not None and not reply.truncated:
                 sentences = _answer_sentences(answer, lang)
-                claims = [_to_extracted(i, raw, answer, sentences, lang) for i, raw in enumerate(raws)]
+                extracted = [_to_extracted(i, raw, answer, sentences, lang) for i, raw in enumerate(raws)]
+                claims = audit_claims(extracted, answer, question, lang)
                 return ExtractorOutput(claims=claims, usage=calls.usage, prompts=calls.prompts, raw_responses=calls.raw)
             problem = "the reply was cut off" if reply.truncated else "the reply was not a valid claim list"
             request = LLMRequest(
@@ -221,6 +231,63 @@ class LLMClaimExtractor:
                 request.prompt_version,
             )
         raise FaithcheckError(f"claim extraction failed: {problem} ({self.client.spec.label})")
+
+
+def audit_claims(claims: Sequence[ExtractedClaim], answer: str, question: str, lang: Lang) -> list[ExtractedClaim]:
+    """The LLM's claims, made safe to score (see :class:`LLMClaimExtractor`), in answer order.
+
+    >>> answer = "The warranty lasts 10 years. It covers the motor. Thanks!"
+    >>> rewritten = ExtractedClaim(Claim(id="c1", text="The warranty lasts 2 years.", start=0, end=28))
+    >>> [(c.claim.text, c.irrelevant_reason is None) for c in audit_claims([rewritten], answer, "", "en")]
+    [('The warranty lasts 10 years.', True), ('It covers the motor.', True), ('Thanks!', False)]
+    """
+    sentences = _answer_sentences(answer, lang)
+    kept: list[tuple[int, str, ExtractedClaim]] = []
+    covered: set[int] = set()
+    for item in claims:
+        at = _sentence_of(item.claim, sentences)
+        claim = item.claim
+        if at is not None:
+            covered.add(at)
+            if not _facts_in(claim.text, sentences[at].text, answer, lang):
+                claim = Claim(id=claim.id, text=sentences[at].text, start=sentences[at].start, end=sentences[at].end)
+        reason = item.irrelevant_reason
+        if reason is not None and irrelevance_reason(claim.text, question, lang) is None:
+            reason = None  # a factual statement the offline filter keeps is checked, whatever the LLM says
+        kept.append((claim.start, claim.text, ExtractedClaim(claim, reason)))
+    for i, sentence in enumerate(sentences):
+        if i not in covered and sentence.text.strip():
+            claim = Claim(id="", text=sentence.text, start=sentence.start, end=sentence.end)
+            reason = irrelevance_reason(claim.text, question, lang)
+            kept.append((claim.start, claim.text, ExtractedClaim(claim, reason)))
+    seen: set[tuple[int, str]] = set()
+    ordered: list[ExtractedClaim] = []
+    for start, text, item in sorted(kept, key=lambda k: k[0]):  # stable: the LLM's order within a sentence
+        if (start, text) not in seen:  # two rewritten claims of one sentence become that sentence once
+            seen.add((start, text))
+            ordered.append(item)
+    return [
+        ExtractedClaim(item.claim.model_copy(update={"id": f"c{n}"}), item.irrelevant_reason)
+        for n, item in enumerate(ordered, 1)
+    ]
+
+
+def _sentence_of(claim: Claim, sentences: Sequence[TextSpan]) -> int | None:
+    """The answer sentence the claim's span lies in (most overlap), or ``None``."""
+    overlaps = [(min(claim.end, s.end) - max(claim.start, s.start), i) for i, s in enumerate(sentences)]
+    best = max(overlaps, default=(0, -1))
+    return best[1] if best[0] > 0 else None
+
+
+def _facts_in(claim: str, sentence: str, answer: str, lang: Lang) -> bool:
+    """Every number of ``claim`` occurs in ``sentence``, and every name in the answer (a
+    self-contained claim may name what the sentence calls "it"): the claim adds no fact of its own."""
+    numbers, names = claim_slots(claim, lang)
+    stated = {n.value for n in claim_slots(sentence, lang)[0]}
+    lowered = answer.lower()
+    return all(n.value in stated for n in numbers) and all(
+        any(stem in lowered for stem in name.stems) for name in names
+    )
 
 
 def _claims_parser(text: str) -> tuple[list[RawClaim] | None, bool]:
