@@ -189,9 +189,19 @@ def _cue(claim: str, passage: str) -> tuple[str, str] | None:
 
 
 def test_a_number_cue_compares_years_with_years_only() -> None:
-    passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
+    passage = "Marie Curie was awarded the Nobel Prize in 1903."
     assert _cue("Marie Curie won 2 Nobel Prizes.", passage) is None
     assert _cue("Marie Curie won the Nobel Prize in 1905.", passage) == ("contradicted", "number")
+
+
+def test_a_year_against_a_sentence_of_several_dates_is_left_to_the_verifier_and_uncertain() -> None:
+    """ "in 1903 and 1911" tells of two events: which one a claim's 1905 is about cannot be told, so
+    no cue decides; the claim is still not supported (its year is stated nowhere), and uncertain."""
+    passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
+    assert _cue("Marie Curie won the Nobel Prize in 1905.", passage) is None
+    verdict = Faithfulness().check_claims(["Marie Curie won the Nobel Prize in 1905."], [passage])[0]
+    assert not verdict.supported
+    assert verdict.uncertain
 
 
 def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:

@@ -59,6 +59,12 @@ _PRONOUNS = _word_set(
     "he she it they his her its their him them this these "
     "er sie es ihr ihm ihn sein seine il elle ils elles lui leur son sa ses"
 )
+_NOT_UNITS = _word_set(
+    "after before during since until till over under per each ago later earlier more less than "
+    "about around nearly almost only just up down out off away back"
+)
+"""Words after a number that say nothing about what it counts (the stop-word lists keep some of
+them as content words)."""
 _CALENDAR = _word_set(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday"
@@ -153,10 +159,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         if magnitude is not None:
             value, end = value * magnitude[0], magnitude[1]
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
+        before = _unit_before(text, start, lang)
         if text[start:end].endswith("%"):
             unit = "%"
-        elif unit is None:
-            unit = _unit_before(text, start, lang)
+        elif unit is None or (before is not None and before in _CURRENCIES):
+            unit = before  # money is money: "$87.5 million after" counts dollars
         near = [m.group() for m in words if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS]
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set())
         is_year = _is_year(text[start:end], value, unit)
@@ -216,7 +223,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
     word = _WORD.match(text, gap.end())
-    if word is None or word.group().lower() in stopwords or word.group().lower() in _PRONOUNS:
+    lowered = word.group().lower() if word else ""
+    if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
     return next(iter(stems)) if stems else None
@@ -342,7 +350,8 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
     claim_features = analyze(claim, lang)
     unaligned: SlotFinding | None = None
     for slot in numbers:
-        if finding := _check_number(slot, claim_features.content, sentences, features, lang):
+        claimed = frozenset(n.value for n in numbers)
+        if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang):
             if finding.decides:
                 return finding
             unaligned = unaligned or finding
@@ -356,6 +365,7 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 
 def _check_number(
     slot: NumberSlot,
+    claimed: frozenset[float],
     claim_content: frozenset[str],
     sentences: Sequence[str],
     features: Sequence[TextFeatures],
@@ -370,7 +380,9 @@ def _check_number(
             # a bare number ("over 16:") states the slot less surely than one counting the same thing
             surely = any(slot.compatible(n, strict=True) for n in stated)
             stating.append((tie if surely else tie - 1, i))
-        elif competing := [n for n in given if slot.competes(n)]:
+        # a rival gives another value of the slot's kind, not one the claim states itself, and is
+        # said of something the words around the claim's number name ("8 tablets in 24 hours")
+        elif competing := [n for n in given if _rivals(slot, n, claimed)]:
             rivals.append((tie, i, max(competing, key=lambda n: len(slot.frame & n.frame))))
     best_stating = max(stating, default=None)
     best_rival = max(rivals, key=lambda r: r[0], default=None)
@@ -379,6 +391,11 @@ def _check_number(
         # a year needs more of the claim around it: articles are full of dates of other events
         if tie >= min(2 if slot.is_year else 1, len(slot.frame)):
             why = f"the context gives {rival.text}, not {slot.text}"
+            # a sentence with several dates tells of several events ("launched in 2016 and reached
+            # Bennu in 2018"): which one the claim's year is about cannot be told
+            dated = len({n.value for n in _numbers(sentences[i], lang) if n.is_year}) > 1
+            if slot.is_year and dated:
+                return SlotFinding("contradicted", "number", why, sentences[i], certain=False, decides=False)
             return SlotFinding("contradicted", "number", why, sentences[i], certain=best_stating is None or tie > 1)
     if best_stating is None:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
@@ -390,6 +407,13 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
+
+
+def _rivals(slot: NumberSlot, other: NumberSlot, claimed: frozenset[float]) -> bool:
+    """``other`` gives another value of the slot's kind, not one the claim states itself, said of
+    something the words around the claim's number name ("8 tablets in 24 hours")."""
+    about = not slot.frame or bool(slot.frame & other.frame)
+    return slot.competes(other) and other.value not in claimed and about
 
 
 def _check_name(
@@ -416,4 +440,6 @@ def _check_name(
     if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
         return None
     why = f"the context names {others[0].text} here, not {name.text}"
-    return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
+    # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
+    # guard has won ..."), so the verdict is left to the verifier, marked uncertain
+    return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=bool(naming), decides=bool(naming))
