@@ -131,7 +131,9 @@ def test_a_write_that_fails_at_the_end_is_an_error_naming_the_file(tmp_path: Pat
     from faithcheck.cli_paths import writing
 
     target = tmp_path / "summary.json"
-    full = pytest.raises(click.ClickException, match=f"cannot write {target}: No space left on device")
+    full = pytest.raises(
+        click.ClickException, match=rf"cannot write {target}: disk full / file too large \(No space left on device\)"
+    )
     with full, writing(target):
         raise OSError(28, "No space left on device")
 

@@ -288,3 +288,14 @@ def test_the_reason_lists_each_failing_claim_as_its_own_sentence_with_the_number
     assert "the context gives 2-year, not 5-year:" in score.reason
     assert "the context gives 90 dollars, not 900 dollars" in score.reason
     assert "the context gives 2021, not 2019:" in score.reason
+
+
+def test_check_claims_refuses_a_string_where_a_list_belongs() -> None:
+    """A string is a sequence too: it used to be read as one passage (or claim) per character."""
+    metric = Faithfulness()
+    with pytest.raises(InputError, match="field 'retrieved_context': must be a list of passages, got a string"):
+        metric.check_claims(["The warranty lasts 2 years."], "The warranty lasts 2 years.")
+    with pytest.raises(InputError, match="field 'claims': must be a list of claims, got a string"):
+        metric.check_claims("The warranty lasts 2 years.", ["The warranty lasts 2 years."])
+    [verdict] = metric.check_claims(["The warranty lasts 2 years."], ["The warranty lasts 2 years."])
+    assert verdict.label == "supported"

@@ -461,7 +461,7 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
     assert "no run 'ffffffff'" in unknown.stderr
     assert "Traceback" not in unknown.stderr
     not_scores = _faithcheck("report", str(run.dataset))
-    assert not_scores.returncode == 1
+    assert not_scores.returncode == 2  # unreadable input, as for score
     assert "is not a scored record" in not_scores.stderr
     assert "Traceback" not in not_scores.stderr
     missing = _faithcheck("report", str(tmp_path / "nope.jsonl"), "--store", str(run.store.path))
@@ -473,6 +473,50 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
     empty = _faithcheck("report", "latest", "--store", str(tmp_path / "none.sqlite"))
     assert empty.returncode == 2
     assert "no run store" in empty.stderr
+
+
+def _edit_second_record(record: dict[str, Any], how: str) -> None:
+    if how == "nan-value":
+        record["value"] = float("nan")  # json.dumps writes NaN
+    elif how == "verdict-as-string":
+        record["claims"][0]["verdict"] = "supported"
+    elif how == "string-in-claims":
+        record["claims"].append("We offer free return shipping.")
+    elif how == "infinite-score":
+        record["claims"][0]["verdict"]["score"] = float("inf")
+    else:
+        record["weight"] = "heavy"
+
+
+@pytest.mark.parametrize(
+    ("how", "field"),
+    [
+        ("nan-value", "'value': NaN or infinity is not a number"),
+        ("verdict-as-string", "'claims[0].verdict': must be an object with a 'label', got a string"),
+        ("string-in-claims", "'claims[1]': must be an object (a claim and its verdict), got a string"),
+        ("infinite-score", "'claims[0].verdict.score': NaN or infinity"),
+        ("weight-as-string", "'weight': must be a number, got a string"),
+    ],
+)
+def test_a_hand_edited_scores_file_is_refused_naming_its_line_and_field(tmp_path: Path, how: str, field: str) -> None:
+    from click.testing import CliRunner
+
+    from faithcheck.cli import main
+
+    scores = tmp_path / "scores.jsonl"
+    scored = _faithcheck("score", "examples/sample.jsonl", "-o", str(scores), "--quiet", "--no-store")
+    assert scored.returncode == 0, scored.stderr
+    records = [json.loads(line) for line in scores.read_text(encoding="utf-8").splitlines()]
+    assert len(records[1]["claims"]) == 1  # returns-faithful: one supported claim
+    _edit_second_record(records[1], how)
+    scores.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    html = tmp_path / "report.html"
+    done = CliRunner().invoke(main, ["report", str(scores), "-o", str(html)])
+    assert done.exit_code == 2, done.output
+    assert isinstance(done.exception, SystemExit)  # a message, no traceback
+    assert f"field {field}" in done.output
+    assert f"on line 2 of {scores}" in done.output
+    assert not html.exists()
 
 
 @pytest.mark.skipif(shutil.which("faithcheck") is None, reason="needs the installed console script")

@@ -327,3 +327,109 @@ def test_two_columns_renamed_to_one_are_refused_from_python_too() -> None:
     renamed = score_dataset(rows, column_map={"title": "prompt"})  # one source: it replaces the column
     assert renamed.records is not None
     assert renamed.records[0]["status"] == "ok"
+
+
+# -- damaged files: a bad page or a stray NUL costs its rows, not the file (issue 27, items 6 and 8) --
+
+
+def _damaged_parquet(path: Path, rows: int = 30, group_rows: int = 10) -> Path:
+    """A real Parquet file of ``rows`` rows in row groups of ``group_rows``, whose second row group
+    has a data page overwritten: the footer (and so the schema and row counts) stays valid."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    answers = [f"The warranty lasts {i} years." for i in range(rows)]
+    table = pa.Table.from_pylist(
+        [{**GOOD, "input_id": f"r{i}", "sut_response": a, "retrieved_context": [a]} for i, a in enumerate(answers)]
+    )
+    pq.write_table(table, path, row_group_size=group_rows, compression="snappy", use_dictionary=False)
+    chunk = pq.ParquetFile(path).metadata.row_group(1).column(table.schema.get_field_index("sut_response"))
+    start, end = chunk.data_page_offset, chunk.data_page_offset + chunk.total_compressed_size
+    middle = (start + end) // 2  # past the page header: its compressed data
+    raw = bytearray(path.read_bytes())
+    raw[middle:end] = b"\xff" * (end - middle)
+    path.write_bytes(bytes(raw))
+    check_source(path)  # the footer is intact: the file passes the up-front check
+    return path
+
+
+def test_a_damaged_parquet_page_costs_the_rows_of_its_row_group_only(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from faithcheck.cli import main
+
+    data = _damaged_parquet(tmp_path / "rows.parquet")
+    out = tmp_path / "scores.jsonl"
+    args = ["score", str(data), "-o", str(out), "--quiet", "--no-store"]
+    for attempt in ("first run", "rerun"):  # a rerun used to crash at the same place
+        done = CliRunner().invoke(main, args)
+        assert done.exit_code == 0, (attempt, done.output, done.exception)  # error rows, no gate: as for any
+        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        assert [r["row"] for r in records] == list(range(1, 31))
+        damaged = [r for r in records if r["status"] == "error"]
+        assert [r["row"] for r in damaged] == list(range(11, 21))
+        for record in damaged:
+            assert record["value"] is None
+            assert record["message"].startswith(f"row {record['row']}: cannot be read")
+            assert "rows.parquet is damaged in row group 2 (rows 11-20)" in record["message"]
+            assert "Corrupt snappy compressed data" in record["message"]  # the fault, as pyarrow names it
+        scored = [r for r in records if r["status"] != "error"]
+        assert [r["input_id"] for r in scored] == [f"r{i}" for i in (*range(10), *range(20, 30))]
+        assert all(r["value"] == 1.0 for r in scored)
+    strict = CliRunner().invoke(main, [*args, "--overwrite", "--fail-on-error"])
+    assert strict.exit_code == 3, strict.output  # rows in error, as for any error row
+
+
+def _nul_rows(fmt: str, nul_row: int, rows: int) -> bytes:
+    """A JSONL or CSV file of ``rows`` good rows, each with a 16 KB column of notes (not scored),
+    whose row ``nul_row`` has a NUL byte in its answer."""
+    answers = [f"The warranty lasts {i} years." for i in range(rows)]
+    answers[nul_row - 1] = "The warranty\x00 lasts 2 years."
+    notes = "n" * 16_000
+    records = [{**GOOD, "input_id": f"r{i + 1}", "sut_response": a, "notes": notes} for i, a in enumerate(answers)]
+    if fmt == "jsonl":  # the NUL as a raw byte, as a damaged file holds it (json.dumps would escape it)
+        return b"".join(json.dumps(r).replace("\\u0000", "\x00").encode() + b"\n" for r in records)
+    lines = ["input_id,prompt,sut_response,retrieved_context,notes"]
+    lines += [f'{r["input_id"]},{r["prompt"]},{r["sut_response"]},"[""x""]",{notes}' for r in records]
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_a_nul_byte_near_the_start_is_that_rows_problem_as_anywhere_else(tmp_path: Path, fmt: str) -> None:
+    """One NUL in the first 64 KiB used to refuse the whole file as UTF-16; the same row later in
+    the file was read as a row. Now both places give the same record."""
+    rows = 6
+    early = tmp_path / f"early.{fmt}"
+    late = tmp_path / f"late.{fmt}"
+    early.write_bytes(_nul_rows(fmt, 2, rows))
+    late.write_bytes(_nul_rows(fmt, rows, rows))
+    assert late.read_bytes().index(b"\x00") > 1 << 16 > early.read_bytes().index(b"\x00")
+    check_source(early)  # no DatasetError: the file is UTF-8
+    found = []
+    for data, row in ((early, 2), (late, rows)):
+        records = score_dataset(data, _METRIC).records
+        assert records is not None
+        assert [r["row"] for r in records] == list(range(1, rows + 1))
+        assert [r["row"] for r in records if r["status"] == "error"] == ([row] if fmt == "jsonl" else [])
+        found.append(records[row - 1])
+    first, second = found
+    assert (first["status"], first["value"]) == (second["status"], second["value"])
+    if fmt == "jsonl":  # a raw control character is not JSON: that row's error, like any bad line
+        assert first["message"].startswith("row 2: not valid JSON (Invalid control character")
+        assert second["message"].startswith(f"row {rows}: not valid JSON (Invalid control character")
+    else:  # CSV has no escapes: the NUL is a character of the cell, scored like any other text
+        assert first["status"] == "ok"
+    cli = _faithcheck("score", str(early), "-o", str(tmp_path / f"early-scores.{fmt}"), "--no-store", "--quiet")
+    assert cli.returncode == 0, cli.stderr  # not exit 2 ("not UTF-8"): the rows were scored
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-16"])
+def test_utf16_and_utf32_are_still_refused_with_or_without_a_bom(tmp_path: Path, encoding: str) -> None:
+    for name, text in (
+        ("rows.jsonl", json.dumps(GOOD, ensure_ascii=False) + "\n"),
+        ("rows.csv", 'input_id,prompt,sut_response,retrieved_context\n日本,質問?,答え。,"[""文脈""]"\n'),
+    ):
+        data = tmp_path / name
+        data.write_bytes(text.encode(encoding))
+        with pytest.raises(DatasetError, match="looks like UTF-16 or UTF-32"):
+            check_source(data)

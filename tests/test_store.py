@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 
 from faithcheck.cli_runs import runs
 from faithcheck.errors import FaithcheckError, InputError
-from faithcheck.store import RowDiff, RunNotFoundError, RunStore, dataset_fingerprint, default_store_path
+from faithcheck.store import RowDiff, RunNotFoundError, RunStore, StoreError, dataset_fingerprint, default_store_path
 
 CONFIG = {"threshold": 0.7, "extractor": "sentence", "verifier": "baseline"}
 VERSIONS = {"faithcheck": "0.1.0", "python": "3.11.9", "verifier": "baseline"}
@@ -420,6 +420,35 @@ def test_cli_show(store: RunStore) -> None:
     assert text.exit_code == 0, text.output
     for expected in (f"run {a}", "sha256:00000000000000aa", "extractor", "sentence", "3.11.9"):
         assert expected in text.output
+
+
+def test_cli_show_of_a_damaged_record_shows_the_rest_and_names_the_damage(store: RunStore) -> None:
+    a, b = two_runs(store)
+    with sqlite3.connect(store.path) as conn:  # the run's JSON edited by hand, or damaged on disk
+        conn.execute("UPDATE runs SET config_json = '{\"threshold\": 0.7, broken' WHERE run_id = ?", (a,))
+        conn.execute("UPDATE runs SET summary_json = '[1, 2]' WHERE run_id = ?", (a,))
+        conn.execute("UPDATE rows SET record_json = '{not json' WHERE run_id = ? AND row = 2", (a,))
+    conn.close()
+    where = f"run {a} in the run store {store.path} is damaged"
+
+    text = invoke("show", a, "--store", str(store.path))
+    assert text.exit_code == 1, text.output
+    assert isinstance(text.exception, SystemExit)  # a message, not a traceback
+    for shown in (f"run {a}", "finished", "qa.jsonl", "14 (2 errors)", "0.604", "3.11.9"):  # what can be read
+        assert shown in text.output
+    assert text.output.count("damaged") >= 2  # the configuration's and the summary's tables say so
+    assert f"the configuration of {where}: not valid JSON" in text.output
+    assert f"the summary of {where}: an object is expected, got list" in text.output
+
+    as_json = invoke("show", a, "--store", str(store.path), "--json")
+    assert as_json.exit_code == 1
+    shown = json.loads(as_json.stdout)
+    assert (shown["run"]["rows"], shown["config"], shown["versions"], shown["summary"]) == (14, None, VERSIONS, None)
+    assert len(shown["damaged"]) == 2
+
+    assert invoke("show", b, "--store", str(store.path)).exit_code == 0  # the other run is whole
+    with pytest.raises(StoreError, match=f"the record of row 2 of {where}"):
+        list(store.run_records(a))
 
 
 def test_cli_diff_json_and_table(store: RunStore) -> None:

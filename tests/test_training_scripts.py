@@ -147,6 +147,63 @@ def test_edit_pairs_scores_a_bundle_on_edits_and_their_originals(edit_pairs: Mod
     assert result["balanced_accuracy"] == (result["originals_supported"] + result["edits_caught"]) / 2
 
 
+@pytest.fixture(scope="module")
+def slot_pairs() -> ModuleType:
+    return load_script("training/slot_pairs.py", "faithcheck_training_slot_pairs")
+
+
+def test_slot_pairs_writes_seeded_labelled_edits_of_supported_rows(slot_pairs: ModuleType, tmp_path: Path) -> None:
+    rows = [
+        {"premise": ARTICLE, "hypothesis": "The museum has 40 rooms.", "label": 0, "source": "fib/x"},
+        {"premise": "Refunds are given only for defective items.", "label": 0, "source": "contract_nli"},
+        {"premise": "Some stores may open on Sundays.", "label": 0, "source": "snli"},
+        {"premise": "It rained in 2001.", "hypothesis": "It was sunny in 2001.", "label": 2, "source": "snli"},
+    ]
+    lines = "".join(json.dumps({"hypothesis": r["premise"], **r, "binary_only": False}) + "\n" for r in rows)
+    for split in ("train", "dev"):
+        (tmp_path / f"{split}.jsonl").write_text(lines)
+    assert slot_pairs.main(["--data", str(tmp_path), "--rate", "1"]) == 0
+    made = [json.loads(line) for line in (tmp_path / "slot_dev.jsonl").read_text().splitlines()]
+    edited = {(r["source"], r["hypothesis"]): (r["label"], r["binary_only"], r["original"]) for r in made}
+    # a number the premise states elsewhere (12 is its only other non-year number): contradicted
+    assert edited["slot/number_swap/fib", "The museum has 12 rooms."] == (2, False, "The museum has 40 rooms.")
+    # a dropped restriction, a stronger quantifier: not supported (binary)
+    original = "Refunds are given only for defective items."
+    assert edited["slot/restriction/contract_nli", "Refunds are given for defective items."] == (1, True, original)
+    original = "Some stores may open on Sundays."
+    assert edited["slot/quantifier/snli", "All stores may open on Sundays."] == (1, True, original)
+    # a hedged claim's negation is no contradiction; a row that is not supported is not edited
+    assert not any(s == "slot/negation/snli" for s, _ in edited)
+    assert all(r["premise"] != "It rained in 2001." for r in made)
+    stats = json.loads((tmp_path / "slot_stats.json").read_text())
+    assert stats["dev"]["written"] == len(made)
+    assert stats["train"]["supported_in"] == 3
+    # seeded: the same file again; --rate 0 keeps nothing
+    before = (tmp_path / "slot_dev.jsonl").read_text()
+    slot_pairs.main(["--data", str(tmp_path), "--rate", "1", "--splits", "dev"])
+    assert (tmp_path / "slot_dev.jsonl").read_text() == before
+    slot_pairs.main(["--data", str(tmp_path), "--rate", "1", "--splits", "dev", "--kind-rate", "number_swap=0"])
+    kept = (tmp_path / "slot_dev.jsonl").read_text().splitlines()
+    assert len(kept) == len(made) - 1
+    assert all("number_swap" not in line for line in kept)
+    slot_pairs.main(["--data", str(tmp_path), "--rate", "0", "--splits", "dev"])
+    assert (tmp_path / "slot_dev.jsonl").read_text() == ""
+
+
+def test_slot_pairs_scores_a_bundle_per_kind(slot_pairs: ModuleType) -> None:
+    premise = "Sales increased by 5% in 2023 and by 8% in 2022, the company said."
+    rows = [
+        {"premise": premise, "hypothesis": h, "original": "Sales increased by 5% in 2023.", "source": f"slot/{k}/x"}
+        for k, h in (("number_swap", "Sales increased by 8% in 2023."), ("negation", "Sales did not increase in 2023."))
+    ]
+    lines = {line["kind"]: line for line in slot_pairs.score(shipped_bundle(), rows)}
+    assert list(lines) == ["number_swap", "negation", "all"]
+    assert lines["all"]["pairs"] == 2
+    assert lines["all"]["originals_supported"] == lines["negation"]["originals_supported"]
+    for line in lines.values():
+        assert line["balanced_accuracy"] == pytest.approx((line["originals_supported"] + line["edits_caught"]) / 2)
+
+
 def test_the_score_map_fit_on_dev_claims_calibrates_and_loads(tmp_path: Path) -> None:
     """eval_verifier's isotonic score map: on scores that are too low (true rate = sqrt(score)) it
     removes most of the calibration error, and the bundle loader accepts what it writes."""
@@ -222,6 +279,26 @@ def test_pack_adds_claim_level_pairs_to_their_split(tmp_path: Path) -> None:
     )
     assert pack.dataset_of(pair.source) == "pkg"
     assert pack.select([pair], 0.0, ["pkg"]) == [pair]
+
+
+def test_pack_adds_edit_and_slot_negatives_of_supported_chunks() -> None:
+    """Slot edits join the pack like edit_pairs' edits: same chunk and segments, counted under the
+    chunk's dataset; a passage mark's number is not one the premise states."""
+    pack = load_script("training/gpu/pack.py", "faithcheck_training_gpu_pack")
+    pair = pack.Pair(f"[passage 0] {ARTICLE}", "The museum has 40 rooms.", 0, False, "fib", ("[passage 0]", ARTICLE))
+    other = pack.Pair("[passage 0] It rained.", "It was sunny in 2001.", 2, False, "snli", ())
+    seen = {(p.premise, p.hypothesis) for p in (pair, other)}
+    made = pack.edit_negatives([pair, other], seen, random.Random(0), 1.0, 1.0, "13:train", 60)
+    by_source = {p.source: p for p in made}
+    assert by_source["slot/number_swap/fib"].hypothesis == "The museum has 12 rooms."
+    assert (by_source["slot/number_swap/fib"].label, by_source["slot/number_swap/fib"].binary) == (2, False)
+    assert all((p.premise, p.segments) == (pair.premise, pair.segments) for p in made)
+    assert {(p.premise, p.hypothesis) for p in made} <= seen
+    assert pack.dataset_of("slot/number_swap/fib") == "fib"
+    assert pack.edit_negatives([pair], seen, random.Random(0), 1.0, 1.0, "13:train", 60) == []  # made already
+    assert not any(
+        p.source.startswith("slot/") for p in pack.edit_negatives([pair], set(), random.Random(0), 1.0, 0.0, "s", 60)
+    )
 
 
 def test_fit_baseline_cross_validation_tells_signal_from_noise() -> None:

@@ -295,3 +295,147 @@ def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:
     assert got[3]["input_id"] == 'tricky "id", with\ncomma'
     assert got[4]["status"] == "error"
     assert got[4]["value"] == ""
+
+
+# -- a full disk, a file too large, a lock file that is a folder (issue 27, items 7 and 9) ----------
+
+SAMPLE = REPO / "examples" / "sample.jsonl"
+_LIMITED_FAITHCHECK = """
+import resource, sys
+from faithcheck.language import row_language
+row_language("The warranty lasts 2 years.", ["The warranty lasts 2 years."], "How long?")
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+from faithcheck.cli import main
+sys.argv = ["faithcheck", *sys.argv[2:]]
+main()
+"""
+"""``faithcheck`` under a file size limit (what ``ulimit -f`` sets), set once start-up is done:
+py3langid unpacks its 68 MB language model into a temporary file when first used, so a limit in
+force from the start fails every row there, before any output is written."""
+
+
+def _sample_rows(n: int) -> list[dict[str, Any]]:
+    """``n`` rows of the bundled sample (about 1.6 KB of journal each), with ids of their own."""
+    sample = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
+    return [{**sample[i % len(sample)], "input_id": f"{sample[i % len(sample)]['input_id']}-{i}"} for i in range(n)]
+
+
+def _whole_lines(path: Path) -> list[dict[str, Any]]:
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n") or not raw, f"torn last line: {raw[-80:]!r}"
+    return [json.loads(line) for line in raw.splitlines()]
+
+
+def _assert_finished(out: Path, rows: int) -> None:
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["row"] for r in records] == list(range(1, rows + 1))  # every row once, none twice
+    assert all(r["status"] in ("ok", "no_claims") for r in records)
+
+
+def test_a_file_size_limit_stops_the_run_with_exit_5_leaving_whole_lines(tmp_path: Path) -> None:
+    data = _write_jsonl(tmp_path / "data.jsonl", _sample_rows(120))  # ~190 KB of journal, flushed 50 rows at a time
+    out = tmp_path / "scores.jsonl"
+    args = ["score", str(data), "-o", str(out), "--no-store", "--quiet"]
+    limited = subprocess.run(
+        [sys.executable, "-c", _LIMITED_FAITHCHECK, str(100 * 1024), *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert limited.returncode == 5, limited.stderr  # its own code: not 1, "a gate failed"
+    assert "Traceback" not in limited.stderr
+    journal = out.with_name(out.name + ".partial.jsonl")
+    assert f"cannot write {journal}: disk full / file too large (File too large)" in limited.stderr
+    assert "run the same command to resume" in limited.stderr
+    kept = _whole_lines(journal)  # the write that hit the limit was cut back to the last whole line
+    assert 0 < len(kept) < 120
+    assert not out.exists()
+    resumed = subprocess.run([sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    _assert_finished(out, 120)
+
+
+def _can_mount_tmpfs() -> bool:
+    try:
+        probe = subprocess.run(
+            ["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"], capture_output=True, timeout=60
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+_FULL_DISK = """
+set -u
+mount -t tmpfs -o size="$DISK_BYTES" tmpfs "$DISK"
+"$PYTHON" -m faithcheck score "$DATA" -o "$DISK/$OUT" --no-store --quiet 2> "$LOGS/full.err"
+echo $? > "$LOGS/full.rc"
+ls -A "$DISK" > "$LOGS/full.ls"
+cp "$DISK/$OUT.partial.jsonl" "$LOGS/journal.jsonl"
+mount -o remount,size=8m "$DISK"
+"$PYTHON" -m faithcheck score "$DATA" -o "$DISK/$OUT" --no-store --quiet 2> "$LOGS/room.err"
+echo $? > "$LOGS/room.rc"
+ls -A "$DISK" > "$LOGS/room.ls"
+"""
+
+
+@pytest.mark.skipif(not _can_mount_tmpfs(), reason="needs a tmpfs of its own (unshare -rm, user namespaces)")
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
+def test_a_full_disk_stops_the_run_with_exit_5_and_the_same_command_resumes(tmp_path: Path, fmt: str) -> None:
+    """A real full disk: a tmpfs of a few hundred KB (in a mount namespace of the test's own). For
+    JSON lines it fills while the journal is written; for CSV and Parquet the journal fits and the
+    final output does not."""
+    rows = _sample_rows(120)
+    data = _write_jsonl(tmp_path / "data.jsonl", rows)
+    reference = tmp_path / "reference.jsonl"
+    score_dataset(data, output=reference)
+    journal_bytes = reference.stat().st_size
+    pages = (journal_bytes + 4095) // 4096
+    disk_bytes = journal_bytes // 2 if fmt == "jsonl" else (pages + 4) * 4096  # the journal, run.json, lock
+    disk, logs = tmp_path / "disk", tmp_path / "logs"
+    disk.mkdir()
+    logs.mkdir()
+    out = f"scores.{fmt}"
+    env = {
+        **os.environ,
+        "DISK": str(disk),
+        "DISK_BYTES": str(disk_bytes),
+        "DATA": str(data),
+        "OUT": out,
+        "LOGS": str(logs),
+        "PYTHON": sys.executable,
+    }
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", _FULL_DISK], env=env, capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+
+    full_err = (logs / "full.err").read_text(encoding="utf-8")
+    assert (logs / "full.rc").read_text().strip() == "5", full_err
+    assert "Traceback" not in full_err
+    failed = f"{disk}/{out}.partial.jsonl" if fmt == "jsonl" else f"{disk}/{out}"
+    assert f"cannot write {failed}: disk full / file too large" in full_err, full_err
+    left = set((logs / "full.ls").read_text().split())
+    assert left == {f"{out}.partial.jsonl", f"{out}.run.json"}  # no half-written output, no .tmp
+    kept = _whole_lines(logs / "journal.jsonl")
+    assert 0 < len(kept) < len(rows) if fmt == "jsonl" else len(kept) == len(rows)
+
+    assert (logs / "room.rc").read_text().strip() == "0", (logs / "room.err").read_text(encoding="utf-8")
+    finished = {out, f"{out}.run.json"} | ({"scores.claims.parquet"} if fmt == "parquet" else set())
+    assert set((logs / "room.ls").read_text().split()) == finished
+
+
+def test_a_lock_file_that_is_a_directory_is_a_usage_error(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from faithcheck.cli import main
+    from faithcheck.io.writers import OutputLockError
+
+    out = tmp_path / "scores.jsonl"
+    lock_path(out).mkdir()
+    with pytest.raises(OutputLockError, match=r"its lock file .*scores\.jsonl\.lock is a directory"):
+        ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False)
+    data = _write_jsonl(tmp_path / "data.jsonl", _rows(1))
+    done = CliRunner().invoke(main, ["score", str(data), "-o", str(out), "--quiet", "--no-store"])
+    assert done.exit_code == 2, done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit)  # no traceback
+    assert "is a directory, not a lock file; remove it" in done.output
+    assert not out.exists()

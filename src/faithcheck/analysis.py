@@ -155,6 +155,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         i = tokens.index("que")
         lo, hi = i, min(len(tokens), i + 2 * _SCOPE_WINDOW)
         scopes.append(("ne que", frozenset(s for s in content_at[lo:hi] if s is not None)))
+    hedges = frozenset(_phrase_pattern(lex.hedges).findall(lowered))
     return TextFeatures(
         text=text,
         tokens=tokens,
@@ -164,9 +165,9 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         negated=negated,
         restriction_scopes=tuple(scopes),
         absolute=any(t in lex.absolutes for t in tokens),
-        hedged=_has_phrase(lowered, lex.hedges),
+        hedged=bool(hedges),
         strong=frozenset(t for t in tokens if t in lex.absolutes or t in lex.strong_modals),
-        hedges=frozenset(h for h in lex.hedges if _has_phrase(lowered, (h,))),
+        hedges=hedges,
     )
 
 

@@ -26,11 +26,11 @@ from rich.markup import escape
 from faithcheck import __version__
 from faithcheck.answer_relevancy import AnswerRelevancy
 from faithcheck.answer_relevancy import manifest as relevancy_manifest
-from faithcheck.cli_paths import OutputFile, writing
+from faithcheck.cli_paths import EXIT_DISK_FULL, OutputFile, writing
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
 from faithcheck.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, did_you_mean, load_run_options
-from faithcheck.errors import ConfigError, DatasetError, InputError, ModelLoadError, RunStopped
+from faithcheck.errors import ConfigError, DatasetError, DiskFullError, InputError, ModelLoadError, RunStopped
 from faithcheck.io.readers import (
     FileFormat,
     check_source,
@@ -49,13 +49,22 @@ from faithcheck.runner import RunResult, output_format_for, run_config, run_vers
 from faithcheck.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
 from faithcheck.summary import RunSummary
 
-__all__ = ["EXIT_GATE_FAILED", "EXIT_INCOMPLETE", "EXIT_OK", "EXIT_ROW_ERRORS", "EXIT_USAGE", "main"]
+__all__ = [
+    "EXIT_DISK_FULL",
+    "EXIT_GATE_FAILED",
+    "EXIT_INCOMPLETE",
+    "EXIT_OK",
+    "EXIT_ROW_ERRORS",
+    "EXIT_USAGE",
+    "main",
+]
 
 EXIT_OK = 0
 EXIT_GATE_FAILED = 1
 EXIT_USAGE = 2  # click's own status for usage errors
 EXIT_ROW_ERRORS = 3
 EXIT_INCOMPLETE = 4
+# EXIT_DISK_FULL = 5 (from faithcheck.cli_paths, as report and calibrate use it too): disk full, file too large
 EXIT_INTERRUPTED = 130
 
 _RELEVANCY_SECTION = "answer_relevancy"
@@ -248,7 +257,9 @@ def score(
 
     Exit status: 0 scored (gates passed), 1 a gate failed (--fail-under), 2 usage or unreadable
     input (nothing scored), 3 rows in error (with --fail-on-error; always when no row could be
-    scored, an empty input too), 4 the job timed out (run the same command to resume), 130 interrupted."""
+    scored, an empty input too), 4 the job timed out (run the same command to resume), 5 an output
+    could not be written: disk full or file too large (free some room, run the same command to
+    resume), 130 interrupted."""
     options = _load_config_file(config_file)
     relevancy_options = options.pop(_RELEVANCY_SECTION, None) or {}
     if not isinstance(relevancy_options, dict):
@@ -321,6 +332,11 @@ def score(
         except (OutputExistsError, InputError, DatasetError) as exc:
             recorder.finish(status="failed", summary={"error": str(exc)})
             raise click.UsageError(str(exc)) from None
+        except DiskFullError as exc:
+            recorder.finish(status="failed", summary={"error": str(exc)})
+            console.print(f"[red]stopped[/red]: {escape(str(exc))}", highlight=False, soft_wrap=True)
+            console.print("finished rows are kept: make room and run the same command to resume")
+            sys.exit(EXIT_DISK_FULL)
         except RunStopped as exc:
             recorder.finish(status="failed", summary={"error": str(exc)})
             console.print(f"[red]stopped[/red]: {escape(str(exc))}")

@@ -4,15 +4,26 @@ because an output path cannot be written."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import click
 
+from faithcheck.errors import is_disk_full
 from faithcheck.paths import unwritable
 
-__all__ = ["OutputFile", "writing"]
+__all__ = ["EXIT_DISK_FULL", "DiskFull", "OutputFile", "writing"]
+
+EXIT_DISK_FULL = 5
+"""The exit status of a command that could not write an output: the disk is full, or the file
+would be larger than allowed (``ENOSPC``, ``EDQUOT``, ``EFBIG``)."""
+
+
+class DiskFull(click.ClickException):
+    """An output could not be written for want of room (see :data:`EXIT_DISK_FULL`)."""
+
+    exit_code = EXIT_DISK_FULL
 
 
 class OutputFile(click.Path):
@@ -30,9 +41,15 @@ class OutputFile(click.Path):
 
 @contextmanager
 def writing(path: Path) -> Iterator[None]:
-    """Around the write of an output file: a failure (a full disk, a folder removed meanwhile) is a
-    CLI error (exit 1) naming the file, not a traceback."""
+    """Around the write of an output file (written whole, from its start): a failure is a CLI error
+    naming the file, not a traceback. A full disk or a file too large exits with
+    :data:`EXIT_DISK_FULL` and removes the half-written file; any other failure (a folder removed
+    meanwhile) exits with 1."""
     try:
         yield
     except OSError as exc:
+        if is_disk_full(exc):
+            with suppress(OSError):  # its old content was already gone: leave no torn file
+                path.unlink(missing_ok=True)
+            raise DiskFull(f"cannot write {path}: disk full / file too large ({exc.strerror or exc})") from None
         raise click.ClickException(f"cannot write {path}: {exc.strerror or exc}") from None

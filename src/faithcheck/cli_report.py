@@ -16,6 +16,13 @@ from faithcheck.io.readers import FileFormat, parse_column_map
 __all__ = ["calibrate", "report"]
 
 
+class UnreadableInput(click.ClickException):
+    """A file the command reads is not what it should be (a scores file edited by hand, a
+    calibration file that is not one) or an option is malformed: exit code 2, as for ``score``."""
+
+    exit_code = 2
+
+
 @click.command()
 @click.argument("source")
 @click.option(
@@ -104,7 +111,7 @@ def report(
                 )
             target = output or Path(f"faithcheck-report-{data.run_id}.html")
     except InputError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise UnreadableInput(str(exc)) from None
     with writing(target):
         size = write_report(data, target)
     click.echo(f"wrote {target} ({len(data.rows)} rows, {size / 1e6:.1f} MB)", err=True)

@@ -3,6 +3,8 @@
 Every command takes ``--store PATH``; without it the store is :func:`~faithcheck.store.default_store_path`.
 A run is named by its id or any unique prefix of it. An unknown or ambiguous id exits with code 2; a
 store that cannot be read (damaged, locked, written by a newer faithcheck) exits with code 1 and says why.
+``runs show`` of a run whose stored record is partly damaged shows the parts that can be read, says
+which part is damaged, and exits with code 1.
 A run whose process is gone before it finished is shown as ``interrupted``.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -22,7 +24,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from faithcheck.store import DIFF_KINDS, RowDiff, RunInfo, RunNotFoundError, RunStore, StoreError, default_store_path
+from faithcheck.store import (
+    DIFF_KINDS,
+    DamagedRecordError,
+    RowDiff,
+    RunInfo,
+    RunNotFoundError,
+    RunStore,
+    StoreError,
+    default_store_path,
+)
 
 __all__ = ["runs"]
 
@@ -158,15 +169,27 @@ def _value_cell(value: Any) -> str:
     return escape(json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
-def _mapping_table(title: str, data: dict[str, Any]) -> Table:
+def _mapping_table(title: str, data: dict[str, Any] | None) -> Table:
     table = Table(title=title, show_header=False, title_justify="left")
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
+    if data is None:
+        table.add_row("[red]damaged[/red]", "cannot be shown (see the error below)")
+        return table
     for key, value in data.items():
         table.add_row(escape(str(key)), _value_cell(value))
     if not data:
         table.add_row("-", "")
     return table
+
+
+def _readable(read: Callable[[str], dict[str, Any]], run_id: str, damaged: list[str]) -> dict[str, Any] | None:
+    """``read(run_id)``, or ``None`` when that part of the run's record is damaged (said in ``damaged``)."""
+    try:
+        return read(run_id)
+    except DamagedRecordError as exc:
+        damaged.append(str(exc))
+        return None
 
 
 @runs.command("show")
@@ -175,18 +198,30 @@ def _mapping_table(title: str, data: dict[str, Any]) -> Table:
 @_json_option
 def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
     """Show RUN (an id, a unique id prefix, `latest` or `latest~N`): metadata, configuration,
-    versions and summary."""
+    versions and summary. A part of the record that is damaged in the store is shown as such (null
+    with --json, and listed under "damaged"), and the command exits with code 1."""
     _, store = open_store(store_path, must_exist=True)
     assert store is not None
+    damaged: list[str] = []
     with reporting_lookup_errors():
         info = store.get_run(run)
-        config = store.run_config(info.run_id)
-        versions = store.run_versions(info.run_id)
-        summary = store.run_summary(info.run_id)
+        config = _readable(store.run_config, info.run_id, damaged)
+        versions = _readable(store.run_versions, info.run_id, damaged)
+        summary = _readable(store.run_summary, info.run_id, damaged)
     if as_json:
-        data = {"run": asdict(info), "config": config, "versions": versions, "summary": summary}
+        data: dict[str, Any] = {"run": asdict(info), "config": config, "versions": versions, "summary": summary}
+        if damaged:
+            data["damaged"] = damaged
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
+    else:
+        _print_run(info, config, versions, summary)
+    if damaged:
+        raise click.ClickException("; ".join(damaged))
+
+
+def _print_run(
+    info: RunInfo, config: dict[str, Any] | None, versions: dict[str, Any] | None, summary: dict[str, Any] | None
+) -> None:
     meta = Table(title=f"run {info.run_id}", show_header=False, title_justify="left")
     meta.add_column(no_wrap=True)
     meta.add_column(overflow="fold")

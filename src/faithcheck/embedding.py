@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from faithcheck.deadline import check_deadline
 from faithcheck.encoder_int8 import INT8_ID, int8_graph, matches_reference
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
@@ -128,6 +129,7 @@ class SentenceEncoder:
         encodings = self._tokenizer.encode_batch(texts)
         result = np.zeros((len(texts), _DIM), dtype=np.float32)
         for idx in token_batches([len(e.ids) for e in encodings]):
+            check_deadline()
             ids, mask = pad_batch([encodings[i] for i in idx])
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._input_names:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+from pathlib import Path
+
 
 class FaithcheckError(Exception):
     """Base class of every error faithcheck raises deliberately."""
@@ -56,3 +59,29 @@ class RunStopped(FaithcheckError):
     """A failure no row can get past (an LLM endpoint that cannot be reached or refuses the key):
     it is not made into an error record for each row; a dataset run stops with it, keeping the
     rows it finished, and the same command resumes once the cause is fixed."""
+
+
+_DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether ``exc`` says the disk is full or the file would grow too large (``ENOSPC``,
+    ``EDQUOT``, ``EFBIG``, as the OS or pyarrow reports it)."""
+    if not isinstance(exc, OSError):
+        return False
+    if exc.errno in _DISK_FULL:
+        return True
+    text = str(exc)  # pyarrow's OSError carries the errno in its message only
+    return any(f"[errno {code}]" in text.lower() for code in _DISK_FULL)
+
+
+class DiskFullError(RunStopped):
+    """An output could not be written: the disk is full, a quota is used up or the file would be
+    larger than allowed. ``path`` names the file. What was written before it stays whole (the
+    journal holds whole lines only), so the same command resumes once there is room."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        self.path = path
+        self.errno = exc.errno
+        reason = exc.strerror or str(exc)
+        super().__init__(f"cannot write {path}: disk full / file too large ({reason})")

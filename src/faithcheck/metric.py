@@ -207,6 +207,10 @@ class Faithfulness:
         ...                                                ["The warranty lasts 2 years."])]
         ['contradicted']
         """
+        for name, value in (("claims", claims), ("retrieved_context", retrieved_context)):
+            if isinstance(value, str):  # a string is a sequence too: one claim or passage per character
+                what = "claims" if name == "claims" else "passages"
+                raise InputError(name, f"must be a list of {what}, got a string: wrap it in a list, [text]")
         if not retrieved_context or all(not p.strip() for p in retrieved_context):
             raise InputError("retrieved_context", "must hold at least one non-blank passage")
         as_claims = [Claim(id=f"c{i + 1}", text=t, start=0, end=len(t)) for i, t in enumerate(claims)]

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from faithcheck.config import load_run_options
-from faithcheck.errors import InputError, RunStopped, row_label
+from faithcheck.deadline import DeadlineExceeded, deadline
+from faithcheck.errors import DiskFullError, InputError, RunStopped, row_label
 from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
@@ -111,8 +112,8 @@ async def _score_one(
         record = await _score_row(metrics, row, row_timeout, semaphore)
         json.dumps(record, ensure_ascii=False).encode("utf-8")  # what the writers will do
         return record
-    except (RunStopped, asyncio.CancelledError):
-        raise
+    except (RunStopped, asyncio.CancelledError, DeadlineExceeded):
+        raise  # a DeadlineExceeded out of a row is the job's: the job stops
     except Exception as exc:
         input_id = None if row.data is None else row_input_id(row.data)
         where = row_label(row.number, input_id)
@@ -135,11 +136,16 @@ async def _score_row(
     except InputError as exc:
         return error_record(row.number, exc.input_id, str(exc), metrics)
     async with semaphore:
+        started = time.monotonic()
         try:
-            async with asyncio.timeout(row_timeout):
-                # the metrics of a row run side by side; a shared extractor extracts once
-                results = await asyncio.gather(*(m.aevaluate(case) for m in metrics))
+            # the deadline stops the row's offline work in its threads too (faithcheck.deadline)
+            with deadline(row_timeout):
+                async with asyncio.timeout(row_timeout):
+                    # the metrics of a row run side by side; a shared extractor extracts once
+                    results = await asyncio.gather(*(m.aevaluate(case) for m in metrics))
         except TimeoutError:
+            if row_timeout is None or time.monotonic() - started < row_timeout:
+                raise  # the job's deadline, not the row's
             return error_record(
                 row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metrics
             )
@@ -170,8 +176,8 @@ async def score_batch_async(
     try:
         async with asyncio.TaskGroup() as group:
             tasks = [group.create_task(one(row)) for row in rows]
-    except ExceptionGroup as failed:  # only a RunStopped gets out of a row (the others are cancelled)
-        stopped = next((e for e in failed.exceptions if isinstance(e, RunStopped)), None)
+    except ExceptionGroup as failed:  # only a RunStopped or the job's deadline gets out of a row
+        stopped = next((e for e in failed.exceptions if isinstance(e, (RunStopped, DeadlineExceeded))), None)
         if stopped is None:
             raise
         raise stopped from None
@@ -350,6 +356,8 @@ def score_dataset(
             asyncio.run(_run_batches(metrics, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
         except TimeoutError:
             status = "timeout"
+        except DiskFullError:
+            raise  # nothing more can be written; the journal holds whole lines only, for the resume
         except (KeyboardInterrupt, asyncio.CancelledError, RunStopped):
             flush()  # what finished is kept for the resume
             raise
@@ -376,11 +384,12 @@ async def _run_batches(
     on_record: Callable[[dict[str, Any]], None],
     on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None,
 ) -> None:
-    async with asyncio.timeout(job_timeout):
-        while batch := list(islice(rows, batch_size)):
-            records = await score_batch_async(metrics, batch, row_timeout=row_timeout, on_record=on_record)
-            if on_ordered_batch is not None:
-                on_ordered_batch(records)
+    with deadline(job_timeout):  # stops the offline work in the rows' threads too
+        async with asyncio.timeout(job_timeout):
+            while batch := list(islice(rows, batch_size)):
+                records = await score_batch_async(metrics, batch, row_timeout=row_timeout, on_record=on_record)
+                if on_ordered_batch is not None:
+                    on_ordered_batch(records)
 
 
 def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.metrics import metric_records
@@ -41,6 +41,7 @@ __all__ = [
     "DIFF_KINDS",
     "FINISH_STATUSES",
     "STANDARD_INPUT",
+    "DamagedRecordError",
     "RowDiff",
     "RunInfo",
     "RunNotFoundError",
@@ -59,6 +60,7 @@ DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_
 """The kinds of :class:`RowDiff`, in the order :meth:`RunStore.diff_runs` returns them."""
 
 DiffKind = Literal["regression", "improvement", "changed", "only_in_a", "only_in_b"]
+_J = TypeVar("_J", dict[str, Any], list[Any])
 
 _VALUE_EPSILON: Final = 1e-9  # two scores closer than this are the same score
 _BUSY_TIMEOUT_S: Final = 2.0  # a store locked longer than this is reported, never waited on
@@ -111,6 +113,17 @@ _FIX: Final = "move it away, or use --store PATH (another file) or --no-store"
 class StoreError(FaithcheckError, RuntimeError):
     """The run store file cannot be used: damaged, written by a newer faithcheck, locked by another
     process, or not writable. The message names the file and what to do."""
+
+
+class DamagedRecordError(StoreError):
+    """Part of a run's record in the store (its configuration, versions, summary or a row) is not the
+    JSON faithcheck wrote: the file was edited or damaged. The rest of the run can still be read;
+    ``run_id`` and ``part`` say which run and what."""
+
+    def __init__(self, path: Path, run_id: str, part: str, problem: str) -> None:
+        self.run_id = run_id
+        self.part = part
+        super().__init__(f"the {part} of run {run_id} in the run store {path} is damaged: {problem}")
 
 
 def _store_error(path: Path, exc: BaseException) -> StoreError:
@@ -554,35 +567,48 @@ class RunStore:
             row = conn.execute(self._INFO_SELECT + " WHERE r.run_id = ? GROUP BY r.run_id", (full,)).fetchone()
         return self._info(row)
 
-    def _json_column(self, run_id: str, column: Literal["config_json", "versions_json", "summary_json"]) -> Any:
+    def _json_column(
+        self, run_id: str, column: Literal["config_json", "versions_json", "summary_json"]
+    ) -> dict[str, Any]:
         with self._connect() as conn:
             full = self._resolve(conn, run_id)
             text = conn.execute(f"SELECT {column} FROM runs WHERE run_id = ?", (full,)).fetchone()[0]
-        return {} if text is None else json.loads(text)
+        part = {"config_json": "configuration", "versions_json": "list of versions", "summary_json": "summary"}[column]
+        return {} if text is None else self._load(text, dict, full, part)
+
+    def _load(self, text: Any, kind: type[_J], run_id: str, part: str) -> _J:
+        """``text``, the ``part`` of run ``run_id`` as stored, parsed: a ``kind`` (a JSON object or
+        list), else :class:`DamagedRecordError`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as exc:
+            problem = f"not valid JSON ({str(exc)[:200] or type(exc).__name__})"
+            raise DamagedRecordError(self.path, run_id, part, problem) from None
+        if not isinstance(data, kind):
+            wanted = "an object" if kind is dict else "a list"
+            raise DamagedRecordError(self.path, run_id, part, f"{wanted} is expected, got {type(data).__name__}")
+        return data
 
     def run_config(self, run_id: str) -> dict[str, Any]:
-        """The configuration the run (id or unique prefix) was started with."""
-        config: dict[str, Any] = self._json_column(run_id, "config_json")
-        return config
+        """The configuration the run (id or unique prefix) was started with (:class:`DamagedRecordError`
+        when the stored JSON is damaged; likewise for the versions, the summary and the records)."""
+        return self._json_column(run_id, "config_json")
 
     def run_versions(self, run_id: str) -> dict[str, Any]:
         """The software versions the run (id or unique prefix) was started with."""
-        versions: dict[str, Any] = self._json_column(run_id, "versions_json")
-        return versions
+        return self._json_column(run_id, "versions_json")
 
     def run_summary(self, run_id: str) -> dict[str, Any]:
         """The summary the run (id or unique prefix) was finished with; ``{}`` while it has none."""
-        summary: dict[str, Any] = self._json_column(run_id, "summary_json")
-        return summary
+        return self._json_column(run_id, "summary_json")
 
     def run_records(self, run_id: str) -> Iterator[dict[str, Any]]:
         """The stored records of the run (id or unique prefix), in row order, exactly as they were added."""
         with self._connect() as conn:
             full = self._resolve(conn, run_id)
-            texts = [r[0] for r in conn.execute("SELECT record_json FROM rows WHERE run_id = ? ORDER BY row", (full,))]
-        for text in texts:
-            record: dict[str, Any] = json.loads(text)
-            yield record
+            rows = conn.execute("SELECT row, record_json FROM rows WHERE run_id = ? ORDER BY row", (full,)).fetchall()
+        for row, text in rows:
+            yield self._load(text, dict, full, f"record of row {row}")
 
     def _rows(self, conn: sqlite3.Connection, run_id: str, metric: str | None = None) -> dict[tuple[str, int], _Row]:
         """Rows with an input_id, keyed by (input_id, occurrence), in row order: each row's own
@@ -602,10 +628,11 @@ class RunStore:
                 value=r["value"],
                 passed=bool(r["passed"]),
                 status=r["status"],
-                labels=tuple(json.loads(r["labels_json"])),
+                labels=tuple(self._load(r["labels_json"], list, run_id, f"labels of row {r['row']}")),
             )
             if metric is not None:
-                found = _metric_row(json.loads(r["record_json"]), metric, r["row"], r["input_id"])
+                record = self._load(r["record_json"], dict, run_id, f"record of row {r['row']}")
+                found = _metric_row(record, metric, r["row"], r["input_id"])
                 if found is None:
                     continue
                 row = found

@@ -6,12 +6,15 @@ with ``model_dump(mode="json")`` and cannot be changed behind a caller's back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
     "FAILING_LABELS",
+    "MAX_CONTEXT_CHARS",
+    "MAX_PASSAGES",
     "Claim",
     "ClaimResult",
     "EvalScore",
@@ -23,6 +26,7 @@ __all__ = [
     "Usage",
     "Verdict",
     "YesNoUnsure",
+    "context_size_problem",
     "to_yes_no_unsure",
 ]
 
@@ -58,6 +62,31 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+MAX_CONTEXT_CHARS = 1_000_000
+"""The most characters of context one row may hold (about 250,000 tokens, beyond any model's
+window). Scoring a row costs about 50 bytes of memory per character of context, so this bounds a
+row at about 50 MB, and a run at that times its concurrency."""
+MAX_PASSAGES = 5_000
+"""The most passages one row may hold."""
+
+
+def context_size_problem(passages: Sequence[str]) -> str | None:
+    """Why ``passages`` are too large to score as one row, or ``None``.
+
+    >>> context_size_problem(["x" * 1_000_001])[:60]
+    'holds 1,000,001 characters, over the limit of 1,000,000 for '
+    """
+    if len(passages) > MAX_PASSAGES:
+        return f"holds {len(passages):,} passages, over the limit of {MAX_PASSAGES:,} for one row"
+    size = sum(len(p) for p in passages)
+    if size > MAX_CONTEXT_CHARS:
+        return (
+            f"holds {size:,} characters, over the limit of {MAX_CONTEXT_CHARS:,} for one row: split it over rows "
+            "or keep the passages retrieved for this answer"
+        )
+    return None
+
+
 class Message(_Frozen):
     """One chat turn of a multi-turn prompt; ``context`` holds passages retrieved for that turn."""
 
@@ -86,6 +115,8 @@ class TestCase(_Frozen):
     def _no_blank_passages(cls, passages: list[str]) -> list[str]:
         if passages and all(not p.strip() for p in passages):
             raise ValueError("every passage is blank: there is nothing to check the answer against")
+        if problem := context_size_problem(passages):
+            raise ValueError(problem)
         return passages
 
     @field_validator("prompt")

@@ -3,9 +3,10 @@ Hugging Face ``datasets.Dataset`` objects and any iterable of mappings.
 
 Rows are produced one at a time (Parquet and Arrow in record batches), so memory does not grow
 with the dataset. A row that cannot be read (bad UTF-8, broken JSON, nesting too deep, an integer
-of thousands of digits) becomes a :class:`SourceRow` with an error, and the others go on. A file
-that cannot be read at all (UTF-16, a corrupt Parquet footer, none of the required columns) is one
-:class:`~faithcheck.errors.DatasetError` from :func:`check_source`, before anything is scored.
+of thousands of digits, a Parquet page that cannot be decoded) becomes a :class:`SourceRow` with an
+error, and the others go on. A file that cannot be read at all (UTF-16, a corrupt Parquet footer,
+none of the required columns) is one :class:`~faithcheck.errors.DatasetError` from
+:func:`check_source`, before anything is scored.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ COLUMN_PRESETS: dict[str, dict[str, str]] = {
 """``--map ragas`` / ``--map deepeval``: those tools' column names for faithcheck's columns."""
 
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_WIDE_NUL_SHARE = 0.3
+"""UTF-16 without a BOM: at least this share of byte pairs has a NUL on the same side (ASCII text: all;
+JSON or CSV of CJK text still has its quotes, commas and keys)."""
+_WIDE_NUL_BALANCE = 0.75
+"""... and the other side has at most this many NULs per NUL on that side (UTF-32: half; a run of NULs: as many)."""
 
 
 @dataclass(frozen=True)
@@ -248,11 +254,30 @@ def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> in
 def _check_text_encoding(path: Path) -> None:
     with path.open("rb") as fh:
         head = fh.read(1 << 16)
-    if head.startswith(_UTF16_32_BOMS) or (head and b"\x00" in head):
+    if head.startswith(_UTF16_32_BOMS) or _looks_wide(head):
         raise DatasetError(
             f"{path.name} is not UTF-8 text (it looks like UTF-16 or UTF-32): faithcheck reads UTF-8; "
             f"convert it first, e.g. iconv -f UTF-16 -t UTF-8 {path.name} > converted{path.suffix}"
         )
+
+
+def _looks_wide(head: bytes) -> bool:
+    """Whether ``head`` looks like UTF-16 or UTF-32 without a byte-order mark: NULs in (nearly)
+    every other byte, all on one side of each byte pair (UTF-16 puts one beside every ASCII
+    character; UTF-32 three). A stray NUL in UTF-8 text, or a run of them, is not that: the row
+    holding it is read like any other row.
+
+    >>> _looks_wide('{"input_id": "a"}'.encode("utf-16-le")), _looks_wide('{"input_id": "a"}'.encode("utf-32-be"))
+    (True, True)
+    >>> _looks_wide(b'{"input_id": "a\\x00"}'), _looks_wide(b"\\x00" * 64)
+    (False, False)
+    """
+    pairs = len(head) // 2
+    if not pairs:
+        return False
+    even, odd = head[0 : 2 * pairs : 2].count(0), head[1 : 2 * pairs : 2].count(0)
+    more, fewer = max(even, odd), min(even, odd)
+    return more >= pairs * _WIDE_NUL_SHARE and fewer <= more * _WIDE_NUL_BALANCE
 
 
 def _parquet_columns(path: Path) -> list[str]:
@@ -425,13 +450,34 @@ def _parse_list_text(text: str) -> Any:
 
 
 def _parquet(path: Path) -> Iterator[SourceRow]:
+    """Rows of a Parquet file, a row group at a time. A row group whose pages cannot be decoded (a
+    damaged page under a valid footer) makes its rows from the failing batch on error rows that
+    name the fault; the other row groups are read as usual."""
     import pyarrow.parquet as pq
 
+    parquet = pq.ParquetFile(path)
     number = 0
-    for batch in pq.ParquetFile(path).iter_batches(batch_size=_ARROW_BATCH):
-        for data in batch.to_pylist():
-            number += 1
-            yield SourceRow(number, data)
+    for group in range(parquet.metadata.num_row_groups):
+        first, end = number + 1, number + parquet.metadata.row_group(group).num_rows
+        batches = parquet.iter_batches(batch_size=_ARROW_BATCH, row_groups=[group])
+        while True:
+            try:
+                batch = next(batches, None)
+                rows = None if batch is None else batch.to_pylist()
+            except Exception as exc:  # pyarrow raises OSError, ArrowInvalid, ... for a damaged page
+                fault = (
+                    f"cannot be read: {path.name} is damaged in row group {group + 1} (rows {first}-{end}): "
+                    f"rows {number + 1}-{end} cannot be decoded ({_first_line(exc)})"
+                )
+                for lost in range(number + 1, end + 1):
+                    yield SourceRow(lost, None, f"row {lost}: {fault}")
+                number = end
+                break
+            if rows is None:
+                break
+            for data in rows:
+                number += 1
+                yield SourceRow(number, data)
 
 
 # -- in-memory objects --------------------------------------------------------------------------

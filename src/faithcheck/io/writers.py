@@ -2,7 +2,9 @@
 
 Records go first to a journal next to the output (``OUT.partial.jsonl``): appended, flushed and
 fsync'ed as rows finish, so a crash, ``kill -9`` or power loss loses at most the rows in flight.
-The journal is what a resumed run reads to skip finished rows (a torn last line is dropped). Only
+The journal is what a resumed run reads to skip finished rows (a torn last line is dropped); a write
+that fails (a full disk, a file size limit) is cut back to the last whole line and raises
+:class:`~faithcheck.errors.DiskFullError`, which names the file. Only
 when the run completes is the final output made from it, written to a temporary file and renamed,
 so the output path never holds a half-written file:
 
@@ -22,6 +24,7 @@ ends, so a run killed with ``kill -9`` can always be resumed.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -34,12 +37,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final, Literal
 
-from faithcheck.errors import FaithcheckError
+from faithcheck.errors import DiskFullError, FaithcheckError, is_disk_full
 from faithcheck.metrics import OTHER_METRICS_KEY
 
 __all__ = [
     "OutputExistsError",
     "OutputFormat",
+    "OutputLockError",
     "OutputLockedError",
     "ResultSink",
     "claims_table_path",
@@ -77,6 +81,10 @@ class OutputLockedError(OutputExistsError):
         )
 
 
+class OutputLockError(OutputExistsError):
+    """The output's lock file ``OUT.lock`` cannot be opened (it is a directory, or not ours to write)."""
+
+
 def claims_table_path(path: Path) -> Path:
     """Where the claims table of a Parquet output goes: ``out.parquet`` → ``out.claims.parquet``."""
     return path.with_name(path.name.removesuffix(".parquet") + ".claims.parquet")
@@ -102,7 +110,14 @@ class _OutputLock:
         import fcntl
 
         for _ in range(_LOCK_ATTEMPTS):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            except OSError as exc:
+                what = "is a directory, not a lock file" if self.path.is_dir() else f"cannot be opened ({exc.strerror})"
+                raise OutputLockError(
+                    f"cannot lock {self.output}: its lock file {self.path} {what}; remove it (faithcheck makes "
+                    "and removes it itself) or write to another output path"
+                ) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -120,8 +135,9 @@ class _OutputLock:
                 current = False
             if current:
                 holder = json.dumps({"pid": os.getpid(), "host": socket.gethostname()}) + "\n"
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, holder.encode(), 0)
+                with contextlib.suppress(OSError):  # a full disk: the lock holds all the same, unnamed
+                    os.ftruncate(fd, 0)
+                    os.pwrite(fd, holder.encode(), 0)
                 self._fd = fd
                 return
             os.close(fd)
@@ -206,7 +222,7 @@ class ResultSink:
         else:
             self.journal.unlink(missing_ok=True)
         _write_atomic(self.meta_path, json.dumps(meta, indent=2, sort_keys=True))
-        return self.journal.open("ab")
+        return self.journal.open("ab", buffering=0)  # unbuffered: a failed write leaves nothing to flush later
 
     def __enter__(self) -> ResultSink:
         return self
@@ -253,9 +269,14 @@ class ResultSink:
         self._lengths.append(length)
 
     def write(self, records: list[dict[str, Any]]) -> None:
-        """Append ``records`` durably (one JSON line each)."""
+        """Append ``records`` durably (one JSON line each).
+
+        All or nothing: when the write fails (a full disk, a file too large) the journal is cut back
+        to its last whole line and :class:`~faithcheck.errors.DiskFullError` (or the ``OSError``)
+        is raised; those rows are scored again on resume."""
         if not records:
             return
+        size, count = self._size, len(self._rows)
         chunks = []
         for record in records:
             # backslashreplace turns a lone surrogate (which UTF-8 cannot hold) into its JSON escape,
@@ -264,9 +285,18 @@ class ResultSink:
             self._index(int(record["row"]), self._size, len(line))
             self._size += len(line)
             chunks.append(line)
-        self._fh.write(b"".join(chunks))
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        try:
+            _write_all(self._fh, b"".join(chunks))
+            os.fsync(self._fh.fileno())
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # if even that fails, a resume cuts the torn line off
+                os.ftruncate(self._fh.fileno(), size)
+            self._size = size
+            for index in (self._rows, self._offsets, self._lengths):
+                del index[count:]
+            if is_disk_full(exc):
+                raise DiskFullError(self.journal, exc) from None
+            raise
 
     def close(self) -> None:
         """Close the journal (kept for a resume) and release the output's lock."""
@@ -279,12 +309,17 @@ class ResultSink:
         try:
             if not self._fh.closed:
                 self._fh.close()
-            if self.fmt == "jsonl":
-                written = self._write_jsonl()
-            elif self.fmt == "csv":
-                written = self._write_csv()
-            else:
-                written = self._write_parquet()
+            try:
+                if self.fmt == "jsonl":
+                    written = self._write_jsonl()
+                elif self.fmt == "csv":
+                    written = self._write_csv()
+                else:
+                    written = self._write_parquet()
+            except OSError as exc:  # the journal is kept whole: the same command writes the output again
+                if is_disk_full(exc):
+                    raise DiskFullError(self.path, exc) from None
+                raise
             self.journal.unlink(missing_ok=True)
             return written
         finally:
@@ -332,7 +367,7 @@ class ResultSink:
             os.replace(self.journal, self.path)
             return [self.path]
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("wb") as out:
+        with _removed_on_failure(tmp), tmp.open("wb") as out:
             for line in self._lines(order):
                 out.write(line)
             out.flush()
@@ -344,7 +379,7 @@ class ResultSink:
         from faithcheck.io.tables import CSV_COLUMNS, csv_fields
 
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", encoding="utf-8", errors="backslashreplace", newline="") as out:
+        with _removed_on_failure(tmp), tmp.open("w", encoding="utf-8", errors="backslashreplace", newline="") as out:
             writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
             writer.writeheader()
             for record in self._records():
@@ -364,6 +399,7 @@ class ResultSink:
         tmp_rows = self.path.with_name(self.path.name + ".tmp")
         tmp_claims = claims_path.with_name(claims_path.name + ".tmp")
         with (
+            _removed_on_failure(tmp_rows, tmp_claims),
             pq.ParquetWriter(tmp_rows, ROWS_SCHEMA) as rows_out,
             pq.ParquetWriter(tmp_claims, CLAIMS_SCHEMA) as claims_out,
         ):
@@ -399,10 +435,37 @@ def _same_run(previous: dict[str, Any], current: dict[str, Any]) -> bool:
     return all(previous.get(k) == current.get(k) for k in keys) and models(previous) == models(current)
 
 
+def _write_all(fh: IO[bytes], data: bytes) -> None:
+    """Write all of ``data`` to the unbuffered ``fh`` (one write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        written = fh.write(view)
+        if not written:
+            raise OSError(f"no byte of the last {len(view)} could be written")
+        view = view[written:]
+
+
+@contextlib.contextmanager
+def _removed_on_failure(*paths: Path) -> Iterator[None]:
+    """Remove the half-written temporary files ``paths`` when the block fails."""
+    try:
+        yield
+    except BaseException:
+        for path in paths:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+        raise
+
+
 def _write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
+    try:
+        with _removed_on_failure(tmp), tmp.open("w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        if is_disk_full(exc):
+            raise DiskFullError(path, exc) from None
+        raise
     os.replace(tmp, path)

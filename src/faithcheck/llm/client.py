@@ -6,7 +6,9 @@ connection errors, honouring ``Retry-After``), the per-call timeout, a concurren
 disk cache and the usage count, identically for every provider.
 
 The per-call timeout is a deadline for the whole attempt, from connecting to the last byte (a
-server that drips one byte a second cannot stretch it), and a reply is capped in size
+server that drips one byte a second cannot stretch it); the waits between attempts (backoff and
+``Retry-After``) add up to at most one per-call timeout, so a call with its retries ends within
+``(max_retries + 2) × timeout``; and a reply is capped in size
 (:mod:`faithcheck.llm.http_client`). A reply enters the cache only once the step that asked for it
 has parsed it as complete and valid; a cached reply the step rejects is ignored and asked again.
 """
@@ -26,7 +28,7 @@ from faithcheck.llm.cache import ResponseCache
 from faithcheck.llm.http_client import MAX_REPLY_BYTES, ReplyRefused, ReplyTooLarge
 from faithcheck.llm.spec import ProviderSpec
 
-__all__ = ["CALL_BUDGET_TIMEOUTS", "LLMCallError", "LLMClient", "LLMReply", "LLMRequest", "ReplyParser"]
+__all__ = ["LLMCallError", "LLMClient", "LLMReply", "LLMRequest", "ReplyParser"]
 
 T = TypeVar("T")
 
@@ -90,12 +92,6 @@ class _Retryable(Exception):
         self.message = message
         self.retry_after = retry_after
         self.connection = connection
-
-
-CALL_BUDGET_TIMEOUTS = 3
-"""One call, its retries and the waits between them (backoff, ``Retry-After``) take at most this
-many per-call timeouts: at the defaults 3 minutes, where a server answering 429 with
-``Retry-After: 60`` could hold a call for 9 before."""
 
 
 class LLMClient:
@@ -183,23 +179,14 @@ class LLMClient:
 
     # -- retries ------------------------------------------------------------------------------
 
-    @property
-    def call_budget_s(self) -> float:
-        """The most one call takes with its retries and the waits between them
-        (:data:`CALL_BUDGET_TIMEOUTS` × the per-call timeout)."""
-        return CALL_BUDGET_TIMEOUTS * self.timeout_s
-
     async def _with_retries(self, attempt: Callable[[], Awaitable[LLMReply]]) -> LLMReply:
         last = "no attempt made"
         never_connected = True
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.call_budget_s
-        attempts = 0
+        waited = 0.0  # backoff and Retry-After, all attempts together: at most one per-call timeout
         for n in range(self.max_retries + 1):
-            attempts = n + 1
             try:
                 # a deadline for the whole attempt: the SDKs' timeouts bound each read, not the sum
-                async with asyncio.timeout(min(self.timeout_s, max(0.0, deadline - loop.time()))):
+                async with asyncio.timeout(self.timeout_s):
                     return await attempt()
             except TimeoutError:
                 last = f"Timeout: no complete reply within {self.timeout_s:g} s (llm_timeout_seconds)"
@@ -211,14 +198,12 @@ class LLMClient:
                 delay = self._delay(n, exc.retry_after)
             if n == self.max_retries:
                 break
-            if loop.time() + delay >= deadline:
-                last += (
-                    f"; the next attempt would start after the call's {self.call_budget_s:g} s budget "
-                    f"({CALL_BUDGET_TIMEOUTS} × llm_timeout_seconds)"
-                )
-                break
+            delay = min(delay, self.timeout_s - waited)
+            waited += delay
             await asyncio.sleep(delay)
-        tries = f"{attempts} attempt{'s' if attempts > 1 else ''}"
+        if waited >= self.timeout_s:
+            last += f"; the waits between attempts were cut to {self.timeout_s:g} s in all (llm_timeout_seconds)"
+        tries = f"{self.max_retries + 1} attempt{'s' if self.max_retries else ''}"
         raise LLMCallError(f"{self.spec.label}: giving up after {tries}: {last}", unusable=never_connected)
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:

@@ -8,12 +8,14 @@ unreadable or no longer matches the claim spans keeps its verdicts and says why 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, iter_source
@@ -21,7 +23,7 @@ from faithcheck.metrics import OTHER_METRICS_KEY, metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.store import RowDiff
 from faithcheck.summary import SummaryBuilder, score_bounds
-from faithcheck.types import TestCase
+from faithcheck.types import TestCase, Usage
 
 __all__ = [
     "HISTOGRAM_BINS",
@@ -107,7 +109,10 @@ def histogram(values: Iterable[float | None], bins: int = HISTOGRAM_BINS) -> lis
 def scored_records(path: Path) -> Iterator[dict[str, Any]]:
     """The records of a ``faithcheck score`` JSON lines output, one per line.
 
-    Raises :class:`~faithcheck.errors.InputError` naming the line for one that is not a scored record.
+    Raises :class:`~faithcheck.errors.InputError` naming the line for one that is not a scored
+    record, and the line and field for a record edited into one a report cannot show (a ``NaN``
+    value, a verdict that is not an object, a claim that is a string, ...): a report never
+    silently leaves a row out of its figures.
     """
     for number, row in enumerate(iter_source(path, fmt="jsonl"), start=1):
         if row.data is None:
@@ -119,7 +124,101 @@ def scored_records(path: Path) -> Iterator[dict[str, Any]]:
                 " pass the `faithcheck score` output, and the dataset with --input",
                 row=number,
             )
+        if (problem := _record_problem(row.data)) is not None:
+            field_name, what = problem
+            input_id = row.data.get("input_id")
+            raise InputError(
+                field_name,
+                f"{what}, on line {number} of {path} (was it edited by hand?)",
+                row=row.data["row"],
+                input_id=None if input_id is None else str(input_id),
+            )
         yield row.data
+
+
+def _record_problem(record: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first field of a scored record that a report or summary cannot use, and what is wrong
+    with it; ``None`` for a sound record.
+
+    >>> _record_problem({"row": 1, "status": "ok", "value": float("nan"), "claims": []})
+    ('value', 'NaN or infinity is not a number a report can show: write a number or null')
+    >>> _record_problem({"row": 1, "status": "ok", "value": 1.0, "claims": [{"verdict": "supported"}]})
+    ('claims[0].verdict', "must be an object with a 'label', got a string")
+    """
+    if (where := _non_finite(record)) is not None:
+        return where, "NaN or infinity is not a number a report can show: write a number or null"
+    for name, result in metric_records(record):
+        prefix = "" if result is record else f"{OTHER_METRICS_KEY}.{name}."
+        if (problem := _metric_problem(result)) is not None:
+            return prefix + problem[0], problem[1]
+    return None
+
+
+def _non_finite(record: Mapping[str, Any]) -> str | None:
+    """Where ``record`` holds a NaN or an infinity (``claims[0].verdict.score``), if anywhere."""
+    stack: list[tuple[str, Any]] = [("", record)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return where
+        if isinstance(value, Mapping):
+            stack.extend((f"{where}.{key}" if where else str(key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+    return None
+
+
+def _metric_problem(result: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first field of one metric's record that has the wrong type, and why."""
+    if not isinstance(result.get("status", ""), str):
+        return "status", f"must be a string such as 'ok' or 'error', got {_kind(result['status'])}"
+    for key in ("value", "unit_value", "threshold", "context_utilisation"):
+        if not _number_or_null(result.get(key)):
+            return key, f"must be a number or null, got {_kind(result[key])}"
+    if "weight" in result and (result["weight"] is None or not _number_or_null(result["weight"])):
+        return "weight", f"must be a number, got {_kind(result['weight'])}"
+    if result.get("usage") is not None:
+        try:
+            Usage.model_validate(result["usage"])
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            return ".".join(str(part) for part in ("usage", *first["loc"])), str(first["msg"])
+    claims = result.get("claims")
+    if claims is not None and not isinstance(claims, list):
+        return "claims", f"must be a list of claims, got {_kind(claims)}"
+    for i, item in enumerate(claims or []):
+        if (problem := _claim_problem(item)) is not None:
+            return f"claims[{i}]{problem[0]}", problem[1]
+    return None
+
+
+def _claim_problem(item: Any) -> tuple[str, str] | None:
+    """What is wrong with one item of a record's ``claims`` (where inside it, and why), if anything."""
+    if not isinstance(item, Mapping):
+        return "", f"must be an object (a claim and its verdict), got {_kind(item)}"
+    for key, wanted in (("claim", "an object with its 'text'"), ("verdict", "an object with a 'label'")):
+        if item.get(key) is not None and not isinstance(item[key], Mapping):
+            return f".{key}", f"must be {wanted}, got {_kind(item[key])}"
+    verdict = item.get("verdict")
+    if verdict is None:
+        return None
+    if not isinstance(verdict.get("label"), str):
+        return ".verdict.label", f"must be a verdict label (a string), got {_kind(verdict.get('label'))}"
+    if not _number_or_null(verdict.get("score")):
+        return ".verdict.score", f"must be a number or null, got {_kind(verdict['score'])}"
+    return None
+
+
+def _number_or_null(value: Any) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
+
+
+def _kind(value: Any) -> str:
+    """How a message names the JSON type of ``value``: ``a string``, ``a list``, ``null``."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}
+    return names.get(type(value), f"a {type(value).__name__}")
 
 
 def load_cases(

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import Lang
+from faithcheck.deadline import check_deadline
 from faithcheck.verify.base import claim_evidence_budget, evidence_budget, token_counter
 from faithcheck.verify.evidence import ContextIndex
 
@@ -211,6 +212,7 @@ def assemble(
     >>> chunk.whole_context, chunk.text
     (False, '[passage 0] The sky is blue.')
     """
+    check_deadline()
     n = len(index.sentences)
     if len(scores) != n:
         raise ValueError(f"{len(scores)} scores for {n} sentences")

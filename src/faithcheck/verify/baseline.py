@@ -39,6 +39,7 @@ from pathlib import Path
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
+from faithcheck.deadline import check_deadline
 from faithcheck.types import Label, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
 from faithcheck.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
@@ -142,6 +143,7 @@ class BaselineVerifier:
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
 
     def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:
+        check_deadline()
         claim = analyze(check.claim.text, lang)
         units = self.units(check, lang)
         if not units:

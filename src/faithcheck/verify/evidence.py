@@ -26,12 +26,15 @@ import numpy.typing as npt
 
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.config import FaithfulnessConfig, Lang
+from faithcheck.deadline import check_deadline
 from faithcheck.embedding import SentenceEncoder
 from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.verify.base import EvidenceWindow
 
 __all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
 
+_DEADLINE_EVERY = 256
+"""Sentences analysed between two checks of the row's deadline (a few milliseconds of work)."""
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
 DEFAULT_POOL: int = FaithfulnessConfig.model_fields["evidence_pool"].default
@@ -50,7 +53,10 @@ class ContextIndex:
 
     def lexical_scores(self, claims: Sequence[str]) -> npt.NDArray[np.float64]:
         """Claims × sentences: the share of each claim's content words and numbers in each sentence."""
-        rows = [[_lexical_match(analyze(c, self.lang), f) for f in self.features] for c in claims]
+        rows = []
+        for claim in claims:
+            check_deadline()
+            rows.append([_lexical_match(analyze(claim, self.lang), f) for f in self.features])
         return np.array(rows, dtype=np.float64).reshape(len(claims), len(self.sentences))
 
     def select_all(
@@ -115,6 +121,12 @@ def build_context_index(passages: Sequence[str], lang: Lang) -> ContextIndex:
     # (a 2,400-character passage costs 11 KB there), so over a dataset of long contexts it grew
     # with the rows, while splitting a passage again takes a fraction of a millisecond.
     split = split_sentences.__wrapped__
-    sentences = tuple((i, span) for i, passage in enumerate(passages) for span in split(passage, lang))
-    features = tuple(analyze(span.text, lang) for _, span in sentences)
-    return ContextIndex(passages=tuple(passages), sentences=sentences, features=features, lang=lang)
+    sentences: list[tuple[int, TextSpan]] = []
+    for i, passage in enumerate(passages):
+        check_deadline()
+        sentences.extend((i, span) for span in split(passage, lang))
+    features: list[TextFeatures] = []
+    for at in range(0, len(sentences), _DEADLINE_EVERY):  # a timed-out row stops within a step
+        check_deadline()
+        features.extend(analyze(span.text, lang) for _, span in sentences[at : at + _DEADLINE_EVERY])
+    return ContextIndex(passages=tuple(passages), sentences=tuple(sentences), features=tuple(features), lang=lang)

@@ -55,6 +55,7 @@ import numpy.typing as npt
 
 from faithcheck.analysis import analyze
 from faithcheck.config import Lang
+from faithcheck.deadline import check_deadline
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.quantization import SAFE_WEIGHT, widest_integer_weight
@@ -197,6 +198,7 @@ class OnnxVerifier:
             return np.zeros((0, len(self.calibration.label_order)))
         rows = []
         for lo in range(0, len(pairs), self.batch_size):
+            check_deadline()
             ids, mask = pad_batch(self._tokenizer.encode_batch(list(pairs[lo : lo + self.batch_size])), self._pad_id)
             logits = np.asarray(self._session.run(["logits"], {"input_ids": ids, "attention_mask": mask})[0])
             scaled = logits.astype(np.float64) / self.calibration.temperature
