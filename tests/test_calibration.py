@@ -224,3 +224,28 @@ def test_calibrate_errors_say_what_to_do(tmp_path: Path) -> None:
     wrong = _faithcheck("calibrate", str(scores), "--labels", str(bad))
     assert wrong.returncode == 1
     assert "'perhaps' is not a gold label" in wrong.stderr
+
+
+def test_calibrate_without_its_extra_is_a_usage_error_saying_what_to_install(tmp_path: Path) -> None:
+    """scikit-learn missing (made unimportable in the child process): exit 2, not 1 (a failed gate)."""
+    scores = tmp_path / "scores.jsonl"
+    scores.write_text("{}\n", encoding="utf-8")
+    launcher = "import sys; sys.modules['sklearn'] = None; from faithcheck.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", launcher, "calibrate", str(scores)], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 2, done.stderr
+    assert "pip install '.[calibrate]'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_single_claim_reason_reads_as_a_sentence() -> None:
+    score = Faithfulness().evaluate(
+        {
+            "input_id": "one",
+            "prompt": "",
+            "sut_response": "The warranty lasts 5 years.",
+            "retrieved_context": ["The warranty lasts 2 years."],
+        }
+    )
+    assert score.reason.startswith("The claim is not supported. Claim 'The warranty lasts 5 years.' is contradicted")

@@ -209,7 +209,7 @@ def calibrate(
     with bootstrap 95% intervals; the threshold that maximises balanced accuracy, chosen by
     cross-validation; an isotonic map from the row score to P(faithful); a reliability diagram.
 
-    Needs the calibrate extra: pip install 'faithcheck[calibrate]'.
+    Needs the calibrate extra: pip install '.[calibrate]' in the checkout.
     """
     from faithcheck import calibration as cal
 
@@ -217,9 +217,12 @@ def calibrate(
         import scipy  # noqa: F401
         import sklearn  # noqa: F401
     except ImportError:
-        raise click.ClickException(
-            "calibrate needs scikit-learn and SciPy: pip install 'faithcheck[calibrate]'"
-        ) from None
+        missing = click.ClickException(
+            "calibrate needs scikit-learn and SciPy: pip install '.[calibrate]' in the faithcheck checkout "
+            "(or pip install scikit-learn scipy)"
+        )
+        missing.exit_code = 2  # a missing dependency is a usage problem, not a failed gate
+        raise missing from None
 
     try:
         records, name, recorded = _records(source, store_path)

@@ -456,8 +456,11 @@ def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessCon
         what = "The claim is" if len(counted) == 1 else f"All {len(counted)} claims are"
         parts = [f"{what} supported by the context.{excluded}"]
     else:
-        verb = "is" if len(failing) == 1 else "are"
-        parts = [f"{len(failing)} of {len(counted)} claims {verb} not supported.{excluded}"]
+        if len(counted) == 1:
+            parts = [f"The claim is not supported.{excluded}"]
+        else:
+            verb = "is" if len(failing) == 1 else "are"
+            parts = [f"{len(failing)} of {len(counted)} claims {verb} not supported.{excluded}"]
         parts += [
             _sentence(f"Claim '{_short(c.claim.text)}' is {c.verdict.label}: {c.verdict.reason}")
             for c in failing
