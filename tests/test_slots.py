@@ -121,9 +121,15 @@ def test_a_number_the_evidence_does_not_state_is_uncertain_but_leaves_the_decisi
     assert finding is not None
     assert (finding.label, finding.decides, finding.certain) == ("unsupported", False, False)
     verdict = Faithfulness().check_claims(
-        ["The album came out on November 2, 2004."], ["The album hit stores on November 2. It sold well."]
+        ["The album came out on November 2, 2004."], ["The album came out on November 2. It sold well."]
     )[0]
     assert verdict.uncertain
+    # a claim the evidence misses anyway is not supported whatever its number: nothing to ask
+    elsewhere = Faithfulness().check_claims(
+        ["The Orion X100 costs 30,000 dollars."], ["Customers who buy the Orion X452 receive a warranty of 3 years."]
+    )[0]
+    assert not elsewhere.supported
+    assert not elsewhere.uncertain
 
 
 def test_a_pronoun_that_refers_back_to_the_name_keeps_the_claim() -> None:

@@ -23,6 +23,12 @@ class UnreadableInput(click.ClickException):
     exit_code = 2
 
 
+class _MissingExtra(click.ClickException):
+    """A missing optional dependency: a usage problem (exit 2), not a failed gate."""
+
+    exit_code = 2
+
+
 @click.command()
 @click.argument("source")
 @click.option(
@@ -217,12 +223,10 @@ def calibrate(
         import scipy  # noqa: F401
         import sklearn  # noqa: F401
     except ImportError:
-        missing = click.ClickException(
+        raise _MissingExtra(
             "calibrate needs scikit-learn and SciPy: pip install '.[calibrate]' in the faithcheck checkout "
             "(or pip install scikit-learn scipy)"
-        )
-        missing.exit_code = 2  # a missing dependency is a usage problem, not a failed gate
-        raise missing from None
+        ) from None
 
     try:
         records, name, recorded = _records(source, store_path)

@@ -194,9 +194,10 @@ class Verdict(_Frozen):
     support (or contradiction) spans sentences. Defaults to ``(evidence,)``; it always holds
     ``evidence`` when there is one."""
     uncertain: bool = False
-    """The offline verifier could not align one of the claim's numbers or names with the
-    evidence (it is stated nowhere, or only by a sentence about something else): the verdict is
-    not ``supported``, but a cascade asks the LLM about it and the report marks it uncertain."""
+    """The offline verdict rests on a number or name of the claim it could not align with the
+    evidence (stated nowhere, only by a sentence about something else, or against a sentence of
+    several dates): a support despite it, or a rejection made because of it. A cascade asks the
+    LLM about it, whatever its score, and the report marks it uncertain."""
 
     @model_validator(mode="after")
     def _evidence_set_holds_evidence(self) -> Verdict:

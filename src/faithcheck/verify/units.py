@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Evidence, Label, Verdict
 from faithcheck.verify.assembly import EvidenceChunk, attribute
 from faithcheck.verify.base import EvidenceWindow, quote
-from faithcheck.verify.slots import check_slots, sentences_of
+from faithcheck.verify.slots import SlotFinding, check_slots, sentences_of
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
 
@@ -70,8 +70,9 @@ def cited(unit: Unit) -> str:
 
 def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: str, lang: Lang) -> Verdict:
     """A verdict resting on ``unit``: its quoted sentence as ``evidence``, all its sentences as
-    ``evidence_set``; ``uncertain`` when a number or name of ``claim`` is not aligned with the
-    unit (:func:`~faithcheck.verify.slots.check_slots`)."""
+    ``evidence_set``; ``uncertain`` when the verdict rests on a number or name of ``claim`` that is
+    not aligned with the unit (:func:`~faithcheck.verify.slots.check_slots`): a support despite it,
+    or a rejection made because of it."""
     finding = check_slots(claim, sentences_of(unit.window.text, lang), lang)
     return Verdict(
         label=label,
@@ -79,8 +80,24 @@ def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: 
         reason=reason,
         evidence=unit.window.as_evidence(),
         evidence_set=unit.evidence,
-        uncertain=finding is not None and not finding.certain,
+        uncertain=finding is not None and not finding.certain and _rests_on(finding, label, claim, unit, lang),
     )
+
+
+_COVERED = 0.8
+"""The share of a claim's content words its evidence must hold for an unaligned number or name to
+be all that stands between the claim and its support."""
+
+
+def _rests_on(finding: SlotFinding, label: Label, claim: str, unit: Unit, lang: Lang) -> bool:
+    """Whether the verdict turns on the slot that could not be aligned: a support despite it, a
+    rejection made because of it, or a rejection of a claim whose other words the evidence all
+    states ("released on November 2, 2004" against "released on November 2"). A claim the evidence
+    misses anyway ("The Orion X100 costs 30,000 dollars" against a page about other products) is
+    not supported whatever its number, and an LLM would add nothing."""
+    if label == "supported" or finding.decides:
+        return True
+    return coverage(analyze(claim, lang), analyze(unit.window.text, lang)) >= _COVERED
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
