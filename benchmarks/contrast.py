@@ -37,12 +37,14 @@ Usage::
     python benchmarks/contrast.py --verifier model          # the trained model instead
     python benchmarks/contrast.py --bundle DIR --verifier model   # an exported bundle
     python benchmarks/contrast.py --show 5                  # print 5 edits of each kind
+    python benchmarks/contrast.py --training factcg_cg2c_doc,fever_nli --limit 150   # on training data
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gzip
 import json
 import random
 import re
@@ -54,6 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+TRAINING = SHARED.parent / "training"
 
 KINDS = ("number_swap", "number_shift", "unit", "name_swap", "negation", "quantifier", "restriction")
 
@@ -348,6 +351,18 @@ def _jsonl(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def training_originals(sets: list[str], seed: int) -> Iterator[Original]:
+    """The entailed pairs of training sets in ``../shared/training`` (a seeded shuffle of each), the
+    same protocol on data the checks may be compared against without touching a benchmark."""
+    for name in sets:
+        with gzip.open(TRAINING / name / "pairs.jsonl.gz", "rt", encoding="utf-8") as fh:
+            rows = [json.loads(line) for line in fh]
+        random.Random(f"{seed}:{name}").shuffle(rows)
+        for i, r in enumerate(rows):
+            if r["label"] == "entailment":
+                yield Original(name, i, str(r["hypothesis"]), (str(r["premise"]),))
+
+
 def originals(sets: list[str]) -> Iterator[Original]:
     """The supported claims of the dev sets, in file order (see the module docstring)."""
     if "wice" in sets:
@@ -384,12 +399,15 @@ class Tally:
         self.edits, self.caught = Counter(), Counter()
 
 
-def run(metric: object, sets: list[str], limit: int | None, seed: int, show: int) -> dict[str, Tally]:
+def run(
+    metric: object, sets: list[str], limit: int | None, seed: int, show: int, training: list[str] | None = None
+) -> dict[str, Tally]:
     """Check every original with its edits; tally per set and ``all``."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     taken: Counter[str] = Counter()
     shown: Counter[str] = Counter()
-    for original in originals(sets):
+    source = training_originals(training, seed) if training else originals(sets)
+    for original in source:
         if limit is not None and taken[original.set] >= limit:
             continue
         rng = random.Random(f"{seed}:{original.set}:{original.row}:{original.claim}")
@@ -430,7 +448,7 @@ def markdown(tallies: dict[str, Tally]) -> str:
     """Rows: the sets and all; columns: originals accepted, then caught per kind (edits in brackets)."""
     head = "| set | originals accepted | " + " | ".join(KINDS) + " |"
     lines = [head, "|---|---:|" + "---:|" * len(KINDS)]
-    order = [s for s in ("wice", "factcheck", "begin", "summedits") if s in tallies] + ["all"]
+    order = [s for s in tallies if s != "all"] + ["all"]
     for name in order:
         t = tallies[name]
         assert t.edits is not None
@@ -449,6 +467,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--show", type=int, default=0, help="print this many edits of each kind to stderr")
     parser.add_argument("--json", type=Path, help="also write the tallies as JSON")
+    parser.add_argument(
+        "--training",
+        help="instead of the benchmarks, the entailed pairs of these ../shared/training sets (comma-separated)",
+    )
     args = parser.parse_args(argv)
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
@@ -459,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         options["verifier_bundle"] = args.bundle
     metric = Faithfulness(**options)  # type: ignore[arg-type]
     started = time.perf_counter()
-    tallies = run(metric, args.sets.split(","), args.limit, args.seed, args.show)
+    training = args.training.split(",") if args.training else None
+    tallies = run(metric, args.sets.split(","), args.limit, args.seed, args.show, training)
     print(markdown(tallies))
     print(
         f"\n{args.verifier}{' ' + args.bundle if args.bundle else ''}, seed {args.seed}, limit {args.limit}: "

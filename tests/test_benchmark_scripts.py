@@ -131,3 +131,41 @@ def test_unit_support_counts_every_claim_once_by_its_first_supporting_unit() -> 
     chunks, _ = unit_support.first_supporting_units(OnnxVerifier.from_dir(shipped_bundle(), assembled_at=256), range(2))
     assert max(chunks) == 5  # its best window, then up to 4 assembled chunks
     assert all(k is None or 0 <= k < max(windows) for k in first)
+
+
+@pytest.fixture(scope="module")
+def contrast() -> ModuleType:
+    return load_script("benchmarks/contrast.py", "faithcheck_bench_contrast")
+
+
+def test_contrast_edits_change_one_fact_each_and_are_seeded(contrast: ModuleType) -> None:
+    import random
+
+    claim = "On 20 July 1969, Neil Armstrong was not the only one: some astronauts may walk 3 km."
+    context = claim + " Buzz Aldrin joined him 19 minutes later, in 1969, after 2 hours."
+    first = contrast.make_edits(claim, context, random.Random(1))
+    assert first == contrast.make_edits(claim, context, random.Random(1))  # deterministic for a seed
+    kinds = {e.kind: e.edited for e in first}
+    assert set(kinds) == {"number_swap", "number_shift", "unit", "name_swap", "negation", "quantifier", "restriction"}
+    assert kinds["name_swap"].count("Buzz Aldrin") == 1
+    assert "3 miles" in kinds["unit"]
+    assert "was the only one" in kinds["negation"]  # a negation removed
+    assert all(e.original == claim and e.edited != claim for e in first)
+    # a restriction is dropped only where the context states it too
+    restricted = "Return shipping is free only for defective items."
+    assert [
+        e.edited for e in contrast.make_edits(restricted, restricted, random.Random(0)) if e.kind == "restriction"
+    ] == ["Return shipping is free."]
+    assert not [
+        e
+        for e in contrast.make_edits(restricted, "Return shipping is free.", random.Random(0))
+        if e.kind == "restriction"
+    ]
+
+
+def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: ModuleType) -> None:
+    tally = contrast.Tally(originals=4, accepted=2)
+    tally.edits.update({"negation": 2})
+    tally.caught.update({"negation": 1})
+    table = contrast.markdown({"wice": tally, "all": tally})
+    assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
