@@ -12,7 +12,9 @@ a time, each kind separately (:data:`KINDS`):
   words (an actor's name: capitalised words not after a preposition or an article);
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will, often → always);
-* ``restriction``: a restriction dropped ("only", "except ...", "unless ...", "if ...").
+* ``restriction``: a restriction the context states too dropped with its scope ("only for
+  defective items", "for members only", ", unless ...", ", except ...", "if ..."), else the
+  restricting word alone.
 
 Every edit is a claim the context does not support. For each kind the table gives the share of
 edits **caught** (not supported) among the edits whose original the verifier **accepts** (a
@@ -155,6 +157,10 @@ _STRONGER = {
     "partially": "entirely",
 }
 _STRONGER_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _STRONGER), key=len, reverse=True)) + r")\b", re.I)
+_PREPOSITIONS = r"(?:for|in|to|on|at|within|with|if|when|after|before|during|from|by)"
+# "only for defective items", "for defective items only": the restriction with its scope
+_RESTRICTION_SCOPE = re.compile(r"\s\b(?:only|solely|exclusively)\s+" + _PREPOSITIONS + r"\b[^,.;]*", re.I)
+_SCOPE_RESTRICTED = re.compile(r"\s\b" + _PREPOSITIONS + r"\s[^,.;]*?\s(?:only|solely|exclusively)\b", re.I)
 _RESTRICTION_WORD = re.compile(r"\s\b(only|solely|exclusively|just)\b", re.I)
 _RESTRICTION_CLAUSE = re.compile(r",?\s\b(?:except|excluding|unless|if|provided that|as long as)\b[^,.;]*", re.I)
 
@@ -302,7 +308,7 @@ def _restriction_edits(claim: str, context: str) -> list[ContrastEdit]:
     """Drop a restriction the context states too (a claim may restrict more than its context; then
     dropping its restriction makes it more faithful, not less)."""
     lowered = context.lower()
-    for pattern in (_RESTRICTION_WORD, _RESTRICTION_CLAUSE):
+    for pattern in (_RESTRICTION_SCOPE, _SCOPE_RESTRICTED, _RESTRICTION_WORD, _RESTRICTION_CLAUSE):
         m = pattern.search(claim)
         words = re.findall(r"\w+", m.group().lower()) if m else []
         if m and sum(w in lowered for w in words) * 2 >= len(words):
