@@ -169,3 +169,12 @@ def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: Modul
     tally.caught.update({"negation": 1})
     table = contrast.markdown({"wice": tally, "all": tally})
     assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
+
+
+def test_bounds_measures_a_gzip_bomb_stopped_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    bounds = load_script("benchmarks/bounds.py", "faithcheck_bench_bounds")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-local")
+    line = bounds.run_case("gzip-bomb")
+    assert "status error" in line
+    assert "larger than the 4,194,3" in line
+    assert sum(map(len, bounds._context(10_000))) >= 10_000 - 20
