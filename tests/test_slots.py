@@ -20,7 +20,8 @@ _APOLLO = (
 
 # the five rows of issue 26: made-up facts a reviewer would catch, each with the words of the context
 ISSUE_ROWS = [
-    (_LEAFLET, "Adults can take up to 16 tablets in 24 hours.", "contradicted", "8 tablets, not 16 tablets"),
+    # the dose sentence ("1 or 2 tablets") or the daily limit ("8 tablets"): either refutes the 16
+    (_LEAFLET, "Adults can take up to 16 tablets in 24 hours.", "contradicted", "tablets, not 16 tablets"),
     (_LEAFLET, "You can take 2 tablets up to 8 times a day.", "contradicted", "4 times, not 8 times"),
     (
         ["The X200 is covered by a 2-year limited warranty.", "The X200 blender weighs 5 kg."],

@@ -189,19 +189,22 @@ def _cue(claim: str, passage: str) -> tuple[str, str] | None:
 
 
 def test_a_number_cue_compares_years_with_years_only() -> None:
-    passage = "Marie Curie was awarded the Nobel Prize in 1903."
+    passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
     assert _cue("Marie Curie won 2 Nobel Prizes.", passage) is None
     assert _cue("Marie Curie won the Nobel Prize in 1905.", passage) == ("contradicted", "number")
 
 
-def test_a_year_against_a_sentence_of_several_dates_is_left_to_the_verifier_and_uncertain() -> None:
-    """ "in 1903 and 1911" tells of two events: which one a claim's 1905 is about cannot be told, so
-    no cue decides; the claim is still not supported (its year is stated nowhere), and uncertain."""
-    passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
-    assert _cue("Marie Curie won the Nobel Prize in 1905.", passage) is None
-    verdict = Faithfulness().check_claims(["Marie Curie won the Nobel Prize in 1905."], [passage])[0]
-    assert not verdict.supported
-    assert verdict.uncertain
+def test_a_year_is_compared_with_the_date_of_its_event() -> None:
+    """A sentence of several dates: the claim's year is compared with the date whose words are the
+    claim's ("launched"), not with every year of the sentence."""
+    passage = "The OSIRIS-REx mission launched in September 2016 and reached asteroid Bennu in December 2018."
+    assert _cue("The OSIRIS-REx mission reached asteroid Bennu in December 2020.", passage) == (
+        "contradicted",
+        "number",
+    )
+    assert _cue("The OSIRIS-REx mission reached asteroid Bennu in December 2018.", passage) is None
+    # another event of the same mission, dated nowhere: no date of the sentence is its date
+    assert _cue("In October 2020, the OSIRIS-REx spacecraft collected a sample.", passage) is None
 
 
 def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faithcheck.analysis import TextFeatures, analyze
@@ -150,10 +150,12 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         except ValueError:
             continue
     words = list(_WORD.finditer(text))
+    names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
+    calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
     for m in words:
         if (value := lex.number_words.get(m.group().lower())) is not None and value not in _MAGNITUDES:
             found.append((m.start(), m.end(), value))
-    slots = []
+    slots: list[tuple[int, int, NumberSlot]] = []
     for start, end, value in sorted(found):
         magnitude = _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
@@ -165,18 +167,27 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is None or (before is not None and before in _CURRENCIES):
             unit = before  # money is money: "$87.5 million after" counts dollars
         near = [m.group() for m in words if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS]
-        frame = analyze(" ".join(near), lang).content - ({unit} if unit else set())
+        # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
+        # has them, whichever event it dates) nor the calendar
+        frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
         is_year = _is_year(text[start:end], value, unit)
         shown = text[start:end]
         if not is_year and unit is not None and unit == after_unit:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in _CURRENCIES:
             shown = unit + text[start:end]
-        slots.append(NumberSlot(value, unit, shown, is_year, frame))
-    return tuple(slots)
+        slots.append((start, end, NumberSlot(value, unit, shown, is_year, frame)))
+    # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
+    # "von 10 bis 18 Uhr"
+    for k in range(len(slots) - 2, -1, -1):
+        (_, end, first), (start, _, then) = slots[k], slots[k + 1]
+        if first.unit is None and not first.is_year and then.unit and _JOINED.fullmatch(text[end:start]):
+            slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=first.text + text[end:start] + then.text))
+    return tuple(slot for _, _, slot in slots)
 
 
 _MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9})
+_JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 _CURRENCIES = "$€£¥"
 
@@ -371,49 +382,42 @@ def _check_number(
     features: Sequence[TextFeatures],
     lang: Lang,
 ) -> SlotFinding | None:
-    stating: list[tuple[int, int]] = []  # (frame tie, sentence index)
-    rivals: list[tuple[int, int, NumberSlot]] = []
+    """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
+    own surrounding words share most with the claim's around the slot (then the sentence sharing
+    most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
+    found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
     for i, text in enumerate(sentences):
-        tie = len(slot.frame & features[i].content)
         given = _numbers(text, lang)
-        if stated := [n for n in given if slot.states(n)]:
-            # a bare number ("over 16:") states the slot less surely than one counting the same thing
-            surely = any(slot.compatible(n, strict=True) for n in stated)
-            stating.append((tie if surely else tie - 1, i))
-        # a rival gives another value of the slot's kind, not one the claim states itself, and is
-        # said of something the words around the claim's number name ("8 tablets in 24 hours")
-        elif competing := [n for n in given if _rivals(slot, n, claimed)]:
-            rivals.append((tie, i, max(competing, key=lambda n: len(slot.frame & n.frame))))
-    best_stating = max(stating, default=None)
-    best_rival = max(rivals, key=lambda r: r[0], default=None)
-    if best_rival is not None and (best_stating is None or best_rival[0] > best_stating[0]):
-        tie, i, rival = best_rival
-        # a year needs more of the claim around it: articles are full of dates of other events
-        if tie >= min(2 if slot.is_year else 1, len(slot.frame)):
-            why = f"the context gives {rival.text}, not {slot.text}"
-            # a sentence with several dates tells of several events ("launched in 2016 and reached
-            # Bennu in 2018"): which one the claim's year is about cannot be told
-            dated = len({n.value for n in _numbers(sentences[i], lang) if n.is_year}) > 1
-            if slot.is_year and dated:
-                return SlotFinding("contradicted", "number", why, sentences[i], certain=False, decides=False)
-            return SlotFinding("contradicted", "number", why, sentences[i], certain=best_stating is None or tie > 1)
-    if best_stating is None:
+        # the sentence's share of the claim's words around the slot, and of the claim's other numbers
+        # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
+        others = {n.value for n in given} & (claimed - {slot.value})
+        tie = len(slot.frame & features[i].content) + len(others)
+        for number in given:
+            near = len(slot.frame & number.frame)
+            if slot.states(number):
+                # a bare number ("over 16:") states the slot less surely than one counting the same thing
+                surely = slot.compatible(number, strict=True)
+                found.append(((near if surely else near - 1, tie, 1), i, number))
+            elif slot.competes(number) and number.value not in claimed:  # the claim's own values are no rivals
+                found.append(((near, tie, 0), i, number))
+    if found:
+        (near, tie, _), i, best = max(found, key=lambda f: f[0])
+        # a year needs the words of its event: articles are full of dates of other events
+        aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
+        if not slot.states(best) and aligned:
+            why = f"the context gives {best.text}, not {slot.text}"
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
+    stating = [f for f in found if slot.states(f[2])]
+    if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=False)
-    tie, i = best_stating
+    (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
-    if tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
+    if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
-
-
-def _rivals(slot: NumberSlot, other: NumberSlot, claimed: frozenset[float]) -> bool:
-    """``other`` gives another value of the slot's kind, not one the claim states itself, said of
-    something the words around the claim's number name ("8 tablets in 24 hours")."""
-    about = not slot.frame or bool(slot.frame & other.frame)
-    return slot.competes(other) and other.value not in claimed and about
 
 
 def _check_name(
