@@ -249,3 +249,22 @@ def test_a_single_claim_reason_reads_as_a_sentence() -> None:
         }
     )
     assert score.reason.startswith("The claim is not supported. Claim 'The warranty lasts 5 years.' is contradicted")
+
+
+def test_calibrate_on_few_labels_warns_that_the_figures_say_little(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from faithcheck.calibration import ADVISED_PER_CLASS, too_few_labels
+    from faithcheck.cli import main
+
+    data = _dataset_with_gold(tmp_path, copies=2)  # 12 labelled rows
+    scores = tmp_path / "scores.jsonl"
+    assert _faithcheck("score", str(data), "-o", str(scores), "--quiet", "--no-store").returncode == 0
+    args = ["calibrate", str(scores), "--input", str(data), "-o", str(tmp_path / "c.json"), "--bootstrap", "50"]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 0, done.output
+    warning = " ".join(done.stderr.split())
+    assert warning.startswith("warning: only ")
+    assert f"with fewer than {ADVISED_PER_CLASS} of each" in warning
+    assert "the threshold, the figures and their intervals say little" in warning
+    assert too_few_labels(2 * ADVISED_PER_CLASS, ADVISED_PER_CLASS, 5) is None  # enough of each class: no word

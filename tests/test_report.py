@@ -475,6 +475,21 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
     assert "no run store" in empty.stderr
 
 
+def test_report_without_its_dataset_warns_on_the_terminal(tmp_path: Path) -> None:
+    # subprocesses: the browser tests of this module leave an event loop running in this process
+    scores = tmp_path / "mine.jsonl"
+    scored = _faithcheck("score", "examples/sample.jsonl", "-o", str(scores), "--quiet", "--no-store")
+    assert scored.returncode == 0, scored.stderr
+    bare = _faithcheck("report", str(scores), "-o", str(tmp_path / "bare.html"))
+    assert bare.returncode == 0, bare.stderr
+    warning = " ".join(bare.stderr.split())
+    assert "the page lacks each row's question, answer and passages" in warning
+    assert f"add them with faithcheck report {scores} --input DATA" in warning
+    full = _faithcheck("report", str(scores), "--input", "examples/sample.jsonl", "-o", str(tmp_path / "full.html"))
+    assert full.returncode == 0, full.stderr
+    assert "warning" not in full.stderr
+
+
 def _edit_second_record(record: dict[str, Any], how: str) -> None:
     if how == "nan-value":
         record["value"] = float("nan")  # json.dumps writes NaN

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from faithcheck import InputError, TestCase
-from faithcheck.rows import case_from_row
+from faithcheck.rows import CONTEXT_STRING_WARNING, case_from_row, row_warnings
 
 
 def _row(**overrides: Any) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def test_missing_required_column_is_named(column: str) -> None:
     ("overrides", "field", "message"),
     [
         ({"retrieved_context": []}, "retrieved_context", "is empty"),
-        ({"retrieved_context": "one passage"}, "retrieved_context", "list of passages"),
+        ({"retrieved_context": "   "}, "retrieved_context", "every passage is blank"),  # one string: one passage
         ({"retrieved_context": ["ok", 3]}, "retrieved_context", "must be a string"),
         ({"retrieved_context": ["  ", ""]}, "retrieved_context", "every passage is blank"),
         ({"sut_response": 12}, "sut_response", "must be a string"),
@@ -61,6 +61,13 @@ def test_bad_values_name_row_field_and_problem(overrides: dict[str, Any], field:
         case_from_row(_row(**overrides), row_number=9)
     assert info.value.field == field
     assert "row 9" in str(info.value)
+
+
+def test_a_context_of_one_string_is_one_passage_with_a_warning() -> None:
+    row = _row(retrieved_context="The warranty lasts 2 years.")
+    assert case_from_row(row).retrieved_context == ["The warranty lasts 2 years."]
+    assert row_warnings(row) == [CONTEXT_STRING_WARNING]
+    assert row_warnings(_row()) == []
 
 
 def test_input_id_is_named_in_the_error() -> None:

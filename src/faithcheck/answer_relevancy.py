@@ -25,7 +25,7 @@ from faithcheck.errors import FaithcheckError, RunStopped
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.metric import StepTrace, run_sync
-from faithcheck.rows import case_from_row
+from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Verdict, YesNoUnsure
 
@@ -173,7 +173,13 @@ class AnswerRelevancy:
         return scorer_run(self.evaluate(case))
 
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:
-        case = case if isinstance(case, TestCase) else case_from_row(case, required=REQUIRED_COLUMNS)
+        if isinstance(case, TestCase):
+            return await self._aevaluate_case(case)
+        notes = row_warnings(case)
+        result = await self._aevaluate_case(case_from_row(case, required=REQUIRED_COLUMNS))
+        return result.model_copy(update={"warnings": [*result.warnings, *notes]}) if notes else result
+
+    async def _aevaluate_case(self, case: TestCase) -> RelevancyScore:
         started = time.perf_counter()
         lang, problem = self._lang(case)
         if not case.question.strip():

@@ -29,6 +29,7 @@ from numpy.typing import ArrayLike, NDArray
 from faithcheck.errors import ConfigError, FaithcheckError, InputError
 
 __all__ = [
+    "ADVISED_PER_CLASS",
     "FORMAT_VERSION",
     "Calibration",
     "CalibrationResult",
@@ -40,6 +41,7 @@ __all__ = [
     "parse_gold",
     "read_gold_labels",
     "reliability_svg",
+    "too_few_labels",
 ]
 
 FORMAT_VERSION: Final = 1
@@ -50,6 +52,10 @@ faithful answer that passed, fp: an unfaithful one that passed)."""
 _TRUE: Final = frozenset({"true", "1", "yes", "faithful", "pass", "passed"})
 _FALSE: Final = frozenset({"false", "0", "no", "not faithful", "not_faithful", "unfaithful", "fail", "failed"})
 _MIN_PER_CLASS: Final = 2
+ADVISED_PER_CLASS: Final = 30
+"""Labelled rows of each class (faithful, not faithful) below which ``faithcheck calibrate`` warns:
+with fewer, each cross-validation fold holds a handful of rows of the smaller class, and the
+threshold, the figures and their bootstrap intervals move with every label."""
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
@@ -386,6 +392,28 @@ def _reliability(probability: FloatArray, y: BoolArray, bins: int = ECE_BINS) ->
                 }
             )
     return out
+
+
+def too_few_labels(rows: int, faithful: int, folds: int) -> str | None:
+    """A warning when fewer than :data:`ADVISED_PER_CLASS` labelled rows of a class were calibrated
+    on (``None`` otherwise).
+
+    >>> too_few_labels(10, 4, 4)[:100]
+    'only 4 faithful and 6 not faithful labelled rows: with fewer than 30 of each, each of the 4 folds ho'
+    >>> too_few_labels(80, 40, 5) is None
+    True
+    """
+    unfaithful = rows - faithful
+    if min(faithful, unfaithful) >= ADVISED_PER_CLASS:
+        return None
+    smaller, name = (faithful, "faithful") if faithful <= unfaithful else (unfaithful, "not faithful")
+    per_fold = max(1, round(smaller / max(folds, 1)))
+    return (
+        f"only {faithful} faithful and {unfaithful} not faithful labelled rows: with fewer than "
+        f"{ADVISED_PER_CLASS} of each, each of the {folds} folds holds about {per_fold} {name} "
+        f"row{'s' if per_fold != 1 else ''}, so the threshold, the figures and their intervals say little; "
+        f"label at least {ADVISED_PER_CLASS} rows of each class"
+    )
 
 
 def calibrate(

@@ -47,7 +47,7 @@ from faithcheck.metrics import METRIC_NAMES, Metric, as_metrics, build_metrics
 from faithcheck.rows import case_from_row
 from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
-from faithcheck.summary import RunSummary
+from faithcheck.summary import RunSummary, short_text
 
 __all__ = [
     "EXIT_DISK_FULL",
@@ -353,6 +353,8 @@ def score(
             summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
         print_summary(console, result, metrics, recorder.run_id)
+    for warning in result.summary.warnings:  # said once, after the summary, even with --quiet
+        console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False, soft_wrap=True)
     sys.exit(_exit_status(console, result, run, metric))
 
 
@@ -550,11 +552,12 @@ def print_summary(
     if run_id:
         table.add_row("run", f"{run_id} (faithcheck runs show {run_id})")
     console.print(table)
-    if s.worst and s.mean is not None:
-        console.print("lowest-scoring rows:")
-        for w in s.worst:
-            console.print(
-                f"  row {w['row']} ({w['input_id']}): {w['value']:.3f} - {w['reason'][:150]}", highlight=False
-            )
+    for metric, summary in zip(all_metrics, [s, *(s.metrics.get(m.name) for m in all_metrics[1:])], strict=True):
+        if summary is None or not summary.worst or summary.mean is None:
+            continue
+        console.print(f"lowest-scoring rows ({metric.name}):" if len(all_metrics) > 1 else "lowest-scoring rows:")
+        for w in summary.worst:
+            reason = short_text(str(w.get("reason") or ""))
+            console.print(f"  row {w['row']} ({w['input_id']}): {w['value']:.3f} - {reason}", highlight=False)
     for e in s.errors:
         console.print(f"[red]error[/red] row {e['row']}: {e['message']}", highlight=False)

@@ -84,6 +84,7 @@ def report(
     The page loads nothing from the network: open it in any browser, offline, or mail it.
     """
     from faithcheck.report import report_from_file, report_from_run, write_report
+    from faithcheck.report.data import NO_DATASET_NOTE
 
     try:
         mapping = parse_column_map(column_map)
@@ -121,6 +122,13 @@ def report(
     with writing(target):
         size = write_report(data, target)
     click.echo(f"wrote {target} ({len(data.rows)} rows, {size / 1e6:.1f} MB)", err=True)
+    if any(row.get("text_note") == NO_DATASET_NOTE for row in data.rows):
+        click.secho(
+            "warning: no dataset to read the texts from, so the page lacks each row's question, answer and "
+            f"passages (it shows the verdicts only): add them with faithcheck report {source} --input DATA",
+            fg="yellow",
+            err=True,
+        )
 
 
 def _records(source: str, store_path: Path | None) -> tuple[list[dict[str, Any]], str, Path | None]:
@@ -272,6 +280,8 @@ def calibrate(
     with writing(diagram):
         diagram.write_text(cal.reliability_svg(result.reliability), encoding="utf-8")
     _print_calibration(result, content["before_threshold"], errors, output, diagram)
+    if warning := cal.too_few_labels(result.rows, result.faithful, result.folds):
+        click.secho(f"warning: {warning}", fg="yellow", err=True)
 
 
 def _print_calibration(result: Any, before: float | None, errors: int, output: Path, diagram: Path) -> None:

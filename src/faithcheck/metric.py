@@ -18,7 +18,7 @@ from faithcheck.errors import FaithcheckError, InputError, RunStopped
 from faithcheck.extract import ClaimExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.manifest import REQUIRED_COLUMNS
-from faithcheck.rows import case_from_row
+from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
@@ -131,7 +131,13 @@ class Faithfulness:
 
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore:
         """Async :meth:`evaluate`: LLM calls run concurrently, local models in a worker thread."""
-        case = case if isinstance(case, TestCase) else case_from_row(case)
+        if isinstance(case, TestCase):
+            return await self._aevaluate_case(case)
+        notes = row_warnings(case)
+        result = await self._aevaluate_case(case_from_row(case))
+        return result.model_copy(update={"warnings": [*result.warnings, *notes]}) if notes else result
+
+    async def _aevaluate_case(self, case: TestCase) -> EvalScore:
         if not case.evidence:
             raise InputError(
                 "retrieved_context", "is empty: a non-empty list of passages is required", input_id=case.input_id

@@ -18,7 +18,7 @@ from faithcheck.errors import InputError
 from faithcheck.manifest import ACCEPTED_SCHEMAS, REQUIRED_COLUMNS
 from faithcheck.types import TestCase
 
-__all__ = ["case_from_row"]
+__all__ = ["CONTEXT_STRING_WARNING", "case_from_row", "row_warnings"]
 
 _SCHEMA_FIELD = "schema"
 _TASK_TYPE_FIELD = "task_type"
@@ -27,6 +27,8 @@ _CHECKED = frozenset(REQUIRED_COLUMNS)
 _MAX_ID_CHARS = 1000
 _SHOWN_CHARS = 60
 _ACCEPTED = {s["name"]: frozenset(s["task_types"]) for s in ACCEPTED_SCHEMAS}
+CONTEXT_STRING_WARNING = "retrieved_context was one string: it was read as one passage"
+"""The warning of a row whose ``retrieved_context`` is one string, not a list of passages."""
 
 
 def case_from_row(
@@ -39,6 +41,8 @@ def case_from_row(
     ``schema`` and ``task_type`` columns are checked against the accepted schemas; other columns
     are ignored. ``input_id`` may be a
     string or an integer (integers are converted, since CSV and Parquet often carry them so).
+    A ``retrieved_context`` that is one string (a single passage, as CSV exports often hold it) is
+    read as one passage; :func:`row_warnings` says so.
 
     >>> case_from_row({"input_id": 1, "prompt": "Q?", "sut_response": "A.",
     ...                "retrieved_context": ["A."]}).input_id
@@ -79,7 +83,7 @@ def case_from_row(
     context = row.get("retrieved_context")
     context = [] if _is_missing(context) else context
     if isinstance(context, str):
-        raise fail("retrieved_context", "must be a list of passages (strings), not a single string")
+        context = [context]  # one passage; row_warnings reports it
 
     try:
         case = TestCase(
@@ -104,6 +108,20 @@ def case_from_row(
     if task_type == "single_turn_rag" and case.task_type != "single_turn_rag":
         raise fail("prompt", "task_type single_turn_rag needs the question as a string")
     return case
+
+
+def row_warnings(row: Mapping[str, Any]) -> list[str]:
+    """What :func:`case_from_row` read leniently in ``row`` (a result record carries these in its
+    ``warnings``, and the run summary counts them).
+
+    >>> row_warnings({"retrieved_context": "The warranty lasts 2 years."})
+    ['retrieved_context was one string: it was read as one passage']
+    >>> row_warnings({"retrieved_context": ["The warranty lasts 2 years."]})
+    []
+    """
+    if not isinstance(row, Mapping):
+        return []
+    return [CONTEXT_STRING_WARNING] if isinstance(row.get("retrieved_context"), str) else []
 
 
 def row_input_id(row: Mapping[str, Any]) -> str | None:

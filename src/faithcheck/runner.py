@@ -30,7 +30,7 @@ from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_fo
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
-from faithcheck.rows import case_from_row, row_input_id
+from faithcheck.rows import case_from_row, row_input_id, row_warnings
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder, score_bounds
 
@@ -149,6 +149,8 @@ async def _score_row(
             return error_record(
                 row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metrics
             )
+    if notes := row_warnings(row.data):  # e.g. a context of one string, read as one passage
+        results = [r.model_copy(update={"warnings": [*r.warnings, *notes]}) for r in results]
     return _combine(row.number, [r.model_dump(mode="json") for r in results])
 
 

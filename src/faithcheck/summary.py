@@ -11,9 +11,18 @@ from typing import Any
 
 from faithcheck.language import SUPPORTED, describe_language
 from faithcheck.metrics import metric_records
+from faithcheck.rows import CONTEXT_STRING_WARNING
 from faithcheck.types import Usage
 
-__all__ = ["RunSummary", "SummaryBuilder", "language_warning", "score_bounds", "t_critical_975"]
+__all__ = [
+    "RunSummary",
+    "SummaryBuilder",
+    "language_warning",
+    "row_warning_line",
+    "score_bounds",
+    "short_text",
+    "t_critical_975",
+]
 
 _WORST = 5
 # Two-sided 95% Student t quantiles for 1..30 degrees of freedom; the normal value beyond.
@@ -62,6 +71,7 @@ class RunSummary:
     threshold: float | None = None
     labels: dict[str, int] = field(default_factory=dict)
     worst: list[dict[str, Any]] = field(default_factory=list)
+    """The few lowest-scoring failing rows (not passed, or below a perfect score), lowest first."""
     errors: list[dict[str, Any]] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     """Usage summed over rows (``wall_seconds`` there is the total time spent in rows)."""
@@ -73,6 +83,10 @@ class RunSummary:
     ``{"detected_lang": "de", "lang": "en", "rows": 12}``."""
     language_warnings: list[str] = field(default_factory=list)
     """One sentence per entry of ``language_mismatches``, saying what to do."""
+    row_warnings: dict[str, int] = field(default_factory=dict)
+    """How many rows carry each warning of their records' ``warnings``, most first."""
+    warnings: list[str] = field(default_factory=list)
+    """One sentence per entry of ``row_warnings``, for the end-of-run summary."""
     context_utilisation: float | None = None
     """Mean over rows of the share of passages that support at least one claim (faithfulness)."""
     metrics: dict[str, RunSummary] = field(default_factory=dict)
@@ -110,6 +124,7 @@ class SummaryBuilder:
         self._statuses: Counter[str] = Counter()
         self._labels: Counter[str] = Counter()
         self._mismatches: Counter[tuple[str, str]] = Counter()
+        self._row_warnings: Counter[str] = Counter()
         self._n = 0
         self._sum = 0.0
         self._sum_sq = 0.0
@@ -133,6 +148,8 @@ class SummaryBuilder:
         for claim in record.get("claims") or []:
             verdict = claim.get("verdict")
             self._labels[verdict["label"] if verdict else "no verdict"] += 1
+        for warning in dict.fromkeys(record.get("warnings") or []):
+            self._row_warnings[str(warning)] += 1
         if usage := record.get("usage"):
             s.usage = s.usage + Usage.model_validate(usage)
         detected, lang = record.get("detected_lang"), record.get("lang")
@@ -157,6 +174,8 @@ class SummaryBuilder:
         self._wvalue += weight * value
         if record.get("passed"):
             s.passed += 1
+        if record.get("passed") and self._perfect(record, value):
+            return  # the lowest-scoring rows are failing rows only
         entry = {
             "row": record.get("row"),
             "input_id": record.get("input_id"),
@@ -169,6 +188,14 @@ class SummaryBuilder:
             heapq.heappush(self._worst, item)
         elif item > self._worst[0]:
             heapq.heapreplace(self._worst, item)
+
+    def _perfect(self, record: Mapping[str, Any], value: float) -> bool:
+        """Whether a row scored the best a row can: all of its claims hold (``unit_value`` 1), or
+        without a ``unit_value``, its value is the top of the scale."""
+        unit = record.get("unit_value")
+        if unit is not None:
+            return float(unit) >= 1.0
+        return value >= (self._bounds or (0.0, 1.0))[1]
 
     def result(self, *, wall_seconds: float, status: str = "finished") -> RunSummary:
         s = self._summary
@@ -193,6 +220,8 @@ class SummaryBuilder:
         ranked = sorted(self._mismatches.items(), key=lambda item: (-item[1], item[0]))
         s.language_mismatches = [{"detected_lang": d, "lang": lang, "rows": n} for (d, lang), n in ranked]
         s.language_warnings = [language_warning(d, lang, n) for (d, lang), n in ranked]
+        s.row_warnings = dict(sorted(self._row_warnings.items(), key=lambda item: (-item[1], item[0])))
+        s.warnings = [row_warning_line(text, n) for text, n in s.row_warnings.items()]
         total, rows = self._utilisation
         s.context_utilisation = total / rows if rows else None
         s.metrics = {name: b.result(wall_seconds=wall_seconds, status=status) for name, b in self._others.items()}
@@ -213,3 +242,36 @@ def language_warning(detected: str, lang: str, rows: int) -> str:
         return f"{head}: use --lang {detected} or --lang auto"
     them = "its score is" if rows == 1 else "their scores are"
     return f"{head}: faithcheck scores only {', '.join(SUPPORTED[:-1])} and {SUPPORTED[-1]}, so {them} unreliable"
+
+
+def row_warning_line(warning: str, rows: int) -> str:
+    """The summary's sentence for ``rows`` rows whose records carry ``warning``.
+
+    >>> row_warning_line("retrieved_context was one string: it was read as one passage", 12)
+    '12 rows gave retrieved_context as one string: each was read as one passage'
+    >>> row_warning_line("something else", 1)
+    '1 row: something else'
+    """
+    if warning == CONTEXT_STRING_WARNING:
+        if rows == 1:
+            return "1 row gave retrieved_context as one string: it was read as one passage"
+        return f"{rows} rows gave retrieved_context as one string: each was read as one passage"
+    return f"{rows} {'row' if rows == 1 else 'rows'}: {warning}"
+
+
+def short_text(text: str, width: int = 150) -> str:
+    """``text`` on one line in at most ``width`` characters, cut after a whole word with an
+    ellipsis when it is longer.
+
+    >>> short_text("The claim is not supported by the context.", 30)
+    'The claim is not supported by…'
+    >>> short_text("Supported.", 30)
+    'Supported.'
+    """
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    cut = flat[: width - 1]
+    if flat[width - 1] != " " and " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "…"

@@ -309,6 +309,9 @@ class EvalScore(_Frozen):
     """Faithfulness: the share of the row's passages that hold the evidence of at least one
     supported claim (a retrieval-noise signal: low when most of what was retrieved was not used).
     ``None`` when nothing was judged (an error row, or no claims)."""
+    warnings: list[str] = Field(default_factory=list)
+    """What was read leniently in the row (e.g. a ``retrieved_context`` given as one string, read as
+    one passage): the run summary counts these and says each once."""
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:

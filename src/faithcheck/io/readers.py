@@ -130,7 +130,9 @@ def detect_format(path: Path) -> FileFormat:
         return "csv"
     if ".jsonl" in suffixes or ".ndjson" in suffixes or ".json" in suffixes:
         return "jsonl"
-    raise InputError("input", f"cannot tell the format of {path.name!r}: use .jsonl, .csv or .parquet, or --format")
+    raise InputError(
+        "input", f"cannot tell the format of {path.name!r}: use .jsonl, .json, .csv or .parquet, or --format"
+    )
 
 
 def sniff_format(path: Path) -> FileFormat:
@@ -171,7 +173,11 @@ def check_source(
             columns = [_parquet_columns(path)]
         else:
             _check_text_encoding(path)
-            columns = [_csv_header(path)] if kind == "csv" else _sample_keys(_jsonl(path))
+            if kind == "csv":
+                header = _csv_header(path)
+                columns = [header] if header else []  # an empty file: no rows, as for empty JSON lines
+            else:
+                columns = _sample_keys(_jsonl(path))
         where = path.name
     else:
         found = _object_columns(source)
@@ -185,7 +191,10 @@ def check_source(
 def iter_source(
     source: str | Path | Any, *, fmt: FileFormat | None = None, column_map: Mapping[str, str] | None = None
 ) -> Iterator[SourceRow]:
-    """Rows of ``source``, renamed by ``column_map`` (source column → faithcheck column)."""
+    """Rows of ``source``, renamed by ``column_map`` (source column → faithcheck column).
+
+    A row whose ``input_id`` an earlier row already has is an error row naming that row (without
+    an id of its own, so that no two records share one)."""
     rows: Iterator[SourceRow]
     kind: FileFormat | None = None
     if isinstance(source, (str, Path)):
@@ -195,16 +204,23 @@ def iter_source(
     else:
         rows = _objects(source)
     mapping = dict(column_map or {})
+    first_use: dict[str, int] = {}  # input_id -> the row that used it first: ids are short, millions fit
     for row in rows:
-        if row.data is None:
-            yield row
+        if row.data is not None:
+            data = _rename(row.data, mapping) if mapping else row.data
+            problem = _decode_list_columns(data, row.number) if kind == "csv" else None
+            if problem is None:
+                row = SourceRow(row.number, data)
+            else:
+                row = SourceRow(row.number, None, str(problem), input_id=problem.input_id)
+        input_id = row.input_id if row.data is None else row_input_id(row.data)
+        if input_id is not None and (first := first_use.setdefault(input_id, row.number)) != row.number:
+            # resume, runs diff and the report match rows by id: a later row with the id is an error
+            message = f"is used by row {first} too: ids must be unique"
+            # the id is named in the message, not given to the record: no two records share one
+            yield SourceRow(row.number, None, str(InputError("input_id", message, row=row.number, input_id=input_id)))
             continue
-        data = _rename(row.data, mapping) if mapping else row.data
-        problem = _decode_list_columns(data, row.number) if kind == "csv" else None
-        if problem is None:
-            yield SourceRow(row.number, data)
-        else:
-            yield SourceRow(row.number, None, str(problem), input_id=problem.input_id)
+        yield row
 
 
 def _rename(data: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:
@@ -237,6 +253,8 @@ def count_rows(source: str | Path | Any, *, fmt: FileFormat | None = None) -> in
                 return int(pq.ParquetFile(path).metadata.num_rows)
             except Exception:  # a corrupt file: check_source reports it
                 return None
+        if kind == "jsonl" and _starts_with_bracket(path):
+            return None  # a JSON array, perhaps over many lines: its rows are not its lines
         with path.open("rb") as fh:
             lines = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
         return max(0, lines - 1) if kind == "csv" else lines
@@ -290,14 +308,14 @@ def _parquet_columns(path: Path) -> list[str]:
 
 
 def _csv_header(path: Path) -> list[str]:
+    """The CSV file's header; ``[]`` for an empty file (a file without rows, which the run reports
+    as such, like an empty JSON lines file)."""
     with path.open(encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
         try:
             header = next(csv.reader(fh), None)
         except csv.Error as exc:
             raise DatasetError(f"cannot read the header of {path.name}: {exc}") from None
-    if not header:
-        raise DatasetError(f"{path.name} is empty: a CSV file needs a header row naming its columns")
-    return header
+    return header or []
 
 
 def _sample_keys(rows: Iterator[SourceRow]) -> list[list[str]]:
@@ -351,6 +369,15 @@ def _map_hint(found: set[str], missing: list[str]) -> str:
 
 
 def _jsonl(path: Path) -> Iterator[SourceRow]:
+    """Rows of a JSON lines file, a line at a time; or of a file holding one JSON array of objects
+    (what ``json.dump`` of a list writes, often named ``.json``), read whole."""
+    if _starts_with_bracket(path) and (items := _json_array(path)) is not None:
+        for number, item in enumerate(items, start=1):
+            if isinstance(item, dict):
+                yield SourceRow(number, item)
+            else:
+                yield SourceRow(number, None, f"row {number}: a JSON object is expected, got {_json_type(item)}")
+        return
     with path.open("rb") as fh:
         for number, raw in enumerate(fh, start=1):
             if number == 1:
@@ -358,6 +385,45 @@ def _jsonl(path: Path) -> Iterator[SourceRow]:
             if not raw.strip():
                 continue
             yield _json_row(raw, number)
+
+
+def _starts_with_bracket(path: Path) -> bool:
+    with path.open("rb") as fh:
+        head = fh.read(1 << 12).removeprefix(codecs.BOM_UTF8).lstrip()
+    return head.startswith(b"[")
+
+
+def _json_array(path: Path) -> list[Any] | None:
+    """The items of a file that is one JSON array; ``None`` when the file is JSON lines whose first
+    line is a whole JSON value (each line is then a row, as usual). A file that opens an array
+    but is not valid JSON is a :class:`DatasetError` naming where it breaks."""
+    raw = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise DatasetError(
+            f"{path.name} holds a JSON array that is not valid UTF-8 (byte 0x{raw[exc.start]:02x} at position "
+            f"{exc.start + 1}): save the file as UTF-8"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        first = raw.lstrip().split(b"\n", 1)[0]
+        try:
+            json.loads(first)
+        except (ValueError, RecursionError):
+            where = (
+                f"{exc.msg} at line {exc.lineno}, column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
+            )
+            raise DatasetError(
+                f"{path.name} starts like a JSON array but is not valid JSON ({where or _first_line(exc)})"
+            ) from None
+        return None  # JSON lines, the first of which is an array: each line reports itself
+    return data if isinstance(data, list) else None
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
+        type(value), "number"
+    )
 
 
 def _json_row(raw: bytes, number: int) -> SourceRow:
@@ -411,15 +477,17 @@ def _decode_list_columns(data: dict[str, Any], number: int) -> InputError | None
 
     JSON is tried first, then a Python literal (what pandas' ``to_csv`` writes for a list column,
     read safely with :func:`ast.literal_eval`). A prompt that is not a list (``[Urgent] What…``)
-    stays a string.
+    stays a string, and so does a context that does not start with ``[`` (one passage, which
+    :func:`~faithcheck.rows.case_from_row` reads as such); a context that starts with ``[`` but is
+    not a list is an error (a broken list is likelier than a passage starting with a bracket).
     """
     for column in _LIST_COLUMNS:
         value = data.get(column)
         if not isinstance(value, str):
             continue
         stripped = value.strip()
-        if column == "prompt" and not stripped.startswith("["):
-            continue
+        if not stripped.startswith("["):
+            continue  # a question, or a context of one passage
         parsed = _parse_list_text(stripped)
         if isinstance(parsed, list):
             data[column] = parsed
@@ -429,7 +497,7 @@ def _decode_list_columns(data: dict[str, Any], number: int) -> InputError | None
             return InputError(
                 column,
                 "not a JSON-encoded list (nor a Python list literal); "
-                'write it as e.g. ["first passage", "second passage"]',
+                'write it as e.g. ["first passage", "second passage"] (a single passage that starts with "[" too)',
                 row=number,
                 input_id=row_input_id(data),
             )

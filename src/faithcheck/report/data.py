@@ -27,6 +27,7 @@ from faithcheck.types import TestCase, Usage
 
 __all__ = [
     "HISTOGRAM_BINS",
+    "NO_DATASET_NOTE",
     "ReportData",
     "calibration_summary",
     "histogram",
@@ -36,6 +37,8 @@ __all__ = [
 ]
 
 HISTOGRAM_BINS = 20
+NO_DATASET_NOTE = "the dataset was not given, so the texts are not shown"
+"""A row's ``text_note`` when the report has no dataset to take the question, answer and passages from."""
 
 
 @dataclass(frozen=True)
@@ -296,7 +299,7 @@ def report_rows(
         question = answer = history = ""
         passages: list[str] = []
         if cases is None:
-            note = "the dataset was not given, so the texts are not shown"
+            note = NO_DATASET_NOTE
         elif case is None:
             note = f"row {number} is not in the dataset file"
         elif isinstance(case, str):
