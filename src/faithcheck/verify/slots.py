@@ -354,14 +354,20 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
     ...             ["The X200 is a blender.", "It comes with a 2-year warranty."], "en") is None
     True
     """
+    # a verifier asks once to decide and once to mark the verdict: the second answer is cached
+    return _check_slots(claim, tuple(sentences), lang)
+
+
+@lru_cache(maxsize=4096)
+def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
     if not numbers and not names:
         return None
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
+    claimed = frozenset(n.value for n in numbers)
     unaligned: SlotFinding | None = None
     for slot in numbers:
-        claimed = frozenset(n.value for n in numbers)
         if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang):
             if finding.decides:
                 return finding
