@@ -1,5 +1,5 @@
-"""Input a new user has (issue 28, items 3, 5 and 6): a context given as one string, JSON array
-files, empty inputs, and duplicate ids."""
+"""Input a new user has (issue 28, items 3 to 6): a context given as one string, rows without ids
+(Ragas exports), JSON array files, empty inputs, and duplicate ids."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from faithcheck import Faithfulness
-from faithcheck.cli import EXIT_ROW_ERRORS, main
+from faithcheck.cli import EXIT_ROW_ERRORS, EXIT_USAGE, main
 from faithcheck.runner import score_dataset
 
 GOOD: dict[str, Any] = {
@@ -129,3 +129,82 @@ def test_a_duplicate_input_id_is_an_error_row_naming_the_first_row_that_used_it(
     done = _score(str(data), "--fail-on-error")
     assert done.exit_code == EXIT_ROW_ERRORS, done.output
     assert "error row 3: row 3 input_id='good': field 'input_id': is used by row 1 too" in done.output
+
+
+# -- item 4: rows without an id ----------------------------------------------------------------
+
+RAGAS = [
+    {
+        "user_input": "How long is the warranty?",
+        "response": answer,
+        "retrieved_contexts": ["The X200 blender is covered by a 2-year limited warranty."],
+    }
+    for answer in ("The warranty lasts 2 years.", "The warranty lasts 10 years.", "The blender has a 2-year warranty.")
+]
+ID_FROM_ROW = "input_id was missing: the row's position gave its id (row-N), which changes if rows are added or removed"
+
+
+def _jsonl(path: Path, rows: list[Any]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_ragas_export_without_ids_is_numbered_by_position_with_a_warning(tmp_path: Path) -> None:
+    data = _jsonl(tmp_path / "ragas.jsonl", RAGAS)
+    out = tmp_path / "out.jsonl"
+    done = _score(str(data), "--map", "ragas", "-o", str(out), "--quiet")
+    assert done.exit_code == 0, done.output
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["input_id"], r["value"]) for r in records] == [("row-1", 1.0), ("row-2", 0.0), ("row-3", 1.0)]
+    assert all(r["warnings"] == [ID_FROM_ROW] for r in records)
+    said = " ".join(done.output.split())  # warnings survive --quiet
+    assert "3 rows had no input_id: numbered by position (row-1, row-2, ...)" in said
+
+    # the same file resumes into the same ids; an edited file is a new run (its checksum differs)
+    again = _score(str(data), "--map", "ragas", "-o", str(out), "--quiet")
+    assert again.exit_code == 0, again.output
+    assert [json.loads(line)["input_id"] for line in out.read_text(encoding="utf-8").splitlines()] == [
+        "row-1",
+        "row-2",
+        "row-3",
+    ]
+    _jsonl(data, RAGAS[1:])
+    edited = _score(str(data), "--map", "ragas", "-o", str(out), "--quiet")
+    assert edited.exit_code == EXIT_USAGE, edited.output
+
+
+def test_no_id_from_row_refuses_a_file_without_ids_and_says_how_to_give_them(tmp_path: Path) -> None:
+    data = _jsonl(tmp_path / "ragas.jsonl", RAGAS)
+    done = _score(str(data), "--map", "ragas", "--no-id-from-row")
+    assert done.exit_code == EXIT_USAGE, done.output
+    said = " ".join(done.output.split())
+    assert "has no column 'input_id'" in said
+    assert "map an id column (,COL=input_id) or number the rows by position (--id-from-row)" in said
+
+
+def test_id_from_row_also_numbers_empty_ids_and_a_taken_id_stays_an_error(tmp_path: Path) -> None:
+    rows = [{**GOOD, "input_id": None}, {**GOOD, "input_id": ""}, {**GOOD, "input_id": "row-1"}, GOOD]
+    by_default = score_dataset(rows, Faithfulness()).records or []
+    assert [(r["input_id"], r["status"]) for r in by_default] == [
+        (None, "error"),  # a file with ids: an empty one is a fault of the row, unless asked
+        ("", "error"),
+        ("row-1", "ok"),
+        ("good", "ok"),
+    ]
+    asked = score_dataset(rows, Faithfulness(), id_from_row=True).records or []
+    assert [(r["input_id"], r["status"], r.get("warnings", [])) for r in asked] == [
+        ("row-1", "ok", [ID_FROM_ROW]),
+        ("row-2", "ok", [ID_FROM_ROW]),
+        (None, "error", []),  # "row-1" is taken by row 1: ids stay unique
+        ("good", "ok", []),
+    ]
+    assert asked[2]["message"].endswith("is used by row 1 too: ids must be unique")
+
+
+def test_rows_of_a_dataframe_without_ids_are_numbered(tmp_path: Path) -> None:
+    pandas = __import__("pytest").importorskip("pandas")
+    frame = pandas.DataFrame(RAGAS).rename(
+        columns={"user_input": "prompt", "response": "sut_response", "retrieved_contexts": "retrieved_context"}
+    )
+    records = score_dataset(frame, Faithfulness()).records or []
+    assert [r["input_id"] for r in records] == ["row-1", "row-2", "row-3"]

@@ -194,6 +194,13 @@ def manifest_command(as_json: bool, metric: str) -> None:
     help="rename input columns, e.g. question=prompt,answer=sut_response,contexts=retrieved_context",
 )
 @click.option(
+    "--id-from-row/--no-id-from-row",
+    "id_from_row",
+    default=None,
+    help="give rows without an input_id the id row-N from their position (default: when the input has "
+    "no input_id column at all, with a warning); --no-id-from-row makes such rows errors",
+)
+@click.option(
     "--config",
     "config_file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -240,6 +247,7 @@ def score(
     input_format: FileFormat | None,
     output_format: OutputFormat | None,
     column_map: str | None,
+    id_from_row: bool | None,
     config_file: Path | None,
     resume: bool,
     overwrite: bool,
@@ -286,11 +294,11 @@ def score(
         if output is not None and output_format is None:
             output_format = output_format_for(output)
         required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
-        check_source(input_file, fmt=input_format, column_map=mapping, required=required)
+        check_source(input_file, fmt=input_format, column_map=mapping, required=required, id_from_row=id_from_row)
     except (ConfigError, InputError, DatasetError, ModelLoadError) as exc:
         raise click.UsageError(str(exc)) from None
     if dry_run:
-        _dry_run(metrics, input_file, input_format, mapping)
+        _dry_run(metrics, input_file, input_format, mapping, id_from_row)
         return
     batch_size = run.batch_size
     row_timeout = run.row_timeout
@@ -320,6 +328,7 @@ def score(
                 output_format=output_format,
                 input_format=input_format,
                 column_map=mapping,
+                id_from_row=id_from_row,
                 batch_size=batch_size,
                 row_timeout=row_timeout,
                 job_timeout=job_timeout,
@@ -448,7 +457,13 @@ def _write_stdout(records: list[dict[str, Any]]) -> None:
     sys.stdout.flush()
 
 
-def _dry_run(metrics: Sequence[Metric], path: Path, input_format: FileFormat | None, mapping: dict[str, str]) -> None:
+def _dry_run(
+    metrics: Sequence[Metric],
+    path: Path,
+    input_format: FileFormat | None,
+    mapping: dict[str, str],
+    id_from_row: bool | None,
+) -> None:
     from rich.table import Table
 
     faithfulness = next((m for m in metrics if isinstance(m, Faithfulness)), None)
@@ -464,7 +479,7 @@ def _dry_run(metrics: Sequence[Metric], path: Path, input_format: FileFormat | N
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     total = CostEstimate()
     bad = 0
-    for row in iter_source(path, fmt=input_format, column_map=mapping):
+    for row in iter_source(path, fmt=input_format, column_map=mapping, id_from_row=id_from_row):
         try:
             case = case_from_row(row.data, row.number, required=required) if row.data is not None else None
         except InputError:

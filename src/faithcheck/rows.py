@@ -18,7 +18,7 @@ from faithcheck.errors import InputError
 from faithcheck.manifest import ACCEPTED_SCHEMAS, REQUIRED_COLUMNS
 from faithcheck.types import TestCase
 
-__all__ = ["CONTEXT_STRING_WARNING", "case_from_row", "row_warnings"]
+__all__ = ["CONTEXT_STRING_WARNING", "ID_FROM_ROW_WARNING", "case_from_row", "row_warnings"]
 
 _SCHEMA_FIELD = "schema"
 _TASK_TYPE_FIELD = "task_type"
@@ -29,6 +29,10 @@ _SHOWN_CHARS = 60
 _ACCEPTED = {s["name"]: frozenset(s["task_types"]) for s in ACCEPTED_SCHEMAS}
 CONTEXT_STRING_WARNING = "retrieved_context was one string: it was read as one passage"
 """The warning of a row whose ``retrieved_context`` is one string, not a list of passages."""
+ID_FROM_ROW_WARNING = (
+    "input_id was missing: the row's position gave its id (row-N), which changes if rows are added or removed"
+)
+"""The warning of a row numbered by its position (see ``faithcheck.io.readers.iter_source``)."""
 
 
 def case_from_row(

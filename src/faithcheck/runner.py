@@ -30,7 +30,7 @@ from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_fo
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
 from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
-from faithcheck.rows import case_from_row, row_input_id, row_warnings
+from faithcheck.rows import ID_FROM_ROW_WARNING, case_from_row, row_input_id, row_warnings
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder, score_bounds
 
@@ -149,7 +149,10 @@ async def _score_row(
             return error_record(
                 row.number, case.input_id, f"timeout: the row took longer than {row_timeout:g} s", metrics
             )
-    if notes := row_warnings(row.data):  # e.g. a context of one string, read as one passage
+    notes = row_warnings(row.data)  # e.g. a context of one string, read as one passage
+    if row.id_from_position:
+        notes.append(ID_FROM_ROW_WARNING)
+    if notes:
         results = [r.model_copy(update={"warnings": [*r.warnings, *notes]}) for r in results]
     return _combine(row.number, [r.model_dump(mode="json") for r in results])
 
@@ -266,6 +269,7 @@ def score_dataset(
     output_format: OutputFormat | None = None,
     input_format: FileFormat | None = None,
     column_map: dict[str, str] | None = None,
+    id_from_row: bool | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
     row_timeout: float | None = None,
     job_timeout: float | None = DEFAULT_JOB_TIMEOUT,
@@ -280,6 +284,10 @@ def score_dataset(
     once (a sequence): each row is read and validated once, and its record carries every metric's
     result (see :mod:`faithcheck.metrics`).
 
+    Rows without an ``input_id`` are numbered ``row-N`` by position as ``id_from_row`` says (by
+    default when the data has no ``input_id`` column; see :func:`faithcheck.io.readers.iter_source`),
+    and their records say so in ``warnings``.
+
     With ``output``, results are written durably as they finish and an interrupted run resumes
     where it stopped (for the same input and configuration); without it, the records are
     returned in :attr:`RunResult.records` unless ``on_ordered_batch`` takes them: it receives each
@@ -292,7 +300,7 @@ def score_dataset(
         detect_format(Path(source))  # an unknown format is a usage error, before anything is written
     metrics = as_metrics(metric)
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
-    check_source(source, fmt=input_format, column_map=column_map, required=required)
+    check_source(source, fmt=input_format, column_map=column_map, required=required, id_from_row=id_from_row)
     started = time.perf_counter()
     builder = SummaryBuilder(
         threshold=metrics[0].threshold,
@@ -351,7 +359,11 @@ def score_dataset(
 
     status = "finished"
     done = sink.done if sink else set()
-    rows = (r for r in iter_source(source, fmt=input_format, column_map=column_map) if r.number not in done)
+    rows = (
+        r
+        for r in iter_source(source, fmt=input_format, column_map=column_map, id_from_row=id_from_row)
+        if r.number not in done
+    )
     files: list[Path] = []
     try:
         try:

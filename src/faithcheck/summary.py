@@ -11,7 +11,7 @@ from typing import Any
 
 from faithcheck.language import SUPPORTED, describe_language
 from faithcheck.metrics import metric_records
-from faithcheck.rows import CONTEXT_STRING_WARNING
+from faithcheck.rows import CONTEXT_STRING_WARNING, ID_FROM_ROW_WARNING
 from faithcheck.types import Usage
 
 __all__ = [
@@ -256,6 +256,12 @@ def row_warning_line(warning: str, rows: int) -> str:
         if rows == 1:
             return "1 row gave retrieved_context as one string: it was read as one passage"
         return f"{rows} rows gave retrieved_context as one string: each was read as one passage"
+    if warning == ID_FROM_ROW_WARNING:
+        which = "1 row had" if rows == 1 else f"{rows} rows had"
+        return (
+            f"{which} no input_id: numbered by position (row-1, row-2, ...); such ids change when rows are "
+            "added or removed, so map an id column (--map COL=input_id) to compare runs of edited files"
+        )
     return f"{rows} {'row' if rows == 1 else 'rows'}: {warning}"
 
 

@@ -72,6 +72,8 @@ class SourceRow:
     error: str | None = None
     input_id: str | None = None
     """The ``input_id`` of a row that was read but cannot be used (its error names it too)."""
+    id_from_position: bool = False
+    """Whether the row had no ``input_id`` and was given ``row-N`` from its position (see :func:`iter_source`)."""
 
 
 def parse_column_map(text: str | None) -> dict[str, str]:
@@ -155,13 +157,17 @@ def check_source(
     fmt: FileFormat | None = None,
     column_map: Mapping[str, str] | None = None,
     required: Sequence[str] = REQUIRED_COLUMNS,
+    id_from_row: bool | None = None,
 ) -> None:
     """Raise :class:`DatasetError` when ``source`` cannot be read at all or lacks a required column.
 
     Cheap: a file's header or first rows only. For JSONL (and lists of mappings), where every row
     has its own keys, the dataset fails only when none of its first rows has every required
-    column; single rows that lack one become error rows later.
+    column; single rows that lack one become error rows later. ``input_id`` is required only
+    when ``id_from_row`` is ``False`` (see :func:`iter_source`).
     """
+    if id_from_row is not False:
+        required = [c for c in required if c != "input_id"]
     mapping = dict(column_map or {})
     check_column_map(mapping)
     if isinstance(source, (str, Path)):
@@ -189,9 +195,20 @@ def check_source(
 
 
 def iter_source(
-    source: str | Path | Any, *, fmt: FileFormat | None = None, column_map: Mapping[str, str] | None = None
+    source: str | Path | Any,
+    *,
+    fmt: FileFormat | None = None,
+    column_map: Mapping[str, str] | None = None,
+    id_from_row: bool | None = None,
 ) -> Iterator[SourceRow]:
     """Rows of ``source``, renamed by ``column_map`` (source column → faithcheck column).
+
+    ``id_from_row`` gives rows without an ``input_id`` a stable id from their position, ``row-N``
+    (N counts from 1, as error messages do), and marks them :attr:`SourceRow.id_from_position`:
+    ``None`` (the default) numbers rows that have no ``input_id`` column at all (a Ragas or
+    DeepEval export); ``True`` also rows whose ``input_id`` is empty (``None``, NaN, ``""``);
+    ``False`` numbers none, so a row without an id is an error row. Resume keeps such ids
+    apart safely: it continues only the same file (by its checksum).
 
     A row whose ``input_id`` an earlier row already has is an error row naming that row (without
     an id of its own, so that no two records share one)."""
@@ -210,7 +227,7 @@ def iter_source(
             data = _rename(row.data, mapping) if mapping else row.data
             problem = _decode_list_columns(data, row.number) if kind == "csv" else None
             if problem is None:
-                row = SourceRow(row.number, data)
+                row = _with_position_id(SourceRow(row.number, data), id_from_row)
             else:
                 row = SourceRow(row.number, None, str(problem), input_id=problem.input_id)
         input_id = row.input_id if row.data is None else row_input_id(row.data)
@@ -221,6 +238,20 @@ def iter_source(
             yield SourceRow(row.number, None, str(InputError("input_id", message, row=row.number, input_id=input_id)))
             continue
         yield row
+
+
+def _with_position_id(row: SourceRow, id_from_row: bool | None) -> SourceRow:
+    """``row`` with ``input_id`` ``row-N`` when it has none and ``id_from_row`` asks for one."""
+    assert row.data is not None
+    if id_from_row is False:
+        return row
+    if "input_id" in row.data and not (id_from_row and _is_empty(row.data["input_id"])):
+        return row
+    return SourceRow(row.number, {**row.data, "input_id": f"row-{row.number}"}, id_from_position=True)
+
+
+def _is_empty(value: Any) -> bool:
+    return value is None or value == "" or (isinstance(value, float) and math.isnan(value))
 
 
 def _rename(data: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:
@@ -357,12 +388,13 @@ def _check_columns(columns: list[list[str]], mapping: Mapping[str, str], where: 
 
 
 def _map_hint(found: set[str], missing: list[str]) -> str:
+    numbered = " or number the rows by position (--id-from-row)" if "input_id" in missing else ""
     for name, preset in COLUMN_PRESETS.items():
         if set(preset) & found:
-            also = " and add an input_id column (or map one: ,COL=input_id)" if "input_id" in missing else ""
+            also = f" and map an id column (,COL=input_id){numbered}" if "input_id" in missing else ""
             return f"These look like {name}'s column names: use --map {name}{also}."
     example = ",".join(f"YOUR_COLUMN={m}" for m in missing)
-    return f"Rename your columns with --map {example}, or use a preset: --map ragas / --map deepeval."
+    return f"Rename your columns with --map {example}{numbered}, or use a preset: --map ragas / --map deepeval."
 
 
 # -- files --------------------------------------------------------------------------------------
