@@ -213,6 +213,30 @@ def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:
     assert _cue("He made five unforced errors in the match.", passage) == ("overclaim", "restriction")
 
 
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        ("The X200 blender is covered by a 2-year limited warranty.", "It lasts 2 years."),
+        ("The report provided by the agency lists 40 sites.", "The report lists 40 sites."),
+    ],
+)
+def test_a_word_that_names_a_thing_is_no_restriction(passage: str, claim: str) -> None:
+    """ "limited warranty" is a kind of warranty and "provided by" a source, not a restriction of
+    the claim's scope: "limited to", "provided that" are (below)."""
+    assert _cue(claim, passage) is None
+
+
+def test_limited_to_and_provided_that_restrict() -> None:
+    assert _cue("Free returns apply to all items.", "Free returns are limited to unused items.") == (
+        "overclaim",
+        "restriction",
+    )
+    assert _cue("Returns are free.", "Returns are free, provided that the item is unused.") == (
+        "overclaim",
+        "restriction",
+    )
+
+
 _FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two", "three", "four", "five", "six"))
 _COVERAGE_ONLY = BaselineWeights(bias=-4.0, coverage=5.0, similarity=0.0, missing_number=-2.0, threshold=0.5)
 """p = sigmoid(5·coverage - 4): supported iff the evidence read covers more than 80% of the claim."""
