@@ -190,3 +190,94 @@ def test_both_metrics_with_an_llm_extractor_extract_once(
     assert relevancy["status"] == "ok"
     # the one extraction is counted (and costed) once, by whichever metric asked first
     assert records[0]["usage"]["llm_calls"] + relevancy["usage"]["llm_calls"] == 1
+
+
+def _relevancy(question: str, answer: str) -> float:
+    score = AnswerRelevancy().evaluate(
+        TestCase(input_id="1", prompt=question, sut_response=answer, retrieved_context=[])
+    )
+    assert score.value is not None, score.reason
+    return score.value
+
+
+# Development examples for issue 28 item 1 (never the measurement set in
+# benchmarks/answer_relevancy_kinds.json): answers that lean on their question.
+LEANING_ANSWERS = [
+    # the issue's two examples
+    (
+        "Can I bring my dog on the train?",
+        "Yes, as long as it is small and stays in a shut carrier that can go beneath your seat.",
+    ),
+    ("How should I store the tablets?", "Keep them out of the sight and reach of children."),
+    (
+        "How should I store the tablets?",
+        "Store them below 25 degrees in the original package. Keep them out of the sight and reach of children.",
+    ),
+    ("Is the pool heated?", "No."),
+    ("Is the exam open book?", "It is not; you may bring only a calculator."),
+    ("Do I need to book a table?", "Only on Friday and Saturday evenings."),
+    ("Can I park here overnight?", "Not unless you have a resident permit."),
+    (
+        "How should I clean the cast-iron pan?",
+        "Rinse it with hot water and dry it straight away. Oil it lightly afterwards.",
+    ),
+    ("How much is the late fee?", "It is 5 euros per day, and after two weeks the account is suspended."),
+]
+
+
+@pytest.mark.parametrize(("question", "answer"), LEANING_ANSWERS)
+def test_direct_answers_that_lean_on_the_question_score_at_least_0_9(question: str, answer: str) -> None:
+    assert _relevancy(question, answer) >= 0.9
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Is the pool heated?", "The spa offers massages and facials."),
+        ("How should I store the tablets?", "The company was founded in Basel in 1896."),
+        ("Does the hotel have parking?", "Please ask at reception for more details."),
+        ("Is the pool heated?", "Well, that is hard to say."),
+        ("Can I bring my dog on the train?", "No, I don't know."),
+        ("Is the pool heated?", "No, thanks."),
+        ("When should I prune the roses?", "Every garden is different."),
+    ],
+)
+def test_off_topic_and_evasive_answers_stay_low(question: str, answer: str) -> None:
+    assert _relevancy(question, answer) == 0.0
+
+
+def test_relevance_does_not_carry_into_a_refusal_or_an_unrelated_sentence() -> None:
+    answer = "The warranty lasts two years. I am not able to share more about it. Paris is the capital of France."
+    score = AnswerRelevancy().evaluate(
+        TestCase(input_id="1", prompt="How long is the warranty?", sut_response=answer, retrieved_context=[])
+    )
+    assert [c.verdict.label for c in score.claims if c.verdict] == ["relevant", "irrelevant", "irrelevant"]
+    assert score.claims[1].verdict is not None
+    assert "refuses" in score.claims[1].verdict.reason
+
+
+def test_a_request_put_as_a_question_is_not_answered_by_a_yes() -> None:
+    # "Can you list ...?" asks for a list, not for a yes
+    assert _relevancy("Can you list the opening hours of the library?", "Sure, the weather is lovely today.") == 0.0
+
+
+def test_cli_reason_says_a_yes_answers_the_question(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    row = {
+        "input_id": "dog",
+        "prompt": LEANING_ANSWERS[0][0],
+        "sut_response": LEANING_ANSWERS[0][1],
+        "retrieved_context": ["-"],
+    }
+    rows.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "faithcheck", "score", str(rows), "--metrics", "answer_relevancy", "--no-store"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[0])
+    assert result["value"] == 1.0
+    assert "answers the yes/no question directly" in json.dumps(result)

@@ -178,3 +178,25 @@ def test_bounds_measures_a_gzip_bomb_stopped_at_the_cap(monkeypatch: pytest.Monk
     assert "status error" in line
     assert "larger than the 4,194,3" in line
     assert sum(map(len, bounds._context(10_000))) >= 10_000 - 20
+
+
+def test_answer_relevancy_kinds_tallies_each_kind_and_the_set_covers_every_kind() -> None:
+    kinds = load_script("benchmarks/answer_relevancy_kinds.py", "answer_relevancy_kinds")
+    pairs = kinds.load_pairs()
+    counts = {k: sum(p.kind == k for p in pairs) for k in dict.fromkeys(p.kind for p in pairs)}
+    assert list(counts) == ["direct", "conditional", "yes_no", "list", "partial", "off_topic", "evasive"]
+    assert all(8 <= n <= 12 for n in counts.values())
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.relevant == (p.kind not in ("off_topic", "evasive")) for p in pairs)
+    a, b, c = pairs[0], pairs[1], next(p for p in pairs if p.kind == "evasive")
+    scored = [kinds.Scored(a, 0.95, ""), kinds.Scored(b, 0.5, ""), kinds.Scored(c, 0.8, "")]
+    rows = {r["kind"]: r for r in kinds.tally(scored)}
+    assert rows["direct"]["right"] == 1
+    assert rows["direct"]["at_least_0.9"] == 0.5
+    assert rows["evasive"] == {**rows["evasive"], "right": 0, "gold": "not relevant", "mean_score": 0.8}
+    assert rows["all"]["pairs"] == 3
+    assert rows["all"]["gold"] == "mixed"
+    # the real path: the yes/no example through AnswerRelevancy
+    dog = kinds.Pair("x", "yes_no", "Can I bring my dog on the train?", "Yes, as long as it is small.", True)
+    assert kinds.score_pairs([dog])[0].right
+    assert "| direct | relevant | 2 | 1/2 (50%) |" in kinds.table(kinds.tally(scored))

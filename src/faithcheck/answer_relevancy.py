@@ -306,8 +306,11 @@ _METHODOLOGY = [
     "The answer is split into statements by faithcheck's claim extractor (the one faithfulness uses; "
     "when both metrics run, the extraction is shared).",
     "Each statement is judged against the question: rule-based cues mark refusals and deflections, generic "
-    "filler and restatements of the question; a relevance head trained by faithcheck over sentence embeddings "
-    "judges the rest (relevant vs off-topic).",
+    "filler and restatements of the question, and a yes, a no, a short answer or a condition ('Only if ...') "
+    "answering a yes/no question as relevant; a relevance head trained by faithcheck over sentence embeddings "
+    "judges the rest (relevant vs off-topic), reading an object pronoun of the first statement as the "
+    "question's noun ('Keep them cool' for 'How should I store the tablets?'); a statement that carries on "
+    "from a relevant one (the rest of its sentence, or a pronoun referring back) is relevant too.",
     "With judge='llm', one LLM call per row judges every statement instead (relevant, or irrelevant as "
     "off-topic, restating the question, refusing or deflecting, generic filler); a statement without a valid "
     "verdict after the re-asks makes the row an error, never relevant.",

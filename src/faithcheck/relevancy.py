@@ -1,17 +1,24 @@
 """The offline relevance judge: does one statement of an answer address the question?
 
-Each statement gets a :class:`StatementVerdict`. Two stages, both offline:
+Each statement gets a :class:`StatementVerdict`. Three stages, all offline:
 
 1. **Cues.** The rule-based cues of :func:`faithcheck.extract.irrelevance_reason` (greetings,
    thanks, "I hope this helps", "I don't know", questions asked back, text without content,
    "you asked about ...") decide first; they give the finer reasons ``generic_filler``,
    ``refuses_or_deflects`` and ``restates_question``, with ``score`` 0.0.
+   Before them, an answer to a yes/no question that opens with a yes, a no, a short answer
+   ("You can,") or a condition ("Only if ...") is ``on_topic`` with ``score`` 1.0
+   (:mod:`faithcheck.answer_forms`), unless what follows it refuses or pads.
 2. **The shipped head.** Every other statement is scored by a logistic-regression head that
    faithcheck trains on question/answer data (``training/relevance/train_relevance.py``) and
    ships as ``models/relevance/relevance_head.json``: P(relevant) from the question and the
    statement embedded by all-MiniLM-L6-v2 (:func:`faithcheck.embedding.default_encoder`) and a
    few lexical features (shared content stems, entities, numbers). Below the head's threshold
    (chosen on a held-out dev split of its training data) a statement is ``off_topic``.
+3. **Context.** The answer's first statement is also read with an object pronoun standing for
+   the question's key noun phrase ("Keep them cool" as "Keep the tablets cool"); a statement the
+   head finds off-topic that carries on from a relevant one (the rest of its sentence, or a
+   pronoun among its first words) is relevant too.
 
 MiniLM is an English model, so English uses the ``full`` head (embedding products and
 differences plus the scalar features) and German and French use the ``lexical`` head (the
@@ -35,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck.analysis import TextFeatures, analyze
+from faithcheck.answer_forms import continues, is_polar_question, key_phrase, polar_answer_rest, resolve_object_anaphor
 from faithcheck.config import Lang
 from faithcheck.embedding import SentenceEncoder, default_encoder
 from faithcheck.errors import ModelLoadError
@@ -86,7 +94,9 @@ class StatementVerdict:
     label: RelevanceLabel
     reason_kind: ReasonKind
     score: float
-    """P(relevant) in [0, 1] from the shipped head; 0.0 when a rule-based cue decided."""
+    """P(relevant) in [0, 1] from the shipped head; 0.0 when a rule-based cue decided, 1.0 for a
+    direct answer to a yes/no question; a statement that continues the one before it takes
+    that one's score."""
     reason: str
     """One sentence that quotes the statement and says what it does."""
 
@@ -262,25 +272,67 @@ def judge_statements(
         raise TypeError("statements must be a sequence of strings, not one string")
     if any(not isinstance(s, str) for s in statements):
         raise TypeError("statements must be a sequence of strings")
+    polar = is_polar_question(question, lang)
     cued: dict[int, StatementVerdict] = {}
     for i, text in enumerate(statements):
-        verdict = _cue_verdict(text, question, lang)
+        verdict = _polar_verdict(text, question, lang) if polar else None
+        verdict = verdict or _cue_verdict(text, question, lang)
         if verdict is not None:
             cued[i] = verdict
     todo = [i for i in range(len(statements)) if i not in cued]
-    if not todo:
-        return [cued[i] for i in range(len(statements))]
+    if todo:
+        cued.update(_head_verdicts(question, statements, todo, lang, encoder, model))
+    return _with_continuations([cued[i] for i in range(len(statements))], lang)
 
+
+def _head_verdicts(
+    question: str,
+    statements: Sequence[str],
+    todo: list[int],
+    lang: Lang,
+    encoder: SentenceEncoder | None,
+    model: RelevanceModel | None,
+) -> dict[int, StatementVerdict]:
+    """The shipped head's verdicts for the statements ``todo``, in one ``encode`` call.
+
+    The answer's first statement is also read with its object pronoun standing for the
+    question's key noun phrase ("Keep *them* cool" as "Keep *the tablets* cool"): nothing earlier
+    in the answer can be what the pronoun refers to, so the question is.
+    """
     head = (model or default_relevance_model()).head_for(lang)
-    vectors = (encoder or default_encoder()).encode([question, *(statements[i] for i in todo)])
-    q_feats = analyze(question, lang)
+    texts = [statements[i] for i in todo]
+    phrase = key_phrase(question, lang) if todo[0] == 0 else None
+    resolved = resolve_object_anaphor(statements[0], phrase, lang) if phrase else None
+    if resolved is not None:
+        texts.append(resolved)
+    vectors = (encoder or default_encoder()).encode([question, *texts])
     scalars, interactions = relevance_features(
-        vectors[0], vectors[1:], q_feats, [analyze(statements[i], lang) for i in todo]
+        vectors[0], vectors[1:], analyze(question, lang), [analyze(t, lang) for t in texts]
     )
-    probabilities = head.probability(scalars, interactions)
-    for i, p in zip(todo, probabilities, strict=True):
-        cued[i] = _head_verdict(statements[i], float(p), head.threshold)
-    return [cued[i] for i in range(len(statements))]
+    probabilities = [float(p) for p in head.probability(scalars, interactions)]
+    verdicts = {i: _head_verdict(statements[i], p, head.threshold) for i, p in zip(todo, probabilities, strict=False)}
+    if resolved is not None and phrase is not None and probabilities[-1] > probabilities[0]:
+        verdicts[0] = _head_verdict(statements[0], probabilities[-1], head.threshold, reading=phrase)
+    return verdicts
+
+
+def _with_continuations(verdicts: list[StatementVerdict], lang: Lang) -> list[StatementVerdict]:
+    """A statement the head finds off-topic that carries on from a statement that addresses the
+    question (the rest of its sentence, or a pronoun referring back) addresses it too."""
+    out = list(verdicts)
+    for i in range(1, len(out)):
+        before, verdict = out[i - 1], out[i]
+        carried = verdict.reason_kind == "off_topic" and before.label == "relevant"
+        if carried and continues(before.statement, verdict.statement, lang):
+            what = "continues the previous statement, which addresses the question"
+            out[i] = StatementVerdict(
+                verdict.statement,
+                "relevant",
+                "on_topic",
+                before.score,
+                f"{quote_statement(verdict.statement)} {what}",
+            )
+    return out
 
 
 def quote_statement(text: str) -> str:
@@ -304,16 +356,36 @@ def _cue_verdict(text: str, question: str, lang: Lang) -> StatementVerdict | Non
     return StatementVerdict(text, "irrelevant", kind, 0.0, f"{quote_statement(text)} {what}")
 
 
+def _polar_verdict(text: str, question: str, lang: Lang) -> StatementVerdict | None:
+    """A yes, a no, a short answer or a condition answers a yes/no question outright, unless
+    what follows it refuses ("No, I don't know.") or pads ("No, thanks.")."""
+    rest = polar_answer_rest(text, lang)
+    if rest is None:
+        return None
+    after = _cue_verdict(rest, question, lang) if rest else None
+    if after is not None and (after.reason_kind == "refuses_or_deflects" or _is_filler(rest, lang)):
+        what = after.reason[len(quote_statement(rest)) + 1 :]
+        return StatementVerdict(text, "irrelevant", after.reason_kind, 0.0, f"{quote_statement(text)} {what}")
+    what = "answers the yes/no question directly"
+    return StatementVerdict(text, "relevant", "on_topic", 1.0, f"{quote_statement(text)} {what}")
+
+
+def _is_filler(text: str, lang: Lang) -> bool:
+    lowered = text.strip().lower().replace("’", "'")
+    return any(p.search(lowered) for p in get_lexicon(lang).filler_patterns)
+
+
 def _is_refusal(text: str, lang: Lang) -> bool:
     patterns = get_lexicon(lang).filler_patterns
     lowered = text.strip().lower().replace("’", "'")
     return any(patterns[i].search(lowered) for i in _REFUSAL_PATTERNS if i < len(patterns))
 
 
-def _head_verdict(text: str, p: float, threshold: float) -> StatementVerdict:
+def _head_verdict(text: str, p: float, threshold: float, *, reading: str | None = None) -> StatementVerdict:
     if p >= threshold:
+        how = f', reading its pronoun as "{reading}"' if reading else ""
         return StatementVerdict(
-            text, "relevant", "on_topic", p, f"{quote_statement(text)} addresses the question (P={p:.2f})"
+            text, "relevant", "on_topic", p, f"{quote_statement(text)} addresses the question{how} (P={p:.2f})"
         )
     return StatementVerdict(
         text, "irrelevant", "off_topic", p, f"{quote_statement(text)} does not address the question (P={p:.2f})"

@@ -37,6 +37,21 @@ class Lexicon:
     number_words: dict[str, float]
     decimal_comma: bool
     entity_capitalisation: bool
+    polar_question: re.Pattern[str]
+    """Matches a (lower-cased) yes/no question: "can I ...", "kann ich ...", "est-ce que ...", but
+    not a request put as one ("can you list ...")."""
+    polar_answer: re.Pattern[str]
+    """Matches the (lower-cased) opening of a direct answer to a yes/no question: a yes or no
+    ("yes,", "nein."), a short answer ("you can,", "it is not;") or a condition ("only if",
+    "as long as")."""
+    anaphors: frozenset[str]
+    """Personal pronouns that refer back to something said before ("it", "they"), matched
+    case-sensitively so that German formal "Sie" is not one. Demonstratives are left out: "This"
+    opens names and new noun phrases as often as it refers back."""
+    object_anaphor: re.Pattern[str]
+    """An object pronoun inside a statement ("keep *them* cool"), matched case-sensitively."""
+    determiners: frozenset[str]
+    """Words that open a noun phrase ("the", "my"): where a question's key noun phrase starts."""
 
 
 @cache
@@ -62,4 +77,9 @@ def get_lexicon(lang: Lang) -> Lexicon:
         number_words={k: float(v) for k, v in raw["number_words"].items()},
         decimal_comma=bool(raw["decimal_comma"]),
         entity_capitalisation=bool(raw["entity_capitalisation"]),
+        polar_question=re.compile(raw["polar_question"]),
+        polar_answer=re.compile(raw["polar_answer"]),
+        anaphors=frozenset(raw["anaphors"]),
+        object_anaphor=re.compile(raw["object_anaphor"]),
+        determiners=frozenset(raw["determiners"]),
     )
