@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -17,6 +18,7 @@ from faithcheck.relevancy import (
     default_relevance_model,
     judge_statements,
     load_relevance_model,
+    relevance_model_id,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -153,3 +155,10 @@ def test_a_broken_head_file_is_a_clear_model_load_error(tmp_path: Path) -> None:
     bad.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ModelLoadError, match="malformed"):
         load_relevance_model(bad)
+
+
+def test_the_judge_id_changes_with_its_rules_not_only_with_its_head() -> None:
+    # a resumed run must not mix verdicts from before and after a change of the rules
+    head = resources.files("faithcheck").joinpath("models/relevance/relevance_head.json").read_bytes()
+    assert relevance_model_id().startswith("sha256:")
+    assert relevance_model_id() != "sha256:" + hashlib.sha256(head).hexdigest()

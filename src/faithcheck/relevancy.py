@@ -84,6 +84,9 @@ _FORMAT = "faithcheck-relevance-head/1"
 # greetings, thanks and pleasantries: filler, not refusals.
 _REFUSAL_PATTERNS = (5, 6)
 _QUOTE_CHARS = 80
+# Bumped when the rules around the head change what it decides (issue 28: answers read in context),
+# so that the judge's id changes with them.
+_RULES_VERSION = "answer-forms/1"
 
 
 @dataclass(frozen=True)
@@ -183,9 +186,10 @@ def default_relevance_model() -> RelevanceModel:
 
 
 def relevance_model_id() -> str:
-    """sha256 of the shipped relevance heads, so a resumed run never mixes two models."""
+    """sha256 of the shipped relevance heads and the version of the rules around them, so a
+    resumed run never mixes two judges."""
     data = resources.files("faithcheck").joinpath(_MODEL_FILE).read_bytes()
-    return "sha256:" + hashlib.sha256(data).hexdigest()
+    return "sha256:" + hashlib.sha256(data + _RULES_VERSION.encode()).hexdigest()
 
 
 def relevance_features(
