@@ -317,7 +317,7 @@ def test_a_bundle_for_assembled_evidence_reads_chunks_and_names_every_supporting
     for e in verdict.evidence_set:
         assert context[e.passage_index][e.start : e.end] == e.quote
     assert verdict.evidence == verdict.evidence_set[1]  # the sentence covering most of the claim
-    assert "with 1 more sentence of the context" in verdict.reason
+    assert verdict.reason.endswith("with 1 more sentence of the context.")  # a sentence, one period
 
 
 def test_a_bundle_for_windows_gets_no_chunks(tmp_path: Path) -> None:

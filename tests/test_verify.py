@@ -267,7 +267,7 @@ def test_the_baseline_on_assembled_evidence_supports_a_claim_two_sentences_suppo
     ]
     for e in verdict.evidence_set:
         assert context[e.passage_index][e.start : e.end] == e.quote
-    assert "with 1 more sentence of the context" in verdict.reason
+    assert verdict.reason.endswith("with 1 more sentence of the context.")  # a sentence, one period
 
 
 def test_a_cue_in_the_assembled_evidence_keeps_the_claim_unsupported() -> None:
@@ -295,3 +295,23 @@ def test_the_shipped_weights_name_their_evidence() -> None:
     weights = BaselineWeights.load()
     assert weights.evidence_budget == raw.get("evidence_budget")
     assert BaselineVerifier(weights).evidence_budget == weights.evidence_budget
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_every_offline_reason_ends_as_one_sentence(verifier: str) -> None:
+    """A verdict's reason ends with one period, after a quote's passage and after "with 1 more
+    sentence of the context" alike; a row's reason joins them without doubling it."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for lang in ("en", "de", "fr"):
+        name = "sample.jsonl" if lang == "en" else f"sample_{lang}.jsonl"
+        metric = Faithfulness(lang=lang, verifier=verifier)
+        for line in (examples / name).read_text(encoding="utf-8").splitlines():
+            score = metric.evaluate(json.loads(line))
+            for result in score.claims:
+                assert result.verdict is not None
+                if result.verdict.label == "irrelevant":
+                    continue
+                reason = result.verdict.reason
+                assert reason.endswith("."), reason
+                assert not reason.endswith(".."), reason
+            assert ".." not in score.reason.replace("...", ""), score.reason

@@ -24,6 +24,7 @@ from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
 from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index, uses_embeddings
 from faithcheck.verify.assembly import evidence_for
+from faithcheck.verify.base import as_sentence
 
 __all__ = ["Faithfulness"]
 
@@ -444,11 +445,6 @@ def _short(text: str) -> str:
     return text if len(text) <= _REASON_CLAIM_CHARS else text[: _REASON_CLAIM_CHARS - 1] + "…"
 
 
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence, so that the reasons of several claims read apart."""
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
-
-
 def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessConfig) -> str:
     counted = [c for c in claims if c.counts]
     skipped = len(claims) - len(counted)
@@ -468,7 +464,7 @@ def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessCon
             verb = "is" if len(failing) == 1 else "are"
             parts = [f"{len(failing)} of {len(counted)} claims {verb} not supported.{excluded}"]
         parts += [
-            _sentence(f"Claim '{_short(c.claim.text)}' is {c.verdict.label}: {c.verdict.reason}")
+            as_sentence(f"Claim '{_short(c.claim.text)}' is {c.verdict.label}: {c.verdict.reason}")
             for c in failing
             if c.verdict is not None
         ]

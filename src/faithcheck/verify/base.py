@@ -22,6 +22,7 @@ __all__ = [
     "LocalVerifier",
     "Verifier",
     "VerifierOutput",
+    "as_sentence",
     "claim_evidence_budget",
     "evidence_budget",
     "quote",
@@ -65,6 +66,16 @@ def quote(window: EvidenceWindow) -> str:
     if len(text) > _QUOTE_CHARS:
         text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
     return f'"{text}" (passage {window.passage_index})'
+
+
+def as_sentence(text: str) -> str:
+    """``text`` ending as a sentence, once: a verdict's reason often ends in a quote's passage
+    (``... (passage 1)``), and a row's reason joins the reasons of several claims, which must read apart.
+
+    >>> as_sentence('supported by "It is red." (passage 0)'), as_sentence("Done."), as_sentence("Why?")
+    ('supported by "It is red." (passage 0).', 'Done.', 'Why?')
+    """
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 @dataclass(frozen=True)

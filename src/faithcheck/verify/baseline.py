@@ -147,7 +147,7 @@ class BaselineVerifier:
         claim = analyze(check.claim.text, lang)
         units = self.units(check, lang)
         if not units:
-            return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
+            return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against.")
         windows = len(check.windows)
         judged = [self._judge(claim, u, i < windows, check.passages, lang) for i, u in enumerate(units)]
         supporting = [j for j in judged if j.label == "supported"]

@@ -284,7 +284,7 @@ class OnnxVerifier:
         for check, own in zip(checks, units, strict=True):
             if not own:
                 verdicts.append(
-                    Verdict(label="unsupported", score=0.0, reason="the context has no text to check against")
+                    Verdict(label="unsupported", score=0.0, reason="the context has no text to check against.")
                 )
                 continue
             verdicts.append(self._decide(check, own, probs[at : at + len(own)], lang))

@@ -11,7 +11,7 @@ from faithcheck.analysis import TextFeatures, analyze, coverage
 from faithcheck.config import Lang
 from faithcheck.types import Evidence, Label, Verdict
 from faithcheck.verify.assembly import EvidenceChunk, attribute
-from faithcheck.verify.base import EvidenceWindow, quote
+from faithcheck.verify.base import EvidenceWindow, as_sentence, quote
 from faithcheck.verify.slots import SlotFinding, check_slots, sentences_of
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
@@ -62,7 +62,8 @@ class Unit:
 
 
 def cited(unit: Unit) -> str:
-    """The unit's quoted sentence with its passage, and how many more sentences the support uses."""
+    """The unit's quoted sentence with its passage, and how many more sentences the support uses
+    (the end of a reason: :func:`unit_verdict` ends it as a sentence)."""
     more = len(unit.evidence) - 1
     also = f" with {more} more sentence{'s' if more > 1 else ''} of the context" if more > 0 else ""
     return f"{quote(unit.window)}{also}"
@@ -72,12 +73,12 @@ def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: 
     """A verdict resting on ``unit``: its quoted sentence as ``evidence``, all its sentences as
     ``evidence_set``; ``uncertain`` when the verdict rests on a number or name of ``claim`` that is
     not aligned with the unit (:func:`~faithcheck.verify.slots.check_slots`): a support despite it,
-    or a rejection made because of it."""
+    or a rejection made because of it. ``reason`` ends as a sentence, with one period."""
     finding = check_slots(claim, sentences_of(unit.window.text, lang), lang)
     return Verdict(
         label=label,
         score=score,
-        reason=reason,
+        reason=as_sentence(reason),
         evidence=unit.window.as_evidence(),
         evidence_set=unit.evidence,
         uncertain=finding is not None and not finding.certain and _rests_on(finding, label, claim, unit, lang),
