@@ -4,12 +4,14 @@ own language."""
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 
 from faithcheck import Faithfulness
@@ -195,3 +197,71 @@ def test_check_claims_under_auto_reads_the_claims_language() -> None:
     assert [v.label for v in verdicts] == ["overclaim"]
     with pytest.raises(InputError, match="Spanish"):
         metric.check_claims([SPANISH_ROW["sut_response"]], SPANISH_ROW["retrieved_context"])
+
+
+SPANISH_FIVE_YEARS = {
+    "input_id": "es-cinco",
+    "prompt": "¿Cuánto dura la garantía?",
+    "sut_response": "La garantía dura cinco años.",
+    "retrieved_context": ["La garantía de la batidora dura dos años y cubre el motor."],
+}
+GERMAN_WARNING = "the row looks German (de) but was scored as English (en): use --lang de or --lang auto"
+SPANISH_WARNING = (
+    "the row looks Spanish (es) but was scored as English (en), and faithcheck scores only en, de and fr: "
+    "its score is unreliable"
+)
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
+def test_a_row_scored_in_another_language_says_so_in_its_record_even_under_quiet(tmp_path: Path, fmt: str) -> None:
+    """Issue 28 item 2: German read as English misses "nur" and Spanish "cinco años" against "dos
+    años" scores 1.0; each such row stays ``ok`` but its record says why its score is suspect, and
+    the warnings are printed under --quiet."""
+    data = tmp_path / "mixed.jsonl"
+    data.write_text(SAMPLE_DE.read_text(encoding="utf-8") + json.dumps(SPANISH_FIVE_YEARS) + "\n", encoding="utf-8")
+    out, summary = tmp_path / f"out.{fmt}", tmp_path / "summary.json"
+    done = _faithcheck(
+        "score", str(data), "--lang", "en", "--quiet", "--no-store", "-o", str(out), "--summary-json", str(summary),
+        home=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = done.stderr.splitlines()
+    assert "warning: 2 rows look German (de) but lang is en: use --lang de or --lang auto" in said
+    assert any(line.startswith("warning: 1 row looks Spanish (es) but lang is en") for line in said)
+    if fmt == "jsonl":
+        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        warnings = {r["input_id"]: r["warnings"] for r in records}
+    elif fmt == "csv":
+        with out.open(encoding="utf-8", newline="") as fh:
+            records = list(csv.DictReader(fh))
+        warnings = {r["input_id"]: json.loads(r["warnings"]) for r in records}
+    else:
+        records = pq.read_table(out).to_pylist()
+        warnings = {r["input_id"]: r["warnings"] for r in records}
+    assert {r["status"] for r in records} == {"ok"}  # scored: the score is computed, and flagged
+    german = [GERMAN_WARNING]
+    assert warnings == {"de-rueckgabe": german, "de-garantie": german, "es-cinco": [SPANISH_WARNING]}
+    spanish = next(r for r in records if r["input_id"] == "es-cinco")
+    assert float(spanish["value"]) == 1.0  # what the warning is about: "cinco" is no number in English
+    facts = json.loads(summary.read_text(encoding="utf-8"))
+    assert facts["language_mismatches"] == [
+        {"detected_lang": "de", "lang": "en", "rows": 2},
+        {"detected_lang": "es", "lang": "en", "rows": 1},
+    ]
+    assert facts["row_warnings"] == {}  # said once, by language_warnings
+
+
+def test_rows_scored_in_their_own_language_carry_no_warning() -> None:
+    row = json.loads(SAMPLE_DE.read_text(encoding="utf-8").splitlines()[0])
+    assert Faithfulness(lang="de").evaluate(row).warnings == []
+    assert Faithfulness(lang="auto").evaluate(row).warnings == []
+    assert Faithfulness(lang="en").evaluate(row).warnings == [GERMAN_WARNING]
+
+
+def test_the_summary_counts_a_mismatch_once_from_old_and_new_records() -> None:
+    builder = SummaryBuilder()
+    builder.add({"status": "ok", "value": 1.0, "lang": "en", "detected_lang": "de", "warnings": [GERMAN_WARNING]})
+    builder.add({"status": "ok", "value": 1.0, "lang": "en", "detected_lang": "de"})  # written before rows had it
+    summary = builder.result(wall_seconds=1.0)
+    assert summary.language_warnings == ["2 rows look German (de) but lang is en: use --lang de or --lang auto"]
+    assert summary.warnings == []

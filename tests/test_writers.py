@@ -205,6 +205,25 @@ def test_resumed_journal_is_ordered_with_the_new_rows(tmp_path: Path) -> None:
     assert not journal.exists()
 
 
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+def test_a_journal_of_records_without_warnings_resumes_into_csv_and_parquet(tmp_path: Path, fmt: str) -> None:
+    """A run interrupted before records carried ``warnings`` resumes: its rows get none, new rows theirs."""
+    out = tmp_path / f"out.{fmt}"
+    meta = {**META, "format": fmt}
+    sink = ResultSink(out, fmt, meta=meta, resume=True, overwrite=False)
+    sink.write([_record(1)])  # an older record: no warnings field
+    sink.close()  # as if killed
+    with ResultSink(out, fmt, meta=meta, resume=True, overwrite=False) as again:
+        again.write([_record(2, warnings=["the row looks German (de) but was scored as English (en)"])])
+        again.finish()
+    if fmt == "csv":
+        with out.open(encoding="utf-8", newline="") as fh:
+            warnings = [json.loads(r["warnings"]) for r in csv.DictReader(fh)]
+    else:
+        warnings = pq.read_table(out).column("warnings").to_pylist()
+    assert warnings == [[], ["the row looks German (de) but was scored as English (en)"]]
+
+
 def test_parquet_is_in_row_order_across_chunks(tmp_path: Path) -> None:
     out = tmp_path / "out.parquet"
     n = 12_000  # more than one Parquet chunk (5,000 records)

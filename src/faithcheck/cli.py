@@ -220,7 +220,7 @@ def manifest_command(as_json: bool, metric: str) -> None:
     default=None,
     help="also write the run summary here as JSON",
 )
-@click.option("--quiet", is_flag=True, help="no progress bar and no summary")
+@click.option("--quiet", is_flag=True, help="no progress bar and no summary table (warnings are still printed)")
 @click.option(
     "--store",
     "store_path",
@@ -362,9 +362,16 @@ def score(
             summary_json.write_text(json.dumps(result.summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     if not quiet:
         print_summary(console, result, metrics, recorder.run_id)
-    for warning in result.summary.warnings:  # said once, after the summary, even with --quiet
-        console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False, soft_wrap=True)
+    _print_warnings(console, result.summary)
     sys.exit(_exit_status(console, result, run, metric))
+
+
+def _print_warnings(console: Console, s: RunSummary) -> None:
+    """What the rows' records warn about (rows that look like another language than the one they
+    were scored in first), each said once, after the summary: --quiet silences the progress bar and
+    the summary table, never these."""
+    for warning in [*s.language_warnings, *s.warnings]:
+        console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False, soft_wrap=True)
 
 
 def _check_gate(run: RunOptions, metric: Metric) -> None:
@@ -552,8 +559,6 @@ def print_summary(
     for metric, summary in zip(all_metrics, [s, *(s.metrics.get(m.name) for m in all_metrics[1:])], strict=True):
         if summary is not None:
             _metric_rows(table, metric, summary, several=len(all_metrics) > 1)
-    for warning in s.language_warnings:
-        table.add_row("[yellow]language[/yellow]", f"[yellow]{warning}[/yellow]")
     usage = sum((m.usage for m in s.metrics.values()), s.usage)
     u = usage
     if u.llm_calls or u.cache_hits:

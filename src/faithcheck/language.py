@@ -28,6 +28,7 @@ __all__ = [
     "SUPPORTED",
     "describe_language",
     "detect_language",
+    "mismatch_warning",
     "row_language",
 ]
 
@@ -116,6 +117,27 @@ def describe_language(code: str | None) -> str:
         return "an undetected language"
     name = _NAMES.get(code)
     return f"{name} ({code})" if name else code
+
+
+def mismatch_warning(detected: str | None, lang: str | None) -> str | None:
+    """The warning a row's record carries when it was scored in ``lang`` but looks ``detected``
+    (its status stays ``ok``: the score is computed, but with another language's lexicon, stemmer
+    and sentence splitter); ``None`` when they agree or either is unknown.
+
+    >>> mismatch_warning("de", "en")
+    'the row looks German (de) but was scored as English (en): use --lang de or --lang auto'
+    >>> mismatch_warning("es", "en")[59:]
+    'and faithcheck scores only en, de and fr: its score is unreliable'
+    >>> mismatch_warning("en", "en") is None, mismatch_warning(None, "en") is None
+    (True, True)
+    """
+    if detected is None or lang is None or detected == lang:
+        return None
+    head = f"the row looks {describe_language(detected)} but was scored as {describe_language(lang)}"
+    if detected in SUPPORTED:
+        return f"{head}: use --lang {detected} or --lang auto"
+    scored = f"{', '.join(SUPPORTED[:-1])} and {SUPPORTED[-1]}"
+    return f"{head}, and faithcheck scores only {scored}: its score is unreliable"
 
 
 def _detector() -> Any:

@@ -16,7 +16,7 @@ from faithcheck.config import FaithfulnessConfig, Lang, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError, RunStopped
 from faithcheck.extract import ClaimExtractor
-from faithcheck.language import SUPPORTED, describe_language, row_language
+from faithcheck.language import SUPPORTED, describe_language, mismatch_warning, row_language
 from faithcheck.manifest import REQUIRED_COLUMNS
 from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.scoring import faithfulness, rescale
@@ -334,6 +334,7 @@ class Faithfulness:
             lang=lang,
             detected_lang=detected,
             context_utilisation=context_utilisation(counted, len(case.evidence)),
+            warnings=_language_warnings(detected, lang),
         )
 
     def _error(
@@ -362,7 +363,15 @@ class Faithfulness:
             raw_responses=trace.raw_responses,
             lang=lang,
             detected_lang=detected,
+            warnings=_language_warnings(detected, lang),
         )
+
+
+def _language_warnings(detected: str | None, lang: Lang | None) -> list[str]:
+    """A row scored in one language that looks like another says so in its record (a fixed
+    ``lang``; under ``lang="auto"`` the two agree)."""
+    warning = mismatch_warning(detected, lang)
+    return [warning] if warning else []
 
 
 class StepTrace:

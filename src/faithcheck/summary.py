@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from faithcheck.language import SUPPORTED, describe_language
+from faithcheck.language import SUPPORTED, describe_language, mismatch_warning
 from faithcheck.metrics import metric_records
 from faithcheck.rows import CONTEXT_STRING_WARNING, ID_FROM_ROW_WARNING
 from faithcheck.types import Usage
@@ -84,7 +84,8 @@ class RunSummary:
     language_warnings: list[str] = field(default_factory=list)
     """One sentence per entry of ``language_mismatches``, saying what to do."""
     row_warnings: dict[str, int] = field(default_factory=dict)
-    """How many rows carry each warning of their records' ``warnings``, most first."""
+    """How many rows carry each warning of their records' ``warnings``, most first (language
+    mismatches are in ``language_mismatches`` instead)."""
     warnings: list[str] = field(default_factory=list)
     """One sentence per entry of ``row_warnings``, for the end-of-run summary."""
     context_utilisation: float | None = None
@@ -148,13 +149,17 @@ class SummaryBuilder:
         for claim in record.get("claims") or []:
             verdict = claim.get("verdict")
             self._labels[verdict["label"] if verdict else "no verdict"] += 1
-        for warning in dict.fromkeys(record.get("warnings") or []):
-            self._row_warnings[str(warning)] += 1
-        if usage := record.get("usage"):
-            s.usage = s.usage + Usage.model_validate(usage)
         detected, lang = record.get("detected_lang"), record.get("lang")
         if detected and lang and detected != lang:
             self._mismatches[(str(detected), str(lang))] += 1
+        # a language mismatch is counted from the fields above (records written before rows
+        # carried its warning have them too) and said by language_warnings, not twice
+        said = mismatch_warning(str(detected) if detected else None, str(lang) if lang else None)
+        for warning in dict.fromkeys(record.get("warnings") or []):
+            if warning != said:
+                self._row_warnings[str(warning)] += 1
+        if usage := record.get("usage"):
+            s.usage = s.usage + Usage.model_validate(usage)
         if (used := record.get("context_utilisation")) is not None:
             self._utilisation[0] += float(used)
             self._utilisation[1] += 1

@@ -310,8 +310,11 @@ class EvalScore(_Frozen):
     supported claim (a retrieval-noise signal: low when most of what was retrieved was not used).
     ``None`` when nothing was judged (an error row, or no claims)."""
     warnings: list[str] = Field(default_factory=list)
-    """What was read leniently in the row (e.g. a ``retrieved_context`` given as one string, read as
-    one passage): the run summary counts these and says each once."""
+    """What the reader of the score should know about the row although its status is ``ok``: a
+    ``retrieved_context`` given as one string and read as one passage, or a row scored in a language
+    other than the one detected in it (:func:`faithcheck.language.mismatch_warning`). The run
+    summary counts these and says each once; the report shows them on the row. Records written
+    before a warning existed lack it, or the field: readers take a missing field as none."""
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:

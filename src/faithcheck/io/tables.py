@@ -38,6 +38,7 @@ ROWS_SCHEMA = pa.schema(
         ("lang", pa.string()),
         ("detected_lang", pa.string()),
         ("context_utilisation", pa.float64()),
+        ("warnings", pa.list_(pa.string())),
         ("metrics_json", pa.string()),
     ]
 )
@@ -91,6 +92,7 @@ def row_fields(record: dict[str, Any]) -> dict[str, Any]:
         "lang": record.get("lang"),
         "detected_lang": record.get("detected_lang"),
         "context_utilisation": record.get("context_utilisation"),
+        "warnings": [str(w) for w in record.get("warnings") or []],  # none in a record written before it had them
         "metrics_json": json.dumps(others, ensure_ascii=False) if (others := record.get(OTHER_METRICS_KEY)) else None,
         "wall_seconds": usage.get("wall_seconds"),
     }
@@ -158,7 +160,9 @@ CSV_COLUMNS: Final[tuple[str, ...]] = (*ROWS_SCHEMA.names, "claims_json")
   ``reason``, ``message`` (why a row is an error), ``weight``, ``claims`` and ``supported_claims``
   (counts of checked claims), ``llm_calls``, ``input_tokens``, ``output_tokens``, ``cache_hits``,
   ``cost_usd``, ``wall_seconds``, ``lang`` and ``detected_lang`` (the language scored in, and the one
-  detected), ``context_utilisation`` (the share of passages that support a claim), ``metrics_json``
+  detected), ``context_utilisation`` (the share of passages that support a claim), ``warnings`` (what to
+  know about a row scored ``ok``, e.g. that it looks German but was scored as English: a JSON list,
+  ``[]`` for none; a list of strings in Parquet), ``metrics_json``
   (with ``--metrics`` naming several: the other metrics' records of the row, as JSON);
 - ``claims_json``: the row's claims with their verdicts and evidence, as the JSON list the JSONL
   output holds under ``claims`` (``[]`` for an error row); a verdict's ``evidence`` is its best
@@ -171,6 +175,8 @@ An empty cell is a missing value (``null`` in JSONL).
 def _csv_cell(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, list):
+        return json.dumps(value, ensure_ascii=False)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
