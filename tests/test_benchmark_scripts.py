@@ -200,3 +200,10 @@ def test_answer_relevancy_kinds_tallies_each_kind_and_the_set_covers_every_kind(
     dog = kinds.Pair("x", "yes_no", "Can I bring my dog on the train?", "Yes, as long as it is small.", True)
     assert kinds.score_pairs([dog])[0].right
     assert "| direct | relevant | 2 | 1/2 (50%) |" in kinds.table(kinds.tally(scored))
+
+
+def test_lang_auto_counts_rows_read_in_another_language_and_error_rows() -> None:
+    from collections import Counter
+
+    lang_auto = load_script("benchmarks/lang_auto.py", "faithcheck_bench_lang_auto")
+    assert lang_auto.changed(Counter({"en": 5, "de": 1, "fr": 1, "es": 2, None: 1})) == "2 / 3"

@@ -63,6 +63,13 @@ def test_text_without_words_has_no_language(text: str) -> None:
     assert detect_language(text) is None
 
 
+def test_digits_do_not_drown_the_words() -> None:
+    """An English price list was no language at all (or Catalan) while its digits were read."""
+    passage = " ".join(f"Item {i} costs {i * 3} dollars and ships in {i % 7 + 1} days." for i in range(200))
+    answer = " ".join(f"Item {i} costs {i * 3} dollars." for i in range(80))
+    assert row_language(answer, [passage], "What do the items cost?") == "en"
+
+
 def test_a_row_is_read_with_its_context() -> None:
     # "Ja." alone says little; the German context decides
     assert row_language("Ja.", ["Die Garantie des Mixers gilt 2 Jahre und deckt den Motor ab."]) == "de"
@@ -112,20 +119,32 @@ def test_each_result_records_the_detected_language() -> None:
     assert score.model_dump(mode="json")["detected_lang"] == "de"
 
 
-def test_german_sample_with_the_default_lang_warns(tmp_path: Path) -> None:
+def test_the_command_line_scores_each_row_in_its_own_language_by_default(tmp_path: Path) -> None:
+    """Issue 28 item 2: ``faithcheck score`` defaults to ``--lang auto`` (``Faithfulness()`` and the
+    manifest keep seed 001's ``en``), so the German sample's "nur" is read, and a Spanish row is an
+    error row instead of a wrong 1.0; ``lang:`` in a config file still fixes the language."""
+    data = tmp_path / "mixed.jsonl"
+    data.write_text(SAMPLE_DE.read_text(encoding="utf-8") + json.dumps(SPANISH_FIVE_YEARS) + "\n", encoding="utf-8")
     summary = tmp_path / "summary.json"
-    done = _faithcheck("score", str(SAMPLE_DE), "--no-store", "--summary-json", str(summary), home=tmp_path)
+    done = _faithcheck("score", str(data), "--no-store", "--summary-json", str(summary), home=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    # the printed table (rich may wrap the line: compare without line breaks and table borders)
-    printed = " ".join(done.stderr.replace("│", " ").split())
-    assert "2 rows look German (de) but lang is en: use --lang de or --lang auto" in printed
-    facts = json.loads(summary.read_text(encoding="utf-8"))
-    assert facts["language_mismatches"] == [{"detected_lang": "de", "lang": "en", "rows": 2}]
-    assert facts["language_warnings"] == ["2 rows look German (de) but lang is en: use --lang de or --lang auto"]
     rows = {r["input_id"]: r for r in map(json.loads, done.stdout.splitlines())}
-    assert {r["detected_lang"] for r in rows.values()} == {"de"}
-    assert rows["de-rueckgabe"]["value"] == 1.0  # read as English: the restriction 'nur' is missed
+    assert rows["de-rueckgabe"]["value"] == 0.5  # read as German: the restriction 'nur' is seen
+    assert {(r["lang"], r["detected_lang"]) for i, r in rows.items() if i.startswith("de-")} == {("de", "de")}
+    assert rows["es-cinco"]["status"] == "error"
+    assert "looks Spanish (es)" in rows["es-cinco"]["message"]
+    assert all(r["warnings"] == [] for r in rows.values())
+    assert json.loads(summary.read_text(encoding="utf-8"))["language_warnings"] == []
+
+    config = tmp_path / "config.yaml"
+    config.write_text("lang: en\n", encoding="utf-8")
+    fixed = _faithcheck("score", str(SAMPLE_DE), "--no-store", "--quiet", "--config", str(config), home=tmp_path)
+    assert fixed.returncode == 0, fixed.stderr
+    assert {json.loads(line)["lang"] for line in fixed.stdout.splitlines()} == {"en"}
+    assert "warning: 2 rows look German (de) but lang is en: use --lang de or --lang auto" in fixed.stderr
+    helped = _faithcheck("score", "--help", home=tmp_path)
+    assert "[default: 'auto'; in Python and the manifest: 'en']" in " ".join(helped.stdout.split())
 
 
 def test_german_sample_with_lang_auto_scores_as_with_lang_de(tmp_path: Path) -> None:
@@ -265,3 +284,21 @@ def test_the_summary_counts_a_mismatch_once_from_old_and_new_records() -> None:
     summary = builder.result(wall_seconds=1.0)
     assert summary.language_warnings == ["2 rows look German (de) but lang is en: use --lang de or --lang auto"]
     assert summary.warnings == []
+
+
+def test_answer_relevancy_under_auto_reads_the_rows_context_too() -> None:
+    """A chit-chat turn has no language of its own ("a great movie" to "hi!"); its passage gives it
+    one, as it does for faithfulness, so the row is scored rather than an error row."""
+    from faithcheck import AnswerRelevancy
+
+    row = {
+        "input_id": "chat",
+        "prompt": "hi!",
+        "sut_response": "a great movie",
+        "retrieved_context": [
+            "The Shawshank Redemption is a 1994 American drama film written and directed by Frank Darabont."
+        ],
+    }
+    assert row_language(row["sut_response"], [], row["prompt"]) is None
+    score = AnswerRelevancy(lang="auto").evaluate(row)
+    assert score.status != "error", score.message

@@ -219,7 +219,10 @@ class AnswerRelevancy:
     def _lang(self, case: TestCase) -> tuple[Lang | None, str]:
         if self._config.lang != "auto":
             return self._config.lang, ""
-        detected = row_language(case.sut_response, [], case.question)
+        # the row's passages too, when it has them: a short answer to a short question often has no
+        # detectable language of its own ("haha yes" to "hated"), and faithfulness reads the same
+        # row in the language they give it
+        detected = row_language(case.sut_response, case.evidence, case.question)
         for lang in SUPPORTED:
             if detected == lang:
                 return lang, ""

@@ -16,6 +16,7 @@ German or French would take their texts. A guess below :data:`MIN_CONFIDENCE` is
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from typing import Any, get_args
@@ -50,6 +51,7 @@ On 134 short sentences (3 to 12 words) in seven languages every wrong guess scor
 no English, German or French one reached 0.28; an answer with its context scores above 0.99."""
 
 _SAMPLE_CHARS = 2000
+_DIGITS = re.compile(r"\d+")
 _NAMES = {
     "en": "English",
     "de": "German",
@@ -92,18 +94,20 @@ def detect_language(text: str) -> str | None:
     """
     if not any(ch.isalpha() for ch in text):
         return None
-    code, confidence = _detector().classify(text)
+    # digits belong to no language, and byte n-grams of many of them drown the words: a price list
+    # in English ("Item 3 costs 9 dollars.") was no language at all, or Catalan
+    code, confidence = _detector().classify(_without_digits(text))
     return str(code) if confidence >= MIN_CONFIDENCE else None
 
 
 def row_language(answer: str, passages: Sequence[str], question: str = "") -> str | None:
     """The detected language of one row: of its answer, then its question and context, read up to
-    2,000 characters (the answer alone is often too short to tell).
+    2,000 characters without digits (the answer alone is often too short to tell).
 
     >>> row_language("Ja.", ["Die Garantie des Mixers gilt 2 Jahre und deckt den Motor ab."])
     'de'
     """
-    sample = " ".join([answer, question, *passages])[:_SAMPLE_CHARS]
+    sample = _without_digits(" ".join([answer, question, *passages])[: 4 * _SAMPLE_CHARS])[:_SAMPLE_CHARS]
     return detect_language(sample)
 
 
@@ -138,6 +142,11 @@ def mismatch_warning(detected: str | None, lang: str | None) -> str | None:
         return f"{head}: use --lang {detected} or --lang auto"
     scored = f"{', '.join(SUPPORTED[:-1])} and {SUPPORTED[-1]}"
     return f"{head}, and faithcheck scores only {scored}: its score is unreliable"
+
+
+def _without_digits(text: str) -> str:
+    """``text`` without its digits, on one line: what the detector reads."""
+    return " ".join(_DIGITS.sub(" ", text).split())
 
 
 def _detector() -> Any:
