@@ -68,6 +68,9 @@ def test_digits_do_not_drown_the_words() -> None:
     passage = " ".join(f"Item {i} costs {i * 3} dollars and ships in {i % 7 + 1} days." for i in range(200))
     answer = " ".join(f"Item {i} costs {i * 3} dollars." for i in range(80))
     assert row_language(answer, [passage], "What do the items cost?") == "en"
+    # nor does a long unbroken string (a URL, base64, a key) take the whole sample
+    blob = "QUJD" * 1500
+    assert row_language(f"The key is {blob}. It expires in May.", ["The key expires in May."]) == "en"
 
 
 def test_a_row_is_read_with_its_context() -> None:

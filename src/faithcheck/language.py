@@ -51,7 +51,8 @@ On 134 short sentences (3 to 12 words) in seven languages every wrong guess scor
 no English, German or French one reached 0.28; an answer with its context scores above 0.99."""
 
 _SAMPLE_CHARS = 2000
-_DIGITS = re.compile(r"\d+")
+_NOT_WORDS = re.compile(r"\d+|\S{50,}")
+"""Digits, and runs of 50 characters or more without a space (a URL, base64, a key): no language's."""
 _NAMES = {
     "en": "English",
     "de": "German",
@@ -94,20 +95,20 @@ def detect_language(text: str) -> str | None:
     """
     if not any(ch.isalpha() for ch in text):
         return None
-    # digits belong to no language, and byte n-grams of many of them drown the words: a price list
-    # in English ("Item 3 costs 9 dollars.") was no language at all, or Catalan
-    code, confidence = _detector().classify(_without_digits(text))
+    # digits and long unbroken strings belong to no language, and their byte n-grams drown the
+    # words: an English price list ("Item 3 costs 9 dollars.") was no language at all, or Catalan
+    code, confidence = _detector().classify(_words(text))
     return str(code) if confidence >= MIN_CONFIDENCE else None
 
 
 def row_language(answer: str, passages: Sequence[str], question: str = "") -> str | None:
     """The detected language of one row: of its answer, then its question and context, read up to
-    2,000 characters without digits (the answer alone is often too short to tell).
+    2,000 characters of its words (the answer alone is often too short to tell).
 
     >>> row_language("Ja.", ["Die Garantie des Mixers gilt 2 Jahre und deckt den Motor ab."])
     'de'
     """
-    sample = _without_digits(" ".join([answer, question, *passages])[: 4 * _SAMPLE_CHARS])[:_SAMPLE_CHARS]
+    sample = _words(" ".join([answer, question, *passages])[: 8 * _SAMPLE_CHARS])[:_SAMPLE_CHARS]
     return detect_language(sample)
 
 
@@ -144,9 +145,13 @@ def mismatch_warning(detected: str | None, lang: str | None) -> str | None:
     return f"{head}, and faithcheck scores only {scored}: its score is unreliable"
 
 
-def _without_digits(text: str) -> str:
-    """``text`` without its digits, on one line: what the detector reads."""
-    return " ".join(_DIGITS.sub(" ", text).split())
+def _words(text: str) -> str:
+    """``text`` without digits and long unbroken strings, on one line: what the detector reads.
+
+    >>> _words("Item 3 costs 9 dollars. " + "A" * 60 + " Thanks.")
+    'Item costs dollars. Thanks.'
+    """
+    return " ".join(_NOT_WORDS.sub(" ", text).split())
 
 
 def _detector() -> Any:
