@@ -430,6 +430,7 @@ def test_report_diff_lists_regressions_first_with_both_verdicts(browser: Any, tm
     assert first[1].inner_text() == "q-0001"
     assert [c.inner_text() for c in first[5].query_selector_all(".chip")] == list(expected[0].labels_a or ())
     assert [c.inner_text() for c in first[6].query_selector_all(".chip")] == list(expected[0].labels_b or ())
+    assert page.query_selector("#diff-dataset") is None  # both runs read the same file
     cells[0].click()
     assert page.inner_text("#detail h2") == "row 1 \u00b7 q-0001"
     watch.assert_quiet(html.as_uri())
@@ -583,6 +584,12 @@ def test_report_of_a_two_metric_run_shows_each_metric(browser: Any, tmp_path: Pa
     assert "score 0.500" in block
     assert "Hello, I hope this helps!" in block
     assert "irrelevant" in block
+    # the row's question, answer, claims and passages come first, then the second metric's block
+    order = page.evaluate(
+        """() => [...document.querySelectorAll('#detail #question, #detail #answer, #detail #claim-box,'
+                 + ' #detail #passages, #detail .other-metric')].map((n) => n.id || n.className)"""
+    )
+    assert order == ["question", "answer", "claim-box", "passages", "other-metric"]
     watch.assert_quiet(html.as_uri())
 
 
@@ -673,4 +680,83 @@ def test_report_marks_a_claim_the_offline_verifier_could_not_align_as_uncertain(
     expect(page.locator("#claim-uncertain")).to_have_text("uncertain")
     page.click("#answer mark.claim >> nth=1")
     expect(page.locator("#claim-uncertain")).to_have_count(0)
+    watch.assert_quiet(html.as_uri())
+
+
+# -- warnings, the diff's datasets, the order of a row's panel (issue 28 items 2 and 10) ---------
+
+
+SPANISH_FIVE_YEARS = {
+    "input_id": "es-cinco",
+    "prompt": "¿Cuánto dura la garantía?",
+    "sut_response": "La garantía dura cinco años.",
+    "retrieved_context": ["La garantía de la batidora dura dos años y cubre el motor."],
+}
+
+
+@pytest.mark.parametrize("old_file", [False, True], ids=["records-with-warnings", "records-before-warnings"])
+def test_report_marks_rows_scored_in_another_language(browser: Any, tmp_path: Path, old_file: bool) -> None:
+    """German and Spanish rows scored as English stay ``ok``; the grid, the row's panel and the
+    summary say so. A scores file written before records carried ``warnings`` shows the same,
+    from its ``lang`` and ``detected_lang``."""
+    english = (REPO / "examples" / "sample.jsonl").read_text(encoding="utf-8").splitlines()[:2]
+    german = (REPO / "examples" / "sample_de.jsonl").read_text(encoding="utf-8")
+    data = tmp_path / "mixed.jsonl"
+    data.write_text("\n".join(english) + "\n" + german + json.dumps(SPANISH_FIVE_YEARS) + "\n", encoding="utf-8")
+    scores = tmp_path / "scores.jsonl"
+    scored = _faithcheck("score", str(data), "--lang", "en", "-o", str(scores), "--quiet", "--no-store")
+    assert scored.returncode == 0, scored.stderr
+    records = [json.loads(line) for line in scores.read_text(encoding="utf-8").splitlines()]
+    assert [r["status"] for r in records] == ["ok"] * 5
+    if old_file:
+        _write_jsonl(scores, [{k: v for k, v in r.items() if k != "warnings"} for r in records])
+    html = tmp_path / "r.html"
+    assert _faithcheck("report", str(scores), "--input", str(data), "-o", str(html)).returncode == 0
+    page, watch = _open(browser, html)
+
+    chips = {
+        tr.query_selector("td.clip").inner_text(): tr.query_selector(".chip.warn")
+        for tr in page.query_selector_all("#rows-body tr")
+    }
+    assert {i for i, c in chips.items() if c is not None} == {"de-rueckgabe", "de-garantie", "es-cinco"}
+    assert "looks German (de) but was scored as English (en)" in (chips["de-rueckgabe"].get_attribute("title") or "")
+    page.click("#rows-body tr:has(td:text-is('de-rueckgabe'))")
+    assert page.inner_text("#row-warnings") == (
+        "\u26a0 the row looks German (de) but was scored as English (en): use --lang de or --lang auto"
+    )
+    page.click("#rows-body tr:has(td:text-is('es-cinco'))")
+    assert "looks Spanish (es)" in page.inner_text("#row-warnings")
+    assert "its score is unreliable" in page.inner_text("#row-warnings")
+    page.click("#rows-body tr >> nth=0")
+    assert page.query_selector("#row-warnings") is None  # an English row scored as English
+    said = page.inner_text("#summary-warnings")
+    assert "2 rows look German (de) but lang is en: use --lang de or --lang auto" in said
+    assert "1 row looks Spanish (es) but lang is en" in said
+    page.select_option("#f-warn", "with a warning")
+    page.wait_for_function("document.querySelectorAll('#rows-body tr').length === 3")
+    watch.assert_quiet(html.as_uri())
+
+
+def test_report_diff_says_when_the_runs_read_different_datasets(browser: Any, tmp_path: Path) -> None:
+    run = _synthetic_run(tmp_path, 5)
+    other = _synthetic_run(tmp_path, 5, seed=1, name="other.jsonl")  # the same input_ids, other texts
+    second = run.store.start_run(
+        input_path=str(other.dataset),
+        output_path=None,
+        dataset_fingerprint=dataset_fingerprint(other.dataset),
+        config={},
+        versions={},
+    )
+    run.store.add_rows(second, other.records)
+    run.store.finish_run(second, status="finished", summary={})
+    html = tmp_path / "diff.html"
+    done = _faithcheck("report", second, "--diff", run.run_id, "--store", str(run.store.path), "-o", str(html))
+    assert done.returncode == 0, done.stderr
+    page, watch = _open(browser, html)
+    page.click("button[data-tab=diff]")
+    notice = page.inner_text("#diff-dataset")
+    assert "The runs scored different dataset files" in notice
+    assert f"A read {run.dataset} ({dataset_fingerprint(run.dataset)})" in notice
+    assert f"B read {other.dataset} ({dataset_fingerprint(other.dataset)})" in notice
+    assert page.locator("#diff-dataset").is_visible()
     watch.assert_quiet(html.as_uri())

@@ -13,7 +13,7 @@ from pathlib import Path
 from faithcheck.io.readers import FileFormat
 from faithcheck.report.data import ReportData, calibration_summary, load_cases, report_rows, scored_records, summarise
 from faithcheck.report.html import embed_json, render_html
-from faithcheck.store import STANDARD_INPUT, RunStore, dataset_fingerprint
+from faithcheck.store import STANDARD_INPUT, RunInfo, RunStore, dataset_fingerprint
 
 __all__ = ["ReportData", "embed_json", "render_report", "report_from_file", "report_from_run", "write_report"]
 
@@ -65,10 +65,11 @@ def report_from_run(
         if not calibration.exists():
             notes.append(f"the run was scored with the calibration {calibration}, which is not there any more")
             calibration = None
-    diff = other = None
+    diff = other = diff_note = None
     if diff_against is not None:
         other = store.resolve(diff_against)
         diff = store.diff_runs(other, full)
+        diff_note = _different_datasets(store.get_run(other), info)
     return ReportData(
         title=f"faithcheck run {full}",
         source=f"{info.input_path} · started {info.started_at} UTC · {info.status}",
@@ -79,6 +80,7 @@ def report_from_run(
         run_id=full,
         diff=diff,
         diff_against=other,
+        diff_note=diff_note,
         notes=notes,
         calibration=None if calibration is None else calibration_summary(calibration),
     )
@@ -110,6 +112,17 @@ def report_from_file(
         summary=summarise(records, _threshold({}, records)),
         notes=notes,
         calibration=None if calibration is None else calibration_summary(calibration),
+    )
+
+
+def _different_datasets(a: RunInfo, b: RunInfo) -> str | None:
+    """What the diff tab says when runs A and B scored different dataset files (as ``runs diff`` does)."""
+    if a.dataset_fingerprint == b.dataset_fingerprint:
+        return None
+    return (
+        f"The runs scored different dataset files: A read {a.input_path} ({a.dataset_fingerprint}), B read "
+        f"{b.input_path} ({b.dataset_fingerprint}). Rows are matched on input_id, so a row that differs may "
+        "have been given another question, answer or context."
     )
 
 

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, iter_source
+from faithcheck.language import mismatch_warning
 from faithcheck.metrics import OTHER_METRICS_KEY, metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.store import RowDiff
@@ -33,6 +34,7 @@ __all__ = [
     "histogram",
     "load_cases",
     "report_rows",
+    "row_warnings",
     "scored_records",
 ]
 
@@ -47,7 +49,8 @@ class ReportData:
 
     ``rows`` are the payloads of :func:`report_rows`; ``summary`` is a :class:`~faithcheck.summary.RunSummary`
     as a dict; ``config`` and ``versions`` are those recorded with the run (empty for a file);
-    ``diff`` the :class:`~faithcheck.store.RowDiff` list of ``--diff``, or ``None``.
+    ``diff`` the :class:`~faithcheck.store.RowDiff` list of ``--diff``, or ``None``; ``diff_note``
+    what the diff tab says first (the two runs read different dataset files), or ``None``.
     """
 
     title: str
@@ -59,6 +62,7 @@ class ReportData:
     run_id: str | None = None
     diff: list[RowDiff] | None = None
     diff_against: str | None = None
+    diff_note: str | None = None
     notes: list[str] = field(default_factory=list)
     calibration: dict[str, Any] | None = None
 
@@ -76,6 +80,7 @@ class ReportData:
             "rows": self.rows,
             "diff": None if self.diff is None else [_diff_payload(d) for d in self.diff],
             "diff_against": self.diff_against,
+            "diff_note": self.diff_note,
             "calibration": self.calibration,
         }
 
@@ -180,6 +185,9 @@ def _metric_problem(result: Mapping[str, Any]) -> tuple[str, str] | None:
             return key, f"must be a number or null, got {_kind(result[key])}"
     if "weight" in result and (result["weight"] is None or not _number_or_null(result["weight"])):
         return "weight", f"must be a number, got {_kind(result['weight'])}"
+    warnings = result.get("warnings")
+    if warnings is not None and not (isinstance(warnings, list) and all(isinstance(w, str) for w in warnings)):
+        return "warnings", f"must be a list of strings, got {_kind(warnings)}"
     if result.get("usage") is not None:
         try:
             Usage.model_validate(result["usage"])
@@ -329,9 +337,27 @@ def report_rows(
                 "c": claims,
                 "m": _other_metrics(record),
                 "text_note": note,
+                "w": row_warnings(record),
             }
         )
     return out
+
+
+def row_warnings(record: Mapping[str, Any]) -> list[str]:
+    """What a report marks on a row: its record's ``warnings``, and for a record written before
+    records carried them, the language mismatch its ``lang`` and ``detected_lang`` show.
+
+    >>> row_warnings({"lang": "en", "detected_lang": "de"})
+    ['the row looks German (de) but was scored as English (en): use --lang de or --lang auto']
+    >>> row_warnings({"lang": "de", "detected_lang": "de", "warnings": []})
+    []
+    """
+    warnings = [str(w) for w in record.get("warnings") or []]
+    detected, lang = record.get("detected_lang"), record.get("lang")
+    derived = mismatch_warning(str(detected) if detected else None, str(lang) if lang else None)
+    if derived is not None and derived not in warnings:
+        warnings.insert(0, derived)
+    return warnings
 
 
 def _other_metrics(record: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@
   const LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant"];
   const byRow = new Map(ROWS.map((r, i) => [r.row, i]));
   const state = {
-    tab: "rows", q: "", status: "", passed: "", label: "", min: "", max: "", gold: "",
+    tab: "rows", q: "", status: "", passed: "", label: "", min: "", max: "", gold: "", warn: "",
     sortKey: "row", sortDir: 1, page: 0, sel: null, claim: null, view: [],
   };
   const gold = new Map(); // row index -> true (faithful) / false (not faithful)
@@ -38,6 +38,13 @@
   const labelOf = (c) => (c.label ? c.label : "no verdict");
   const cls = (c) => (c.label ? "v-" + c.label : "v-none");
   const chip = (text, klass) => el("span", { cls: "chip " + (klass || ""), text });
+  const warningsOf = (r) => r.w || [];
+  // a row scored "ok" whose score is suspect (e.g. read in another language): marked in the grid
+  const warnChip = (r) => {
+    const w = warningsOf(r);
+    if (!w.length) return null;
+    return el("span", { cls: "chip warn", title: w.join("\n"), text: "\u26a0 " + (w.length > 1 ? w.length + " warnings" : "warning") });
+  };
 
   // -- summary ------------------------------------------------------------------------------
   function counts(obj) {
@@ -101,6 +108,11 @@
       reliabilitySvg(c.reliability || {}),
     ]);
   }
+  function summaryWarnings(s) { // what the rows' records warn about, as score prints it
+    const lines = [...(s.language_warnings || []), ...(s.warnings || [])];
+    if (!lines.length) return null;
+    return el("div", { cls: "warning", id: "summary-warnings" }, lines.map((w) => el("div", { text: "\u26a0 " + w })));
+  }
   function summary() {
     const s = D.summary || {};
     const ci = s.ci95 ? " (95% CI " + fmt(s.ci95[0]) + " to " + fmt(s.ci95[1]) + ")" : "";
@@ -124,6 +136,7 @@
           el("div", { cls: "muted", text: pct(m.pass_rate) + " passed, threshold " + fmt(m.threshold, 2) })])),
       ]),
       (D.notes || []).length ? el("div", null, D.notes.map((n) => el("div", { cls: "note", text: n }))) : null,
+      summaryWarnings(s),
       el("details", null, [el("summary", { text: "configuration" }),
         el("pre", { text: Object.keys(D.config || {}).length ? JSON.stringify(D.config, null, 2) : "not recorded" })]),
       el("details", null, [el("summary", { text: "versions" }),
@@ -134,7 +147,7 @@
   // -- filtering and sorting ----------------------------------------------------------------
   function hay(i) {
     if (!haystack) {
-      haystack = ROWS.map((r) => [r.id, r.q, r.a, r.reason, r.message].map((x) => (x || "")).join("\u0000").toLowerCase());
+      haystack = ROWS.map((r) => [r.id, r.q, r.a, r.reason, r.message, ...warningsOf(r)].map((x) => (x || "")).join("\u0000").toLowerCase());
     }
     return haystack[i];
   }
@@ -164,6 +177,8 @@
       if (max !== null && !(r.value !== null && r.value <= max)) continue;
       if (state.gold === "labelled" && !gold.has(i)) continue;
       if (state.gold === "unlabelled" && gold.has(i)) continue;
+      if (state.warn === "with a warning" && !warningsOf(r).length) continue;
+      if (state.warn === "without" && warningsOf(r).length) continue;
       if (q && !hay(i).includes(q)) continue;
       out.push(i);
     }
@@ -206,6 +221,7 @@
       el("label", null, ["score from", el("input", { type: "number", id: "f-min", min: 0, max: 1, step: 0.05 })]),
       el("label", null, ["to", el("input", { type: "number", id: "f-max", min: 0, max: 1, step: 0.05 })]),
       select("f-gold", "your label", ["labelled", "unlabelled"]),
+      ROWS.some((r) => warningsOf(r).length) ? select("f-warn", "warnings", ["with a warning", "without"]) : null,
       el("span", null, [labelCount, " ", el("button", { cls: "act", id: "download-labels", type: "button", text: "Download labels (JSON lines)" })]),
     ]);
     const table = el("div", { cls: "table-box" }, [
@@ -235,7 +251,7 @@
       return el("tr", { "data-i": i, cls: i === state.sel ? "selected" : null }, [
         el("td", { text: r.row }), el("td", { cls: "clip", title: r.id || "", text: r.id || "-" }),
         el("td", { text: fmt(r.value) }), el("td", { text: r.status === "error" ? "-" : r.passed ? "yes" : "no" }),
-        el("td", { text: r.status }), el("td", null, verdictChips(r)), goldCell(i)]);
+        el("td", null, [r.status, " ", warnChip(r)]), el("td", null, verdictChips(r)), goldCell(i)]);
     }));
     const n = state.view.length;
     pagerInfo.textContent = n ? (start + 1) + "\u2013" + Math.min(n, start + PAGE) + " of " + n + " rows" : "no rows match";
@@ -335,16 +351,17 @@
         el("button", { cls: "act" + (gold.get(i) === true ? " on" : ""), type: "button", "data-gold": "1", text: "faithful (f)" }),
         el("button", { cls: "act" + (gold.get(i) === false ? " on" : ""), type: "button", "data-gold": "0", text: "not faithful (n)" }),
         el("button", { cls: "act", type: "button", "data-gold": "", text: "clear (u)" })]),
+      warningsOf(r).length ? el("div", { cls: "warning", id: "row-warnings" }, warningsOf(r).map((w) => el("div", { text: "\u26a0 " + w }))) : null,
       r.message ? el("div", { cls: "error", id: "row-error", text: r.message }) : null,
       r.text_note ? el("div", { cls: "note", text: r.text_note }) : null,
       r.reason ? el("div", { cls: "muted wrap", text: r.reason }) : null,
-      ...(r.m || []).map(otherMetric),
     ];
+    const others = (r.m || []).map(otherMetric); // after this metric's question, answer, claims and passages
     if (r.text_note && !r.a && !r.q) { // no dataset text: the verdicts alone
       kids.push(el("h3", { text: "claims" }), el("div", { cls: "text answer", id: "claims-only" },
         r.c.map((c, k) => el("div", null, [el("mark", { cls: "claim " + cls(c), "data-ci": k, tabindex: 0, role: "button", title: labelOf(c), text: c.text })]))));
       if (!r.c.length) kids.push(el("div", { cls: "muted", text: "no claims" }));
-      kids.push(claimBox(r));
+      kids.push(claimBox(r), ...others);
       detail.replaceChildren(...kids.filter((k) => k !== null));
       return;
     }
@@ -356,7 +373,7 @@
         ...unplaced.map((k) => el("mark", { cls: "claim " + cls(r.c[k]), "data-ci": k, tabindex: 0, role: "button", text: r.c[k].text }))]));
     }
     if (!r.c.length && r.status !== "error") kids.push(el("div", { cls: "muted", text: "no claims" }));
-    kids.push(claimBox(r), el("h3", { text: "passages" }), passagesNode(r));
+    kids.push(claimBox(r), el("h3", { text: "passages" }), passagesNode(r), ...others);
     detail.replaceChildren(...kids.filter((k) => k !== null));
     const mark = detail.querySelector("mark.evidence");
     if (mark) mark.scrollIntoView({ block: "nearest" });
@@ -395,6 +412,7 @@
     const n = {};
     D.diff.forEach((d) => { n[d.kind] = (n[d.kind] || 0) + 1; });
     return el("section", { id: "tab-diff", cls: "hidden" }, [
+      D.diff_note ? el("div", { cls: "warning", id: "diff-dataset", text: "\u26a0 " + D.diff_note }) : null,
       el("p", { cls: "wrap", text: "Rows that differ from run " + D.diff_against + " (A) in this run (B), regressions first: " +
         (Object.entries(n).map(([k, v]) => v + " " + k).join(", ") || "none") + ". Click a row to open it." }),
       el("div", { cls: "table-box" }, [el("table", { id: "diff-table" }, [
@@ -440,6 +458,7 @@
   };
   bind("f-q", "q", 150); bind("f-min", "min", 150); bind("f-max", "max", 150);
   bind("f-status", "status", 0); bind("f-passed", "passed", 0); bind("f-label", "label", 0); bind("f-gold", "gold", 0);
+  if (document.getElementById("f-warn")) bind("f-warn", "warn", 0);
   headRow.addEventListener("click", (e) => {
     const th = e.target.closest("th[data-key]");
     if (!th) return;
