@@ -500,6 +500,8 @@ def _edit_second_record(record: dict[str, Any], how: str) -> None:
         record["claims"].append("We offer free return shipping.")
     elif how == "infinite-score":
         record["claims"][0]["verdict"]["score"] = float("inf")
+    elif how == "warnings-as-string":
+        record["warnings"] = "the row looks German"
     else:
         record["weight"] = "heavy"
 
@@ -512,6 +514,7 @@ def _edit_second_record(record: dict[str, Any], how: str) -> None:
         ("string-in-claims", "'claims[1]': must be an object (a claim and its verdict), got a string"),
         ("infinite-score", "'claims[0].verdict.score': NaN or infinity"),
         ("weight-as-string", "'weight': must be a number, got a string"),
+        ("warnings-as-string", "'warnings': must be a list of strings, got a string"),
     ],
 )
 def test_a_hand_edited_scores_file_is_refused_naming_its_line_and_field(tmp_path: Path, how: str, field: str) -> None:
