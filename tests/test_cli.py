@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,44 @@ def test_dry_run_of_an_offline_configuration_costs_nothing(verifier: str) -> Non
     done = _faithcheck("score", "examples/sample.jsonl", "--dry-run", "--verifier", verifier)
     assert done.returncode == 0, done.stderr
     assert "offline configuration: no LLM calls, no cost" in done.stderr
+
+
+def _loaded(pid: int, library: str) -> bool:
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="start-up phases are read from /proc")
+@pytest.mark.parametrize(
+    "when",
+    ["importing", "loading the model", *(f"{delay} s" for delay in (0.15, 0.3, 0.45, 0.6, 0.8, 1.0, 1.3))],
+)
+def test_ctrl_c_during_start_up_exits_130_without_a_traceback(tmp_path: Path, when: str) -> None:
+    """issue 27 item 9: SIGINT while faithcheck imports its command line (a native library of it is
+    loaded), while the model loads (the ONNX runtime is), or a while after the start (reading the
+    options, opening the store, loading the model): status 130, one line, no traceback."""
+    row = {"prompt": "How long?", "sut_response": "It lasts 2 years.", "retrieved_context": ["It lasts 2 years."]}
+    data = tmp_path / "rows.jsonl"
+    data.write_text("".join(json.dumps({"input_id": f"r{i}", **row}) + "\n" for i in range(2000)))
+    args = ["score", str(data), "-o", str(tmp_path / "out.jsonl"), "--store", str(tmp_path / "runs.sqlite")]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "faithcheck", *args], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    library = {"importing": "_pydantic_core", "loading the model": "onnxruntime_pybind11_state"}.get(when)
+    if library is None:
+        time.sleep(float(when.split()[0]))
+    else:
+        deadline = time.monotonic() + 60
+        while not _loaded(proc.pid, library) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.001)
+        assert proc.poll() is None, proc.communicate()[1]
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert "KeyboardInterrupt" not in err
+    assert "Exception ignored" not in err
+    assert "Aborted!" not in err
+    assert "interrupted" in err

@@ -1,5 +1,29 @@
-"""``python -m faithcheck`` runs the command line."""
+"""``python -m faithcheck`` (and the ``faithcheck`` command) runs the command line.
 
-from faithcheck.cli import main
+Ctrl-C while the command line is still being imported ends it like Ctrl-C anywhere else in a
+command: status 130 and one line on standard error, no traceback. The signal is held until the
+import is done (:mod:`faithcheck.interrupts`), not raised inside the import machinery.
+"""
 
-main()
+from __future__ import annotations
+
+import sys
+
+from faithcheck.interrupts import interrupts_held
+
+EXIT_INTERRUPTED = 130
+
+
+def run() -> None:
+    """Import and run the ``faithcheck`` command line."""
+    try:
+        with interrupts_held():
+            from faithcheck.cli import main
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(EXIT_INTERRUPTED)
+    main()
+
+
+if __name__ == "__main__":
+    run()

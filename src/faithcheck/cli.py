@@ -145,7 +145,20 @@ def _load_config_file(path: Path | None) -> dict[str, Any]:
     return data
 
 
-@click.group()
+class _Commands(click.Group):
+    """The command group: Ctrl-C anywhere in a command (reading its options, loading a model, scoring)
+    ends it with status 130 and one line, never a traceback or click's "Aborted!" (status 1). A
+    command that keeps what it finished (``score``) says so itself before this."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(__version__, prog_name="faithcheck")
 def main() -> None:
     """faithcheck: is a RAG answer grounded in the passages it retrieved?"""

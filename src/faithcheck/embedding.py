@@ -34,6 +34,7 @@ import numpy.typing as npt
 from faithcheck.deadline import check_deadline
 from faithcheck.encoder_int8 import INT8_ID, int8_graph, matches_reference
 from faithcheck.errors import ModelLoadError
+from faithcheck.interrupts import interrupts_held
 from faithcheck.onnx_runtime import load_model, pad_batch
 
 __all__ = ["CACHE_ENTRIES", "FP32_ID", "SentenceEncoder", "default_encoder", "load_default_encoder", "token_batches"]
@@ -170,7 +171,7 @@ def default_encoder() -> SentenceEncoder:
     """The process-wide encoder, loaded once on first use (also when threads ask at once)."""
     global _default
     if _default is None:
-        with _default_lock:
+        with _default_lock, interrupts_held():  # Ctrl-C must not end as the fp32 fallback's ImportError
             if _default is None:
                 _default = _load_default()
     return _default

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck.errors import ModelLoadError
+from faithcheck.interrupts import interrupts_held
 
 __all__ = ["load_model", "pad_batch"]
 
@@ -19,8 +20,15 @@ __all__ = ["load_model", "pad_batch"]
 def load_model(model_path: Path, tokenizer_path: Path, *, what: str, threads: int | None = None) -> tuple[Any, Any]:
     """An onnxruntime CPU session and a ``tokenizers.Tokenizer`` (without padding).
 
-    Any failure is a :class:`ModelLoadError` naming ``what`` was being loaded and from where.
+    Any failure is a :class:`ModelLoadError` naming ``what`` was being loaded and from where. Ctrl-C
+    is held until the model is loaded (:func:`~faithcheck.interrupts.interrupts_held`): onnxruntime
+    would turn it into an ``ImportError``.
     """
+    with interrupts_held():
+        return _load_model(model_path, tokenizer_path, what=what, threads=threads)
+
+
+def _load_model(model_path: Path, tokenizer_path: Path, *, what: str, threads: int | None) -> tuple[Any, Any]:
     import onnxruntime as ort
     from tokenizers import Tokenizer
 
