@@ -154,6 +154,39 @@ def test_a_sink_in_the_same_process_is_refused_too_and_close_releases(tmp_path: 
     ResultSink(out, "jsonl", meta=META, resume=True, overwrite=False).close()
 
 
+def test_an_output_through_a_symlink_locks_and_writes_its_target_and_the_link_stays(tmp_path: Path) -> None:
+    """issue 27 item 9: `-o LINK` is the file LINK points to, for the lock as for the writes."""
+    data = _write_jsonl(tmp_path / "in.jsonl", _rows(5))
+    target = tmp_path / "results" / "scores.jsonl"
+    target.parent.mkdir()
+    link = tmp_path / "latest.jsonl"
+    link.symlink_to(Path("results") / "scores.jsonl")  # relative, and dangling until the first run
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_SINK, str(target)], cwd=REPO, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "ready"
+        refused = subprocess.run(_score(data, link), cwd=REPO, capture_output=True, text=True, timeout=120)
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    assert refused.returncode == 2, refused.stderr  # one lock for the file, whatever name it is written by
+    assert f"pid {holder.pid}" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert not lock_path(link).exists()
+
+    for extra in (["--overwrite"], []):  # scored, then "already complete" through the link again
+        done = subprocess.run(_score(data, link, *extra), cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert link.is_symlink()
+        assert os.readlink(link) == str(Path("results") / "scores.jsonl")
+        ids = [json.loads(line)["input_id"] for line in target.read_text(encoding="utf-8").splitlines()]
+        assert ids == [f"r{i:03d}" for i in range(5)]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "latest.jsonl", "results"]
+        assert sorted(p.name for p in target.parent.iterdir()) == ["scores.jsonl", "scores.jsonl.run.json"]
+
+
 # -- input order -------------------------------------------------------------------------------------
 
 

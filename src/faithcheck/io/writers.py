@@ -17,7 +17,9 @@ index of the journal, row number → (offset, length), in compact arrays (24 byt
 the lines in row order at the end; memory does not depend on the size of the records.
 
 One run writes an output at a time: the sink holds an OS lock (``flock``) on ``OUT.lock``, which
-names the owner's pid and host. A second run on the same output is refused at once with
+names the owner's pid and host. An output path that is a symbolic link stands for its target: the
+lock, the journal and the output are the target's (``OUT`` written through ``LINK`` is still locked
+by ``OUT.lock``), and the link is left a link. A second run on the same output is refused at once with
 :class:`OutputLockedError`. The operating system drops the lock when the process ends, however it
 ends, so a run killed with ``kill -9`` can always be resumed.
 """
@@ -156,6 +158,13 @@ class _OutputLock:
             os.close(fd)
 
 
+def _link_target(path: Path) -> Path:
+    """The file ``path`` names: a symbolic link's target (followed to the end), so that the lock, the
+    journal and the final rename are the target's, the same whichever name a run writes it by, and
+    the link stays a link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def _read_holder(fd: int) -> tuple[int | None, str | None]:
     try:
         data = json.loads(os.pread(fd, _HOLDER_BYTES, 0))
@@ -182,6 +191,7 @@ class ResultSink:
         resume: bool,
         overwrite: bool,
     ):
+        path = _link_target(path)
         self.path = path
         self.fmt = fmt
         self.journal = path.with_name(path.name + ".partial.jsonl")
