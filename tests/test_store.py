@@ -501,3 +501,60 @@ def test_cli_unknown_run_is_a_usage_error(store: RunStore, tmp_path: Path) -> No
     no_store = invoke("show", a, "--store", str(tmp_path / "missing.sqlite"))
     assert no_store.exit_code == 2
     assert "no run store at" in no_store.output
+
+
+SUMMARY = {
+    "rows": 6,
+    "mean": 0.5833333333333334,
+    "ci95": [0.1882758533383332, 0.9783908133283336],
+    "labels": {"supported": 5, "overclaim": 1},
+    "usage": {"llm_calls": 0, "cost_usd": 0.000123456, "wall_seconds": 2.3215299060029793},
+    "worst": [{"input_id": "greeting-only", "reason": "no claims", "row": 5, "value": 0.0}],
+    "errors": [],
+    "metrics": {"answer_relevancy": {"mean": 0.91666666, "statuses": {"ok": 6}}},
+}
+
+
+def test_cli_show_is_readable_key_value_rows_and_json_is_the_raw_record(store: RunStore) -> None:
+    """issue 28 item 8: config, versions and summary as rows of key and value, floats rounded; --json raw."""
+    run_id = store.start_run(
+        input_path="qa.jsonl",
+        output_path=None,
+        dataset_fingerprint="sha256:0",
+        config={**CONFIG, "llm_timeout_seconds": 60.0, "cache": True, "base_url": None},
+        versions={**VERSIONS, "metrics": {"answer_relevancy": {"judge": "gpt-4o"}}},
+    )
+    store.add_rows(run_id, [record(1, "q", 0.5)])
+    store.finish_run(run_id, status="finished", summary=SUMMARY)
+
+    text = invoke("show", run_id, "--store", str(store.path))
+    assert text.exit_code == 0, text.output
+    cells = {
+        tuple(c.strip() for c in line.strip("│ ").split("│"))
+        for line in text.output.splitlines()
+        if line.count("│") == 3
+    }
+    for key, value in [
+        ("mean", "0.583"),
+        ("ci95", "0.188, 0.978"),
+        ("labels.supported", "5"),
+        ("usage.wall_seconds", "2.322"),
+        ("usage.cost_usd", "0.000123"),  # a small amount keeps its leading digits
+        ("worst[1]", "row: 5, input_id: greeting-only, value: 0, reason: no claims"),
+        ("errors", "-"),
+        ("metrics.answer_relevancy.mean", "0.917"),
+        ("metrics.answer_relevancy.statuses.ok", "6"),
+        ("threshold", "0.7"),
+        ("llm_timeout_seconds", "60"),
+        ("cache", "true"),
+        ("base_url", "-"),
+        ("metrics.answer_relevancy.judge", "gpt-4o"),
+    ]:
+        assert (key, value) in cells, (key, value, text.output)
+    assert "0.5833333" not in text.output  # no unrounded floats
+    assert "{" not in text.output  # no JSON blobs in the cells
+    assert '"' not in text.output
+
+    raw = json.loads(invoke("show", run_id, "--store", str(store.path), "--json").output)
+    assert raw["summary"] == SUMMARY  # the record exactly as stored, floats unrounded
+    assert raw["config"]["llm_timeout_seconds"] == 60.0

@@ -163,10 +163,53 @@ def list_command(limit: int, store_path: Path | None, as_json: bool) -> None:
     console.print(table)
 
 
-def _value_cell(value: Any) -> str:
-    if isinstance(value, str):
-        return escape(value)
-    return escape(json.dumps(value, ensure_ascii=False, sort_keys=True))
+_DECIMALS = 3
+
+
+def _number(value: float) -> str:
+    """A float for reading: 3 decimals without trailing zeros (``0.583``, ``60``); a small nonzero
+    amount (a cost) keeps 3 significant digits instead of rounding to 0."""
+    if value != 0 and abs(value) < 10**-_DECIMALS:
+        return f"{value:.{_DECIMALS}g}"
+    text = f"{value:.{_DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return _number(value)
+    return str(value)
+
+
+def _flat(key: str, value: Any) -> Iterator[tuple[str, str]]:
+    """Rows of ``key`` and a readable value: a mapping as one row per entry (``usage.llm_calls``), a
+    list of plain values on one row (``0.188, 0.978``), a list of mappings a row per item (``worst[1]``),
+    each item's fields on its row; floats rounded (``runs show --json`` gives the record as stored)."""
+    if isinstance(value, dict):
+        if not value:
+            yield key, "-"
+        for name, item in value.items():
+            yield from _flat(f"{key}.{name}" if key else str(name), item)
+    elif isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        for number, item in enumerate(value, start=1):
+            fields = _flat("", _leading(item)) if isinstance(item, dict) else _flat("", {"": item})
+            yield f"{key}[{number}]", ", ".join(f"{name}: {text}" if name else text for name, text in fields)
+    elif isinstance(value, list):
+        yield key, ", ".join(_scalar(item) for item in value) or "-"
+    else:
+        yield key, _scalar(value)
+
+
+_LEADING = ("row", "input_id", "value")
+"""Fields an item of a list (a worst row, an error) names first, so its line reads as the row it is about."""
+
+
+def _leading(item: dict[str, Any]) -> dict[str, Any]:
+    return {**{k: item[k] for k in _LEADING if k in item}, **item}
 
 
 def _mapping_table(title: str, data: dict[str, Any] | None) -> Table:
@@ -176,8 +219,8 @@ def _mapping_table(title: str, data: dict[str, Any] | None) -> Table:
     if data is None:
         table.add_row("[red]damaged[/red]", "cannot be shown (see the error below)")
         return table
-    for key, value in data.items():
-        table.add_row(escape(str(key)), _value_cell(value))
+    for key, text in _flat("", data):
+        table.add_row(escape(key), escape(text))
     if not data:
         table.add_row("-", "")
     return table
@@ -195,11 +238,12 @@ def _readable(read: Callable[[str], dict[str, Any]], run_id: str, damaged: list[
 @runs.command("show")
 @click.argument("run")
 @store_option
-@_json_option
+@click.option("--json", "as_json", is_flag=True, help="print the run's record as JSON, exactly as stored")
 def show_command(run: str, store_path: Path | None, as_json: bool) -> None:
     """Show RUN (an id, a unique id prefix, `latest` or `latest~N`): metadata, configuration,
-    versions and summary. A part of the record that is damaged in the store is shown as such (null
-    with --json, and listed under "damaged"), and the command exits with code 1."""
+    versions and summary, as rows of key and value with numbers rounded; --json prints the record
+    as stored. A part of the record that is damaged in the store is shown as such (null with
+    --json, and listed under "damaged"), and the command exits with code 1."""
     _, store = open_store(store_path, must_exist=True)
     assert store is not None
     damaged: list[str] = []
