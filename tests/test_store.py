@@ -6,6 +6,8 @@ import hashlib
 import json
 import re
 import sqlite3
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -17,8 +19,11 @@ from faithcheck.cli_runs import runs
 from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.store import RowDiff, RunNotFoundError, RunStore, StoreError, dataset_fingerprint, default_store_path
 
+from .conftest import REPO
+
 CONFIG = {"threshold": 0.7, "extractor": "sentence", "verifier": "baseline"}
 VERSIONS = {"faithcheck": "0.1.0", "python": "3.11.9", "verifier": "baseline"}
+SAMPLE = REPO / "examples" / "sample.jsonl"
 
 
 def record(
@@ -558,3 +563,45 @@ def test_cli_show_is_readable_key_value_rows_and_json_is_the_raw_record(store: R
     raw = json.loads(invoke("show", run_id, "--store", str(store.path), "--json").output)
     assert raw["summary"] == SUMMARY  # the record exactly as stored, floats unrounded
     assert raw["config"]["llm_timeout_seconds"] == 60.0
+
+
+# -- what a run of `faithcheck score` records (issue 28 item 9) ---------------------------------------
+
+
+def _score(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "faithcheck", "score", *args, "--quiet"], capture_output=True, text=True, cwd=REPO
+    )
+
+
+def test_rerunning_a_finished_command_records_nothing_new(tmp_path: Path) -> None:
+    path = tmp_path / "runs.sqlite"
+    out = tmp_path / "scores.jsonl"
+    command = (str(SAMPLE), "-o", str(out), "--store", str(path))
+    first = _score(*command)
+    assert first.returncode == 0, first.stderr
+    scored = out.read_text(encoding="utf-8")
+    for _ in range(3):  # "already complete": the same command again adds nothing
+        again = _score(*command)
+        assert again.returncode == 0, again.stderr
+        assert out.read_text(encoding="utf-8") == scored
+    runs_recorded = RunStore(path).list_runs()
+    assert [(r.status, r.rows) for r in runs_recorded] == [("finished", 6)]
+
+    overwritten = _score(*command, "--overwrite")  # scored again: a new run
+    assert overwritten.returncode == 0, overwritten.stderr
+    assert [(r.status, r.rows) for r in RunStore(path).list_runs()] == [("finished", 6)] * 2
+
+
+def test_a_command_that_scores_nothing_records_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "runs.sqlite"
+    csv_out = tmp_path / "scores.csv"
+    assert _score(str(SAMPLE), "-o", str(csv_out), "--store", str(path)).returncode == 0
+    refused = _score(str(SAMPLE), "-o", str(csv_out), "--store", str(path))  # exists: a usage error
+    assert refused.returncode == 2
+    assert "exists; use --overwrite" in refused.stderr
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    nothing = _score(str(empty), "-o", str(tmp_path / "none.jsonl"), "--store", str(path))
+    assert nothing.returncode == 3  # an empty input: no row scored
+    assert [(r.status, r.rows, r.output_path) for r in RunStore(path).list_runs()] == [("finished", 6, str(csv_out))]

@@ -139,14 +139,22 @@ def locked_store(tmp_path: Path) -> Iterator[Path]:
     holder.wait()
 
 
-def test_a_store_locked_by_another_process_warns_soon_and_scoring_goes_on(tmp_path: Path, locked_store: Path) -> None:
+def test_a_store_locked_by_another_process_all_along_is_waited_for_then_said(
+    tmp_path: Path, locked_store: Path
+) -> None:
     out = tmp_path / "out.jsonl"
     started = time.monotonic()
-    done = _cli("score", str(SAMPLE), "-o", str(out), "--store", str(locked_store))
+    done = _cli("score", str(SAMPLE), "-o", str(out), "--store", str(locked_store), "--store-timeout", "1")
     took = time.monotonic() - started
-    _assert_scored_without_store(done, out)
-    assert "locked by another process" in done.stderr
-    assert took < 25  # a couple of seconds' wait, not 30 s
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count(f"warning: the run store {locked_store} is locked by another process") == 1
+    assert done.stderr.count(f"this run is not fully recorded in the run store {locked_store}") == 1
+    assert "nothing of it is recorded there" in done.stderr
+    assert "faithcheck runs show" not in done.stderr  # no run id is claimed
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["input_id"] for r in records] == SAMPLE_IDS
+    assert took < 25  # --store-timeout 1: a second's wait, not the default 30 s
     listed = _cli("runs", "list", "--store", str(locked_store), "--json")  # readers still read a WAL store
     assert listed.returncode == 0, listed.stderr
 
@@ -155,11 +163,11 @@ def test_a_store_that_breaks_mid_run_warns_once_then_stops_recording(tmp_path: P
     path = tmp_path / "runs.sqlite"
     warnings: list[str] = []
     recorder = RunRecorder(path, warn=warnings.append)
-    run_id = recorder.start(
-        input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:0", config={}, versions={}
-    )
-    assert run_id is not None
+    recorder.start(input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:0", config={}, versions={})
+    assert recorder.run_id is None  # recorded with its first rows
+    assert not path.exists()
     recorder.add_rows([{"row": 1, "input_id": "a", "value": 1.0, "status": "ok"}])
+    assert recorder.run_id is not None
     for sidecar in (path, path.with_name("runs.sqlite-wal"), path.with_name("runs.sqlite-shm")):
         sidecar.unlink(missing_ok=True)
     path.mkdir()  # the store is gone: a folder stands in its place
@@ -218,12 +226,11 @@ def test_a_run_killed_with_sigkill_is_shown_interrupted(tmp_path: Path) -> None:
     data.write_text(_rows(300), encoding="utf-8")
     out = tmp_path / "out.jsonl"
     store = tmp_path / "runs.sqlite"
-    journal = tmp_path / "out.jsonl.partial.jsonl"
     args = [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--store", str(store)]
     proc = subprocess.Popen([*args, "--batch-size", "16"], cwd=REPO, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
-        while not journal.exists() and proc.poll() is None and time.monotonic() < deadline:
+        while not _recorded_rows(store) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         os.kill(proc.pid, signal.SIGSTOP)
         assert proc.poll() is None, "the run ended before it could be killed"
@@ -279,3 +286,77 @@ def test_a_schema_1_store_is_migrated_and_keeps_its_runs(tmp_path: Path) -> None
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
     assert RunStore(path).get_run(new).host == info.host  # reopening migrates nothing twice
+
+
+# -- a store locked while a run goes on (issue 27 item 9) ---------------------------------------------
+
+
+def _run_meeting_a_lock(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], subprocess.Popen[str], Path, Path]:
+    """A `faithcheck score` run that records its first rows, is paused, finds the store locked by another
+    process when it goes on, and scores to its end; returns (run, lock holder, store, output)."""
+    data = tmp_path / "in.jsonl"
+    data.write_text(_rows(400), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "runs.sqlite"
+    args = [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--store", str(store)]
+    proc = subprocess.Popen([*args, "--batch-size", "16", *extra], cwd=REPO, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline and not _recorded_rows(store):
+        time.sleep(0.01)
+    assert proc.poll() is None, f"the run ended before the store could be locked: {proc.communicate()[1]}"
+    os.kill(proc.pid, signal.SIGSTOP)
+    holder = subprocess.Popen([sys.executable, "-c", _LOCK_STORE, str(store)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "locked"
+    os.kill(proc.pid, signal.SIGCONT)
+    while not out.exists() and proc.poll() is None and time.monotonic() < deadline:  # scored to the end
+        time.sleep(0.01)
+    return proc, holder, store, out
+
+
+def _recorded_rows(store: Path) -> int:
+    try:
+        with sqlite3.connect(store, timeout=0.1) as conn:
+            found = conn.execute("SELECT count(*) FROM rows").fetchone()[0]
+        conn.close()
+    except sqlite3.Error:
+        return 0  # not made yet
+    return int(found)
+
+
+def test_a_store_locked_mid_run_records_the_whole_run_once_it_is_free(tmp_path: Path) -> None:
+    proc, holder, store, out = _run_meeting_a_lock(tmp_path)
+    try:
+        time.sleep(2)  # the run is done scoring and waits for the store
+        assert proc.poll() is None, "the run did not wait for the locked store"
+    finally:
+        holder.kill()
+        holder.wait()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert f"the run store {store} is locked by another process" in err  # said once, as it happened
+    assert "not recorded" not in err
+    assert "not recording" not in err
+    [run] = RunStore(store).list_runs()
+    assert (run.status, run.rows, run.errors) == ("finished", 400, 0)
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 400
+
+
+def test_a_store_locked_past_the_store_timeout_is_said_and_the_output_is_whole(tmp_path: Path) -> None:
+    proc, holder, store, out = _run_meeting_a_lock(tmp_path, "--store-timeout", "1")
+    try:
+        _, err = proc.communicate(timeout=120)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert proc.returncode == 0, err  # the scores are whole: the store is a record of them, not the result
+    assert "Traceback" not in err
+    assert f"this run is not fully recorded in the run store {store}" in err
+    assert "locked by another process" in err
+    assert "--store-timeout" in err
+    ids = [json.loads(line)["input_id"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert ids == [f"r{i:03d}" for i in range(400)]
+    [run] = RunStore(store).list_runs()
+    assert run.status == "interrupted"  # its process is gone, and it says so
+    assert 0 < run.rows < 400

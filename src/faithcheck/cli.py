@@ -337,6 +337,7 @@ def score(
         warn=lambda message: console.print(
             f"warning: {message}", style="yellow", markup=False, highlight=False, soft_wrap=True
         ),
+        wait=run.store_timeout,
     )
     recorder.start(
         input_path=read_from,

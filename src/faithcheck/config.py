@@ -248,6 +248,13 @@ class RunOptions(BaseModel):
         description="CI gate: exit 1 when the mean is worse than this (below it; above it when inverted)",
     )
     fail_on_error: bool = Field(default=False, description="CI gate: exit 3 when any row ends in status error")
+    store_timeout: float = Field(
+        default=30.0,
+        ge=0,
+        le=_MAX_SECONDS,
+        description="seconds a finished run waits for a run store that another process holds locked, "
+        "to record the run there",
+    )
 
 
 SEED_FIELD_HELP: dict[str, str] = {

@@ -293,7 +293,8 @@ def score_dataset(
     returned in :attr:`RunResult.records` unless ``on_ordered_batch`` takes them: it receives each
     batch's records in input order as the batch completes (streaming to standard output uses it).
     ``progress`` is called with each finished record; ``on_batch`` with every group of records
-    written (the run store uses it).
+    written (the run store uses it), the rows of the resumed run first, together with the first
+    new rows: a run whose output was already complete calls it with nothing.
     """
     load_run_options(batch_size=batch_size, row_timeout=row_timeout, job_timeout=job_timeout)  # finite, in range
     if isinstance(source, (str, Path)) and input_format is None:
@@ -325,21 +326,21 @@ def score_dataset(
         collected = []
     resumed = len(sink.done) if sink else 0
     if sink and resumed:
-        chunk: list[dict[str, Any]] = []
         for record in _journal_records(sink.journal):
             builder.add(record)
-            chunk.append(record)
-            if on_batch is not None and len(chunk) >= DEFAULT_BATCH_SIZE:
-                on_batch(chunk)
-                chunk = []
-        if on_batch is not None and chunk:
-            on_batch(chunk)
+    # on_batch sees the resumed rows with the first new ones: a run that scores nothing new (its
+    # output was already complete) hands nothing on, so the run store records nothing
+    resumed_handed = not resumed
 
     pending: list[dict[str, Any]] = []
     last_flush = time.monotonic()
 
     def flush() -> None:
-        nonlocal last_flush
+        nonlocal last_flush, resumed_handed
+        if on_batch is not None and pending and not resumed_handed:
+            assert sink is not None
+            _hand_on(_journal_records(sink.journal), on_batch)  # before the new rows join the journal
+            resumed_handed = True
         if sink is not None:
             sink.write(pending)
         if on_batch is not None and pending:
@@ -404,6 +405,12 @@ async def _run_batches(
                 records = await score_batch_async(metrics, batch, row_timeout=row_timeout, on_record=on_record)
                 if on_ordered_batch is not None:
                     on_ordered_batch(records)
+
+
+def _hand_on(records: Iterator[dict[str, Any]], on_batch: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Pass ``records`` to ``on_batch`` in chunks of the default batch size."""
+    while chunk := list(islice(records, DEFAULT_BATCH_SIZE)):
+        on_batch(chunk)
 
 
 def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:

@@ -7,11 +7,14 @@ Two runs are compared row by row with :meth:`RunStore.diff_runs`, matched on ``i
 The file lives at :func:`default_store_path` unless told otherwise. It uses WAL mode, so one process
 can record a run while another lists or diffs runs. Each method opens its own short-lived connection,
 so a :class:`RunStore` holds no open file and may be shared freely. Every failure of the file (damaged,
-written by a newer faithcheck, locked by another process for more than a couple of seconds, not
-writable) is a :class:`StoreError` that names the file and what to do.
+written by a newer faithcheck, locked by another process for longer than its ``busy_timeout``, not
+writable) is a :class:`StoreError` that names the file and what to do (:class:`StoreLockedError` for
+a lock).
 
 Scoring never depends on the store: ``faithcheck score`` records through a :class:`RunRecorder`, which
-warns once and stops recording when the store fails, and the run goes on as with ``--no-store``.
+writes the run with its first scored rows (a command that scores nothing records nothing), keeps rows
+in memory while another process holds the store locked and writes them when it is free, and warns
+once and stops recording when the store fails otherwise; the run goes on as with ``--no-store``.
 
 A run records the pid and host of the process that scores it. A run still ``running`` whose process is
 gone (killed, crashed, the machine rebooted) is reported as ``interrupted``.
@@ -26,6 +29,7 @@ import re
 import socket
 import sqlite3
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -34,6 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
+from faithcheck.config import RunOptions
 from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.metrics import metric_records
 
@@ -48,6 +53,7 @@ __all__ = [
     "RunRecorder",
     "RunStore",
     "StoreError",
+    "StoreLockedError",
     "dataset_fingerprint",
     "default_store_path",
 ]
@@ -63,7 +69,13 @@ DiffKind = Literal["regression", "improvement", "changed", "only_in_a", "only_in
 _J = TypeVar("_J", dict[str, Any], list[Any])
 
 _VALUE_EPSILON: Final = 1e-9  # two scores closer than this are the same score
-_BUSY_TIMEOUT_S: Final = 2.0  # a store locked longer than this is reported, never waited on
+_BUSY_TIMEOUT_S: Final = 2.0  # by default, a store locked longer than this is reported
+DEFAULT_STORE_TIMEOUT: Final[float] = RunOptions.model_fields["store_timeout"].default
+"""Seconds a finished run waits at most for a run store another process holds locked (``--store-timeout``)."""
+_RETRY_BUSY_S: Final = 0.1  # a retry during the run: scoring must not stall on the store
+_RETRY_FIRST_S: Final = 1.0
+_RETRY_MAX_S: Final = 30.0
+_BACKLOG_ROWS: Final = 20_000  # rows kept in memory for a locked store before giving up on the record
 _CHUNK: Final = 1 << 20
 _RUN_ID_LENGTH: Final = 12
 _AMBIGUOUS_SHOWN: Final = 5
@@ -115,6 +127,10 @@ class StoreError(FaithcheckError, RuntimeError):
     process, or not writable. The message names the file and what to do."""
 
 
+class StoreLockedError(StoreError):
+    """Another process held the run store locked for longer than this one would wait."""
+
+
 class DamagedRecordError(StoreError):
     """Part of a run's record in the store (its configuration, versions, summary or a row) is not the
     JSON faithcheck wrote: the file was edited or damaged. The rest of the run can still be read;
@@ -126,13 +142,12 @@ class DamagedRecordError(StoreError):
         super().__init__(f"the {part} of run {run_id} in the run store {path} is damaged: {problem}")
 
 
-def _store_error(path: Path, exc: BaseException) -> StoreError:
+def _store_error(path: Path, exc: BaseException, waited: float = _BUSY_TIMEOUT_S) -> StoreError:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-        reason = f"it is locked by another process (waited {_BUSY_TIMEOUT_S:g} s)"
-    elif isinstance(exc, OSError):
-        reason = exc.strerror or str(exc)
-    else:
-        reason = str(exc) or type(exc).__name__
+        return StoreLockedError(
+            f"cannot use the run store {path}: it is locked by another process (waited {waited:g} s)"
+        )
+    reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else (str(exc) or type(exc).__name__)
     return StoreError(f"cannot use the run store {path}: {reason}; {_FIX}")
 
 
@@ -332,20 +347,22 @@ class RunStore:
     ('finished', 1, 0.5, 0.0)
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, busy_timeout: float = _BUSY_TIMEOUT_S) -> None:
         self.path = Path(path)
+        self.busy_timeout = busy_timeout
+        """Seconds a call waits for a store another process holds locked before :class:`StoreLockedError`."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+            conn = sqlite3.connect(self.path, timeout=busy_timeout)
         except (OSError, sqlite3.Error) as exc:
-            raise _store_error(self.path, exc) from exc
+            raise _store_error(self.path, exc, busy_timeout) from exc
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             self._check_version(version)
             if version < SCHEMA_VERSION:
                 self._upgrade(conn)
         except sqlite3.Error as exc:
-            raise _store_error(self.path, exc) from exc
+            raise _store_error(self.path, exc, busy_timeout) from exc
         finally:
             conn.close()
 
@@ -387,9 +404,9 @@ class RunStore:
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """A connection inside one transaction: committed on success, rolled back on error, then closed."""
         try:
-            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S)
+            conn = sqlite3.connect(self.path, timeout=self.busy_timeout)
         except sqlite3.Error as exc:
-            raise _store_error(self.path, exc) from exc
+            raise _store_error(self.path, exc, self.busy_timeout) from exc
         try:
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA foreign_keys = ON")
@@ -397,7 +414,7 @@ class RunStore:
             with conn:
                 yield conn
         except sqlite3.Error as exc:
-            raise _store_error(self.path, exc) from exc
+            raise _store_error(self.path, exc, self.busy_timeout) from exc
         finally:
             conn.close()
 
@@ -735,10 +752,15 @@ def _diff_order(d: RowDiff) -> tuple[int, float, int]:
 class RunRecorder:
     """Records one run in the run store at ``path``, if it can: scoring never depends on the store.
 
-    :meth:`start`, :meth:`add_rows` and :meth:`finish` never raise. The first failure (a damaged
-    or locked store, a newer schema, a folder that cannot be written) is reported once through
-    ``warn``, with what to do, and from then on nothing is recorded, as with ``--no-store``.
-    ``path=None`` records nothing and warns about nothing (``--no-store``).
+    :meth:`start` describes the run, which is written to the store with its first rows
+    (:meth:`add_rows`): a command that scores nothing records nothing. :meth:`finish` closes it.
+
+    None of them raises. While another process holds the store locked, rows wait in memory and are
+    written when it is free: tried again now and then while the run goes on, and by :meth:`finish`
+    for up to ``wait`` seconds; the lock is said once through ``warn``, and so is a record that stays
+    incomplete. Any other failure (a damaged store, a newer schema, a folder that cannot be written)
+    is reported once through ``warn``, with what to do, and from then on nothing is recorded, as with
+    ``--no-store``. ``path=None`` records nothing and warns about nothing (``--no-store``).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as home:
@@ -756,22 +778,31 @@ class RunRecorder:
     True
     """
 
-    def __init__(self, path: Path | None, *, warn: Callable[[str], None]) -> None:
+    def __init__(self, path: Path | None, *, warn: Callable[[str], None], wait: float = DEFAULT_STORE_TIMEOUT) -> None:
         self.path = path
+        self.wait = wait
+        """Seconds :meth:`finish` waits at most for a store another process holds locked."""
         self._warn = warn
         self._store: RunStore | None = None
+        self._run: dict[str, Any] | None = None
         self._run_id: str | None = None
+        self._backlog: list[Mapping[str, Any]] = []
+        self._stored = 0
+        self._locked = False
+        self._lock_said = False
+        self._retry_at = 0.0
+        self._retry_delay = _RETRY_FIRST_S
         self._failed = path is None
 
     @property
     def run_id(self) -> str | None:
-        """The id of the run being recorded; ``None`` when nothing is (or no longer is) recorded."""
+        """The id of the recorded run; ``None`` while nothing is (or no longer is) recorded."""
         return None if self._failed else self._run_id
 
     @property
     def recording(self) -> bool:
-        """Whether rows are still being recorded."""
-        return self.run_id is not None
+        """Whether rows are still taken for the record (from :meth:`start` until the store fails)."""
+        return not self._failed and self._run is not None
 
     def _fail(self, exc: Exception) -> None:
         self._failed = True
@@ -786,37 +817,107 @@ class RunRecorder:
         dataset_fingerprint: str,
         config: Mapping[str, Any],
         versions: Mapping[str, Any],
-    ) -> str | None:
-        """Open the store and record the run as ``running``; its id, or ``None`` when not recording."""
-        if self._failed or self.path is None:
-            return None
-        try:
-            self._store = RunStore(self.path)
-            self._run_id = self._store.start_run(
-                input_path=input_path,
-                output_path=output_path,
-                dataset_fingerprint=dataset_fingerprint,
-                config=config,
-                versions=versions,
-            )
-        except Exception as exc:  # the store must never cost a scoring run
-            self._fail(exc)
-        return self.run_id
+    ) -> None:
+        """Describe the run; it is recorded as ``running`` with its first rows."""
+        if self._failed:
+            return
+        self._run = {
+            "input_path": input_path,
+            "output_path": output_path,
+            "dataset_fingerprint": dataset_fingerprint,
+            "config": dict(config),
+            "versions": dict(versions),
+        }
 
     def add_rows(self, records: Iterable[Mapping[str, Any]]) -> None:
-        """Store scored records under the run (see :meth:`RunStore.add_rows`)."""
-        if self._store is None or self.run_id is None:
+        """Store scored records under the run (see :meth:`RunStore.add_rows`), recording the run first
+        if this is its first rows; they wait in memory while the store is locked."""
+        if not self.recording:
             return
+        self._backlog.extend(records)
+        if self._locked:
+            if len(self._backlog) > _BACKLOG_ROWS:
+                self._fail(
+                    StoreLockedError(
+                        f"the run store {self.path} has stayed locked by another process while "
+                        f"{len(self._backlog)} rows were scored; {_FIX}"
+                    )
+                )
+                return
+            if time.monotonic() < self._retry_at:
+                return
+        self._try(time.monotonic() + (_RETRY_BUSY_S if self._locked else _BUSY_TIMEOUT_S))
+
+    def _write(self, deadline: float) -> None:
+        """Record the run (the first time) and the rows waiting, each call waiting for a lock until ``deadline``."""
+        assert self._run is not None
+        assert self.path is not None
+
+        def timeout() -> float:
+            return max(deadline - time.monotonic(), 0.01)
+
+        if self._store is None:
+            self._store = RunStore(self.path, busy_timeout=timeout())
+        self._store.busy_timeout = timeout()
+        if self._run_id is None:
+            self._run_id = self._store.start_run(**self._run)
+        if self._backlog:
+            self._store.busy_timeout = timeout()
+            self._store.add_rows(self._run_id, self._backlog)
+            self._stored += len(self._backlog)
+            self._backlog = []
+        self._store.busy_timeout = timeout()
+
+    def _try(self, deadline: float) -> None:
         try:
-            self._store.add_rows(self.run_id, records)
+            self._write(deadline)
+        except StoreLockedError:
+            if not self._lock_said:
+                self._lock_said = True
+                self._warn(
+                    f"the run store {self.path} is locked by another process: this run's rows wait in memory "
+                    f"and are recorded when it is free (waiting up to {self.wait:g} s at the end; --store-timeout)"
+                )
+            self._locked = True
+            self._retry_at = time.monotonic() + self._retry_delay
+            self._retry_delay = min(self._retry_delay * 2, _RETRY_MAX_S)
+        except Exception as exc:  # the store must never cost a scoring run
+            self._fail(exc)
+        else:
+            self._locked = False
+            self._retry_delay = _RETRY_FIRST_S
+
+    def finish(self, *, status: str, summary: Mapping[str, Any]) -> None:
+        """Close the run (see :meth:`RunStore.finish_run`); nothing when no row was scored.
+
+        A store another process holds locked is waited for, up to ``wait`` seconds (a couple of seconds
+        for an ``interrupted`` run: the user asked it to stop); if it stays locked, that is said once."""
+        if not self.recording or (self._run_id is None and not self._backlog):
+            return
+        wait = self.wait if status != "interrupted" else min(self.wait, _BUSY_TIMEOUT_S)
+        deadline = time.monotonic() + wait
+        try:
+            self._write(deadline)
+            assert self._store is not None
+            assert self._run_id is not None
+            self._store.finish_run(self._run_id, status=status, summary=summary)
+        except StoreLockedError:
+            self._failed = True
+            self._warn(self._incomplete(wait))
         except Exception as exc:
             self._fail(exc)
 
-    def finish(self, *, status: str, summary: Mapping[str, Any]) -> None:
-        """Close the run (see :meth:`RunStore.finish_run`)."""
-        if self._store is None or self.run_id is None:
-            return
-        try:
-            self._store.finish_run(self.run_id, status=status, summary=summary)
-        except Exception as exc:
-            self._fail(exc)
+    def _incomplete(self, wait: float) -> str:
+        assert self._run is not None
+        rows = self._stored + len(self._backlog)
+        kept = (
+            "nothing of it is recorded there"
+            if self._run_id is None
+            else f"its record there holds {self._stored} of its {rows} rows and shows as interrupted"
+        )
+        output = self._run["output_path"] or "standard output"
+        return (
+            f"this run is not fully recorded in the run store {self.path}: it stayed locked by another process "
+            f"for {wait:g} s after scoring (--store-timeout SECONDS waits longer); {kept}. "
+            f"The results written to {output} are not affected."
+        )
