@@ -16,6 +16,7 @@ from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 from faithcheck import Faithfulness
 from faithcheck.calibration import (
+    FORMAT_VERSION,
     Calibration,
     CalibrationError,
     _figures,
@@ -25,6 +26,7 @@ from faithcheck.calibration import (
     read_gold_labels,
 )
 from faithcheck.errors import ConfigError, InputError
+from faithcheck.runner import score_dataset
 from faithcheck.store import RunStore, default_store_path
 
 from .conftest import REPO
@@ -268,3 +270,33 @@ def test_calibrate_on_few_labels_warns_that_the_figures_say_little(tmp_path: Pat
     assert f"with fewer than {ADVISED_PER_CLASS} of each" in warning
     assert "the threshold, the figures and their intervals say little" in warning
     assert too_few_labels(2 * ADVISED_PER_CLASS, ADVISED_PER_CLASS, 5) is None  # enough of each class: no word
+
+
+def test_a_row_in_error_reports_the_calibrated_threshold_as_scored_rows_do(tmp_path: Path) -> None:
+    """Every record of a calibrated metric carries the calibration's pass mark, whether the row was
+    scored, failed inside the metric (an unsupported language) or failed validation."""
+    cal = tmp_path / "cal.json"
+    cal.write_text(
+        json.dumps(
+            {"faithcheck_calibration": FORMAT_VERSION, "threshold": 0.4, "score_map": {"x": [0, 1], "y": [0, 1]}}
+        ),
+        encoding="utf-8",
+    )
+    metric = Faithfulness(calibration=cal, lang="auto")
+    good = {
+        "input_id": "ok",
+        "prompt": "How long is the warranty?",
+        "sut_response": "The warranty lasts 2 years.",
+        "retrieved_context": ["The warranty lasts 2 years."],
+    }
+    spanish = {
+        **good,
+        "input_id": "es",
+        "sut_response": "La garantía dura cinco años y cubre el motor.",
+        "retrieved_context": ["La garantía dura dos años y cubre el motor de la batidora."],
+    }
+    scored, failed = metric.evaluate(good), metric.evaluate(spanish)
+    assert (scored.status, failed.status) == ("ok", "error")
+    assert scored.threshold == failed.threshold == pytest.approx(0.4)
+    records = score_dataset([good, spanish, {**good, "input_id": "bad", "retrieved_context": []}], metric).records
+    assert [(r["status"], r["threshold"]) for r in records or []] == [("ok", 0.4), ("error", 0.4), ("error", 0.4)]

@@ -136,6 +136,10 @@ class AnswerRelevancy:
         return self._config.metric_name
 
     @property
+    def weight(self) -> float:
+        return self._config.weight
+
+    @property
     def threshold(self) -> float:
         return self._config.threshold
 
@@ -245,19 +249,8 @@ class AnswerRelevancy:
         cfg = self._config
         usage = trace.usage(started)
         if status == "error":
-            return RelevancyScore(
-                input_id=case.input_id,
-                metric_name=cfg.metric_name,
-                value=None,
-                passed=False,
-                threshold=cfg.threshold,
-                status="error",
-                reason=f"not scored: {reason}",
-                message=reason,
-                weight=cfg.weight,
-                usage=usage,
-                prompts=trace.prompts,
-                raw_responses=trace.raw_responses,
+            return RelevancyScore.not_scored(
+                self, case.input_id, reason, usage=usage, prompts=trace.prompts, raw_responses=trace.raw_responses
             )
         assert value is not None
         return RelevancyScore(

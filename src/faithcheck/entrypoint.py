@@ -33,14 +33,4 @@ def faithfulness(row: Mapping[str, Any], config: Mapping[str, Any] | None = None
     try:
         return metric.evaluate(row).model_dump(mode="json")
     except InputError as exc:
-        return EvalScore(
-            input_id=exc.input_id or "",
-            metric_name=metric.config.metric_name,
-            value=None,
-            passed=False,
-            threshold=metric.threshold,
-            status="error",
-            reason=f"not scored: {exc}",
-            message=str(exc),
-            weight=metric.config.weight,
-        ).model_dump(mode="json")
+        return EvalScore.not_scored(metric, exc.input_id or "", str(exc)).model_dump(mode="json")

@@ -92,6 +92,11 @@ class Faithfulness:
         return self.config.metric_name
 
     @property
+    def weight(self) -> float:
+        """The weight its results carry in a weighted mean of rows (seed 001's ``weight``)."""
+        return self.config.weight
+
+    @property
     def required_columns(self) -> tuple[str, ...]:
         return REQUIRED_COLUMNS
 
@@ -347,16 +352,10 @@ class Faithfulness:
         lang: Lang | None = None,
         detected: str | None = None,
     ) -> EvalScore:
-        return EvalScore(
-            input_id=case.input_id,
-            metric_name=self.config.metric_name,
-            value=None,
-            passed=False,
-            threshold=self.config.threshold,
-            status="error",
-            reason=f"not scored: {message}",
-            message=message,
-            weight=self.config.weight,
+        return EvalScore.not_scored(
+            self,
+            case.input_id,
+            message,
             claims=claims,
             usage=trace.usage(started),
             prompts=trace.prompts,

@@ -7,7 +7,7 @@ with ``model_dump(mode="json")`` and cannot be changed behind a caller's back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -272,6 +272,17 @@ class Usage(_Frozen):
         )
 
 
+class ScoredMetric(Protocol):
+    """What a score of a metric records about it: its name, pass mark (on the reported scale) and weight."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def threshold(self) -> float: ...
+    @property
+    def weight(self) -> float: ...
+
+
 class EvalScore(_Frozen):
     """The result of scoring one test case.
 
@@ -315,6 +326,32 @@ class EvalScore(_Frozen):
     other than the one detected in it (:func:`faithcheck.language.mismatch_warning`). The run
     summary counts these and says each once; the report shows them on the row. Records written
     before a warning existed lack it, or the field: readers take a missing field as none."""
+
+    @classmethod
+    def not_scored(cls, metric: ScoredMetric, input_id: str, message: str, **fields: Any) -> Self:
+        """The score of a row ``metric`` could not score: no value, not passed, the ``message``
+        (also the reason, prefixed "not scored: "), and the metric's name, pass mark and weight as
+        its scored rows carry them (a calibrated pass mark included). ``fields`` adds the rest
+        (``claims``, ``usage``, ``lang``, ...).
+
+        >>> class M:
+        ...     name, threshold, weight = "faithfulness", 0.4, 1.0
+        >>> s = EvalScore.not_scored(M(), "q-1", "field 'prompt': is empty")
+        >>> s.status, s.value, s.threshold, s.reason
+        ('error', None, 0.4, "not scored: field 'prompt': is empty")
+        """
+        return cls(
+            input_id=input_id,
+            metric_name=metric.name,
+            value=None,
+            passed=False,
+            threshold=metric.threshold,
+            status="error",
+            reason=f"not scored: {message}",
+            message=message,
+            weight=metric.weight,
+            **fields,
+        )
 
     @model_validator(mode="after")
     def _value_matches_status(self) -> EvalScore:
