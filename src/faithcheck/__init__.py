@@ -6,6 +6,7 @@ Public API::
     Faithfulness(0.7).evaluate(TestCase(...))   # -> EvalScore
     AnswerRelevancy(0.7).evaluate(TestCase(...))
     faithfulness([0.9, 0.8, 1.0])               # the scoring kernel (seed 000) -> 0.9
+    score_dataset("data.jsonl", Faithfulness(), output="scores.jsonl")  # a dataset -> RunResult
 
 The names are imported on first use (PEP 562), so ``import faithcheck`` is quick and the command
 line (``python -m faithcheck``) can answer Ctrl-C from its first moment (see :mod:`faithcheck.__main__`).
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from faithcheck.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
     from faithcheck.metric import Faithfulness
     from faithcheck.metrics import Metric
+    from faithcheck.runner import RunResult, score_dataset
     from faithcheck.scoring import faithfulness, rescale, weighted_mean
     from faithcheck.steps import ScorerRun
     from faithcheck.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
@@ -55,6 +57,8 @@ _WHERE = {
     "Verdict": "faithcheck.types",
     "faithfulness": "faithcheck.scoring",
     "rescale": "faithcheck.scoring",
+    "RunResult": "faithcheck.runner",
+    "score_dataset": "faithcheck.runner",
     "weighted_mean": "faithcheck.scoring",
 }
 """Each public name and the module it is defined in."""
@@ -74,6 +78,7 @@ __all__ = [
     "Message",
     "Metric",
     "ModelLoadError",
+    "RunResult",
     "ScorerRun",
     "TestCase",
     "Usage",
@@ -81,6 +86,7 @@ __all__ = [
     "__version__",
     "faithfulness",
     "rescale",
+    "score_dataset",
     "weighted_mean",
 ]
 
