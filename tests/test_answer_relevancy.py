@@ -59,14 +59,16 @@ def test_an_answer_that_says_nothing_or_refuses_scores_zero(answer: str, status:
 
 def test_an_invalid_option_is_named_in_one_line() -> None:
     with pytest.raises(ConfigError) as raised:
-        check_metric_options(("faithfulness", "answer_relevancy"), {}, {"threshold": 2, "thresold": 0.5})
+        check_metric_options(
+            ("faithfulness", "answer_relevancy"), {}, {"answer_relevancy": {"threshold": 2, "thresold": 0.5}}
+        )
     assert str(raised.value) == (
         "invalid answer_relevancy configuration: threshold: Input should be less than or equal to 1; "
         "thresold: not an option (did you mean 'threshold'?)"
     )
     # the config file's answer_relevancy section is checked even when that metric is not run
     with pytest.raises(ConfigError, match=r"thresold: not an option \(did you mean 'threshold'\?\)$"):
-        check_metric_options(("faithfulness",), {}, {"thresold": 0.5})
+        check_metric_options(("faithfulness",), {}, {"answer_relevancy": {"thresold": 0.5}})
     with pytest.raises(ConfigError, match=r"^invalid answer_relevancy configuration: threshold: Input should be"):
         AnswerRelevancy(threshold=2)
 

@@ -255,7 +255,7 @@ def _both_responder(seen: Seen) -> Reply:
 def test_both_metrics_on_the_llm_extract_once(server: FakeLLMServer) -> None:
     server.responder = _both_responder
     options = {"extractor": "llm", "model": "gpt-4o-mini", "base_url": server.openai_url, "cache": False}
-    metrics = build_metrics(["faithfulness", "answer_relevancy"], options, {"judge": "llm"})
+    metrics = build_metrics(["faithfulness", "answer_relevancy"], options, {"answer_relevancy": {"judge": "llm"}})
     row = {
         "input_id": "r",
         "prompt": "What is our return window?",

@@ -3,6 +3,7 @@ and with several at once; one extraction serves every metric of a row."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -208,3 +209,67 @@ def test_table_outputs_keep_every_metric_and_the_language(tmp_path: Path, suffix
     assert [o["answer_length"]["reason"] for o in others] == ["12 words", "5 words"]
     assert [r["lang"] for r in rows] == ["en", "en"]
     assert [float(r["context_utilisation"]) for r in rows] == [0.5, 1.0]
+
+
+# -- a third metric: one module and one registry line ------------------------------------------
+
+
+def test_a_registered_metric_runs_from_the_command_line_its_config_section_the_dry_run_and_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AnswerLength above is the "new module"; the register_metric call is the "registry line".
+    Nothing else names it: --metrics, its config file section, --dry-run, manifest --metric and
+    the summary find it through faithcheck.metrics."""
+    from click.testing import CliRunner
+
+    from faithcheck import metrics as registry
+    from faithcheck.cli import main
+
+    def build(run: registry.MetricOptions) -> Metric:
+        return AnswerLength(**run.section)
+
+    def check(run: registry.MetricOptions) -> None:
+        if set(run.section) - {"words"}:
+            raise ConfigError(f"invalid answer_length configuration: {sorted(set(run.section) - {'words'})}")
+
+    spec = registry.MetricSpec(
+        name="answer_length",
+        metric_type=AnswerLength,
+        build=build,
+        check=check,
+        manifest=lambda: {"name": "example.answer_length"},
+        verdict_noun="word",
+    )
+    monkeypatch.setattr(registry, "_registered", {})
+    registry.register_metric(spec)
+    assert registry.metric_names() == ("faithfulness", "answer_relevancy", "answer_length")
+
+    data = tmp_path / "rows.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    config = tmp_path / "config.yaml"
+    config.write_text("answer_length:\n  words: 4\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    runner = CliRunner()
+    args = ["score", str(data), "--metrics", "faithfulness,answer_length", "--config", str(config), "--no-store"]
+    done = runner.invoke(main, [*args, "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    lengths = [r["metrics"]["answer_length"] for r in records]
+    assert [r["value"] for r in lengths] == [min(1.0, len(row["sut_response"].split()) / 4) for row in ROWS]
+    assert "answer_length: word labels" in done.output
+
+    dry = runner.invoke(main, [*args, "--dry-run"])
+    assert dry.exit_code == 0, dry.output
+    assert "offline configuration: no LLM calls, no cost" in dry.output
+    shown = runner.invoke(main, ["manifest", "--metric", "answer_length", "--json"])
+    assert json.loads(shown.output) == {"name": "example.answer_length"}
+
+    config.write_text("answer_length:\n  word: 4\n", encoding="utf-8")
+    refused = runner.invoke(main, [*args])
+    assert refused.exit_code == 2
+    assert "invalid answer_length configuration: ['word']" in refused.output
+    unknown = runner.invoke(main, ["score", str(data), "--metrics", "answer_size", "--no-store"])
+    assert unknown.exit_code == 2
+    assert "choose from faithfulness, answer_relevancy, answer_length" in unknown.output
+    with pytest.raises(ConfigError, match="a metric faithcheck ships"):
+        registry.register_metric(dataclasses.replace(spec, name="faithfulness"))

@@ -25,14 +25,16 @@ from faithcheck.errors import FaithcheckError, RunStopped
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
 from faithcheck.metric import StepTrace, run_sync
+from faithcheck.metrics import Metric, MetricOptions, MetricSpec
 from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Verdict, YesNoUnsure
 
 if TYPE_CHECKING:
+    from faithcheck.llm.dryrun import CostEstimate
     from faithcheck.llm.relevance import LLMRelevanceJudge
 
-__all__ = ["REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
+__all__ = ["METRIC_SPEC", "REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
 
 REQUIRED_COLUMNS: tuple[str, ...] = ("input_id", "prompt", "sut_response")
 _SHOWN = 3
@@ -335,3 +337,62 @@ def manifest() -> dict[str, Any]:
         worked_example="An answer makes 4 statements; 3 answer the question and 1 is an unrelated remark -> "
         "3/4 = 0.75.",
     )
+
+
+# -- the metric's entry in faithcheck.metrics' registry ------------------------------------------
+
+_SHARED_WITH_FAITHFULNESS = (
+    "lang",
+    "extractor",
+    "model",
+    "base_url",
+    "api_key_env",
+    "concurrency_limit",
+    "llm_timeout_seconds",
+    "llm_max_retries",
+    "llm_repair_attempts",
+    "cache",
+    "cache_dir",
+    "price_input_per_mtok",
+    "price_output_per_mtok",
+)
+"""A run's (faithfulness) options answer relevancy takes too, so both read the answer the same way;
+its own section (``answer_relevancy:`` in a config file) overrides them."""
+
+
+def _options(run: MetricOptions) -> dict[str, Any]:
+    shared = {k: run.options[k] for k in _SHARED_WITH_FAITHFULNESS if k in run.options}
+    return {**shared, **run.section}
+
+
+def _build(run: MetricOptions) -> AnswerRelevancy:
+    return AnswerRelevancy(**_options(run), extractor_backend=run.extractor, require_key=run.require_key)
+
+
+def _check(run: MetricOptions) -> None:
+    load_relevancy_config(**_options(run))
+
+
+def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
+    from faithcheck.llm.dryrun import estimate_relevancy
+
+    assert isinstance(metric, AnswerRelevancy)
+    return estimate_relevancy(metric, case, with_extraction=with_extraction)
+
+
+def _uses_llm(metric: Metric) -> bool:
+    assert isinstance(metric, AnswerRelevancy)
+    return not (metric.extractor.name == "sentence" and metric.judge is None)
+
+
+METRIC_SPEC = MetricSpec(
+    name="answer_relevancy",
+    metric_type=AnswerRelevancy,
+    build=_build,
+    check=_check,
+    manifest=manifest,
+    estimate=_estimate,
+    uses_llm=_uses_llm,
+    verdict_noun="statement",
+)
+"""How the command line, Ray and the dry run make answer relevancy (see :func:`faithcheck.metrics.metric_spec`)."""

@@ -24,8 +24,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from faithcheck import __version__
-from faithcheck.answer_relevancy import AnswerRelevancy
-from faithcheck.answer_relevancy import manifest as relevancy_manifest
 from faithcheck.cli_paths import EXIT_DISK_FULL, OutputFile, writing
 from faithcheck.cli_report import calibrate, report
 from faithcheck.cli_runs import runs
@@ -41,9 +39,7 @@ from faithcheck.io.readers import (
     sniff_format,
 )
 from faithcheck.io.writers import OutputExistsError, OutputFormat
-from faithcheck.manifest import manifest_json, manifest_yaml
-from faithcheck.metric import Faithfulness
-from faithcheck.metrics import METRIC_NAMES, Metric, as_metrics, build_metrics
+from faithcheck.metrics import Metric, as_metrics, build_metrics, metric_names, metric_spec, spec_of
 from faithcheck.rows import case_from_row
 from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
@@ -67,8 +63,8 @@ EXIT_INCOMPLETE = 4
 # EXIT_DISK_FULL = 5 (from faithcheck.cli_paths, as report and calibrate use it too): disk full, file too large
 EXIT_INTERRUPTED = 130
 
-_RELEVANCY_SECTION = "answer_relevancy"
-"""A config file's section of answer-relevancy options (``threshold``, ``metric_name``, ...)."""
+_OWN_OPTIONS = "faithfulness"
+"""The metric whose options are the config file's top level (every other metric has a section)."""
 
 CLI_DEFAULTS: dict[str, Any] = {"lang": "auto"}
 """Where ``faithcheck score`` departs from the configuration model's defaults, when neither a flag nor
@@ -133,7 +129,7 @@ def _load_config_file(path: Path | None) -> dict[str, Any]:
         return {}
     if not isinstance(data, dict):
         raise click.BadParameter(f"{path} must hold a mapping of option: value", param_hint="--config")
-    known = {*RunOptions.model_fields, *FaithfulnessConfig.model_fields, _RELEVANCY_SECTION}
+    known = {*RunOptions.model_fields, *FaithfulnessConfig.model_fields, *metric_names()} - {_OWN_OPTIONS}
     for key in data:
         if key not in known:
             hint = (
@@ -143,6 +139,19 @@ def _load_config_file(path: Path | None) -> dict[str, Any]:
             )
             raise click.BadParameter(f"{path}: {key!r} is not an option{hint}", param_hint="--config")
     return data
+
+
+def _metric_sections(options: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The config file's sections of metric options (``answer_relevancy:``), taken out of ``options``."""
+    sections: dict[str, dict[str, Any]] = {}
+    for name in metric_names():
+        if name == _OWN_OPTIONS or name not in options:
+            continue
+        section = options.pop(name) or {}
+        if not isinstance(section, dict):
+            raise click.BadParameter(f"'{name}' must be a mapping of option: value", param_hint="--config")
+        sections[name] = section
+    return sections
 
 
 class _Commands(click.Group):
@@ -173,19 +182,22 @@ main.add_command(calibrate)
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of YAML")
 @click.option(
     "--metric",
-    type=click.Choice(METRIC_NAMES),
     default="faithfulness",
     show_default=True,
-    help="whose manifest: rag.faithfulness or rag.answer_relevancy",
+    metavar="NAME",
+    help="whose manifest: faithfulness (rag.faithfulness), answer_relevancy (rag.answer_relevancy)",
 )
 def manifest_command(as_json: bool, metric: str) -> None:
-    """Print a metric's manifest (rag.faithfulness by default)."""
-    if metric == "faithfulness":
-        click.echo(manifest_json() if as_json else manifest_yaml(), nl=as_json)
-        return
-    data = relevancy_manifest()
-    text = json.dumps(data, indent=2, sort_keys=True) if as_json else yaml.safe_dump(data, sort_keys=True)
-    click.echo(text, nl=as_json)
+    """Print a metric's manifest (rag.faithfulness by default): what it measures, its configuration
+    schema and entry point, the columns it needs, and how to read its scores."""
+    try:
+        data = metric_spec(metric).manifest()
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc).removeprefix("--metrics: "), param_hint="--metric") from None
+    if as_json:
+        click.echo(json.dumps(data, indent=2, sort_keys=True))
+    else:
+        click.echo(yaml.safe_dump(data, sort_keys=True, allow_unicode=True), nl=False)
 
 
 @main.command()
@@ -294,10 +306,8 @@ def score(
     could not be written: disk full or file too large (free some room, run the same command to
     resume), 130 interrupted."""
     options = _load_config_file(config_file)
-    relevancy_options = options.pop(_RELEVANCY_SECTION, None) or {}
-    if not isinstance(relevancy_options, dict):
-        raise click.BadParameter(f"'{_RELEVANCY_SECTION}' must be a mapping of option: value", param_hint="--config")
-    metric_names = [n.strip() for n in metric_list.split(",") if n.strip()]
+    sections = _metric_sections(options)
+    names = [n.strip() for n in metric_list.split(",") if n.strip()]
     run_fields = RunOptions.model_fields
     run_settings = {k: options.pop(k) for k in list(options) if k in run_fields}
     given = {k: v for k, v in flags.items() if v is not None}
@@ -315,7 +325,7 @@ def score(
         run = load_run_options(**run_settings)
         mapping = parse_column_map(column_map)
         input_format = input_format or detect_format(input_file)
-        metrics = build_metrics(metric_names, options, relevancy_options, require_key=not dry_run)
+        metrics = build_metrics(names, options, sections, require_key=not dry_run)
         metric = metrics[0]
         _check_gate(run, metric)
         if output is not None and output_format is None:
@@ -480,7 +490,8 @@ def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) ->
         table.add_row(f"mean {metric.name}", f"{s.mean:.3f}{ci}")
         pass_rate = f" ({s.pass_rate:.1%})" if s.pass_rate is not None else ""
         table.add_row(f"{prefix}passed (threshold {metric.threshold:g})", f"{s.passed}/{s.scored}{pass_rate}")
-    what = "statement labels" if isinstance(metric, AnswerRelevancy) else "claim labels"
+    spec = spec_of(metric)
+    what = f"{spec.verdict_noun} labels" if spec is not None else "labels"
     table.add_row(f"{prefix}{what}", ", ".join(f"{k} {v}" for k, v in s.labels.items()) or "-")
     if s.context_utilisation is not None:
         used = f"{s.context_utilisation:.1%} of passages support a claim (mean over rows)"
@@ -501,15 +512,11 @@ def _dry_run(
 ) -> None:
     from rich.table import Table
 
-    faithfulness = next((m for m in metrics if isinstance(m, Faithfulness)), None)
-    relevancy = next((m for m in metrics if isinstance(m, AnswerRelevancy)), None)
-    offline = faithfulness is None or (
-        faithfulness.extractor.name == "sentence" and faithfulness.verifier.name in ("model", "baseline")
-    )
-    if offline and (relevancy is None or (relevancy.extractor.name == "sentence" and relevancy.judge is None)):
+    specs = [spec_of(m) for m in metrics]
+    if not any(spec is not None and spec.uses_llm(m) for m, spec in zip(metrics, specs, strict=True)):
         Console(stderr=True).print("offline configuration: no LLM calls, no cost")
         return
-    from faithcheck.llm.dryrun import CostEstimate, estimate_case, estimate_relevancy
+    from faithcheck.llm.dryrun import CostEstimate
 
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     total = CostEstimate()
@@ -523,10 +530,10 @@ def _dry_run(
             bad += 1
             continue
         rows = total.rows
-        if faithfulness is not None:
-            total.add(estimate_case(faithfulness, case))
-        if relevancy is not None:
-            total.add(estimate_relevancy(relevancy, case, with_extraction=faithfulness is None))
+        for i, (metric, spec) in enumerate(zip(metrics, specs, strict=True)):
+            if spec is not None and spec.estimate is not None:
+                # the metrics share one extraction: the first metric counts it
+                total.add(spec.estimate(metric, case, i == 0))
         total.rows = rows + 1
     table = Table(
         title=f"faithcheck dry run: {total.rows} rows ({bad} unreadable), nothing was sent", show_header=False

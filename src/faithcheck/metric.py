@@ -8,7 +8,7 @@ import concurrent.futures
 import os
 import time
 from collections.abc import Coroutine, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.calibration import Calibration, load_calibration
@@ -18,6 +18,7 @@ from faithcheck.errors import FaithcheckError, InputError, RunStopped
 from faithcheck.extract import ClaimExtractor
 from faithcheck.language import SUPPORTED, describe_language, mismatch_warning, row_language
 from faithcheck.manifest import REQUIRED_COLUMNS
+from faithcheck.metrics import Metric, MetricOptions, MetricSpec
 from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
@@ -26,7 +27,10 @@ from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, 
 from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import as_sentence
 
-__all__ = ["Faithfulness"]
+if TYPE_CHECKING:
+    from faithcheck.llm.dryrun import CostEstimate
+
+__all__ = ["METRIC_SPEC", "Faithfulness"]
 
 _REASON_CLAIM_CHARS = 120
 T = TypeVar("T")
@@ -480,3 +484,54 @@ def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessCon
     if threshold is not None and any(s < threshold for s in scores):
         parts.append(f"Strict mode: a claim scored below {threshold:g}, so the answer scores 0.")
     return " ".join(parts)
+
+
+# -- the metric's entry in faithcheck.metrics' registry ------------------------------------------
+
+
+def _build(run: MetricOptions) -> Faithfulness:
+    config = load_config(**run.options)
+    verifier = make_verifier(config, require_key=run.require_key)
+    return Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=run.extractor)
+
+
+def _check(run: MetricOptions) -> None:
+    load_config(**run.options)
+
+
+def _manifest() -> dict[str, Any]:
+    from faithcheck.manifest import manifest
+
+    return manifest()
+
+
+def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
+    from faithcheck.llm.dryrun import estimate_case
+
+    assert isinstance(metric, Faithfulness)
+    return estimate_case(metric, case, with_extraction=with_extraction)
+
+
+def _uses_llm(metric: Metric) -> bool:
+    assert isinstance(metric, Faithfulness)
+    return not (metric.extractor.name == "sentence" and metric.verifier.name in ("model", "baseline"))
+
+
+def _preload(metric: Metric) -> None:
+    assert isinstance(metric, Faithfulness)
+    if uses_embeddings(metric.verifier):
+        default_encoder()  # the sentence encoder ranks the evidence of the first row
+
+
+METRIC_SPEC = MetricSpec(
+    name="faithfulness",
+    metric_type=Faithfulness,
+    build=_build,
+    check=_check,
+    manifest=_manifest,
+    estimate=_estimate,
+    uses_llm=_uses_llm,
+    preload=_preload,
+    verdict_noun="claim",
+)
+"""How the command line, Ray and the dry run make faithfulness (see :func:`faithcheck.metrics.metric_spec`)."""

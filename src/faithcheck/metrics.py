@@ -13,44 +13,43 @@ name; :func:`metric_records` gives every metric's record of a row, whatever the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from faithcheck.errors import ConfigError
 from faithcheck.types import EvalScore, TestCase
 
+if TYPE_CHECKING:
+    from faithcheck.extract import ClaimExtractor
+    from faithcheck.llm.dryrun import CostEstimate
+
 __all__ = [
     "METRIC_NAMES",
     "OTHER_METRICS_KEY",
     "Metric",
+    "MetricOptions",
+    "MetricSpec",
     "as_metrics",
     "build_metrics",
     "check_metric_options",
+    "metric_names",
     "metric_records",
+    "metric_spec",
+    "register_metric",
+    "spec_of",
 ]
 
 OTHER_METRICS_KEY = "metrics"
 """Where a multi-metric record keeps the records of its second and later metrics."""
-METRIC_NAMES = ("faithfulness", "answer_relevancy")
+_BUILT_IN = {"faithfulness": "faithcheck.metric", "answer_relevancy": "faithcheck.answer_relevancy"}
+"""The metrics faithcheck ships: name → the module whose ``METRIC_SPEC`` makes it (one line a metric)."""
+METRIC_NAMES = tuple(_BUILT_IN)
 """The metrics faithcheck ships, by the names ``--metrics`` takes."""
-_SHARED_WITH_RELEVANCY = (
-    "lang",
-    "extractor",
-    "model",
-    "base_url",
-    "api_key_env",
-    "concurrency_limit",
-    "llm_timeout_seconds",
-    "llm_max_retries",
-    "llm_repair_attempts",
-    "cache",
-    "cache_dir",
-    "price_input_per_mtok",
-    "price_output_per_mtok",
-)
-"""Faithfulness options answer relevancy takes too, so both read the answer the same way."""
+_registered: dict[str, MetricSpec] = {}
 
 
 @runtime_checkable
@@ -79,6 +78,71 @@ class Metric(Protocol):
     def manifest(self) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class MetricOptions:
+    """What a metric's factory gets from a run: the command line, a config file, Ray."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The run's top-level options (flags, and a config file's top level: faithfulness's own)."""
+    section: Mapping[str, Any] = field(default_factory=dict)
+    """The config file's section named after the metric (``answer_relevancy:``); empty for faithfulness."""
+    extractor: ClaimExtractor | None = None
+    """The run's shared claim extractor, so that several metrics split an answer once."""
+    require_key: bool = True
+    """``False`` for ``--dry-run``: LLM backends are built without an API key."""
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """How the command line, Ray, the config file and the dry run make and describe a metric they
+    know only by its name (see :func:`register_metric`)."""
+
+    name: str
+    metric_type: type
+    """The class of the metrics ``build`` makes (so that a metric renamed by ``metric_name`` is found)."""
+    build: Callable[[MetricOptions], Metric]
+    check: Callable[[MetricOptions], None]
+    """Raise :class:`ConfigError` for invalid options, loading no model."""
+    manifest: Callable[[], dict[str, Any]]
+    estimate: Callable[[Metric, TestCase, bool], CostEstimate] | None = None
+    """``--dry-run``: the LLM calls, tokens and cost of one row (the flag: count the answer's
+    extraction too, which the metrics of a run share); ``None`` for a metric that calls no LLM."""
+    uses_llm: Callable[[Metric], bool] = lambda metric: False
+    preload: Callable[[Metric], None] = lambda metric: None
+    """Load what the metric's first row would (a Ray worker calls it when it starts)."""
+    verdict_noun: str = "claim"
+    """What the metric labels, for the summary ("claim labels", "statement labels")."""
+
+
+def register_metric(spec: MetricSpec) -> None:
+    """Make a metric known by ``spec.name`` to ``--metrics``, config files, ``manifest --metric``,
+    the dry run and Ray. A metric of faithcheck's own is one line of ``_BUILT_IN`` instead."""
+    if spec.name in _BUILT_IN:
+        raise ConfigError(f"{spec.name!r} is a metric faithcheck ships: give yours another name")
+    _registered[spec.name] = spec
+
+
+def metric_names() -> tuple[str, ...]:
+    """Every metric ``--metrics`` takes: faithcheck's, then the registered ones."""
+    return (*_BUILT_IN, *_registered)
+
+
+def metric_spec(name: str) -> MetricSpec:
+    """The :class:`MetricSpec` of the metric called ``name``; :class:`ConfigError` for an unknown one."""
+    if name in _registered:
+        return _registered[name]
+    if name in _BUILT_IN:
+        spec: MetricSpec = import_module(_BUILT_IN[name]).METRIC_SPEC
+        return spec
+    raise ConfigError(f"--metrics: unknown {[name]}; choose from {', '.join(metric_names())}")
+
+
+def spec_of(metric: Metric) -> MetricSpec | None:
+    """The :class:`MetricSpec` of the registered metric type ``metric`` is, or ``None`` (a metric
+    object nobody registered: it is scored, but has no dry-run estimate)."""
+    return next((spec for spec in map(metric_spec, metric_names()) if isinstance(metric, spec.metric_type)), None)
+
+
 def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
     """One metric or several as a tuple (default: ``Faithfulness()``); names must be unique.
 
@@ -104,49 +168,40 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
 
 def build_metrics(
     names: Sequence[str],
-    options: dict[str, Any],
-    relevancy_options: dict[str, Any] | None = None,
+    options: Mapping[str, Any],
+    sections: Mapping[str, Mapping[str, Any]] | None = None,
     *,
     require_key: bool = True,
 ) -> tuple[Metric, ...]:
-    """The metrics ``--metrics`` names, in that order: faithfulness from ``options`` (the
-    FaithfulnessConfig flags), answer relevancy from the options the two share plus its own
-    (``answer_relevancy:`` in a config file). One extractor serves both, so the answer is split
-    into claims once. ``require_key=False`` (``--dry-run``) builds LLM backends without a key."""
-    from faithcheck.answer_relevancy import AnswerRelevancy
-    from faithcheck.backends import make_extractor, make_verifier
+    """The metrics ``--metrics`` names, in that order, each from the run's ``options`` and its own
+    section of ``sections`` (a config file's ``answer_relevancy:``). One extractor serves them all,
+    so the answer is split into claims once. ``require_key=False`` (``--dry-run``) builds LLM
+    backends without a key."""
+    from faithcheck.backends import make_extractor
     from faithcheck.config import load_config
     from faithcheck.extract.shared import SharedExtractor
-    from faithcheck.metric import Faithfulness
 
-    check_metric_options(names, options, relevancy_options)
-    config = load_config(**options)
-    extractor = SharedExtractor(make_extractor(config, require_key=require_key))
-    built: list[Metric] = []
-    for name in dict.fromkeys(names):
-        if name == "faithfulness":
-            verifier = make_verifier(config, require_key=require_key)
-            built.append(Faithfulness.from_config(config, verifier_backend=verifier, extractor_backend=extractor))
-        else:
-            shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
-            options_ = {**shared, **(relevancy_options or {})}
-            built.append(AnswerRelevancy(**options_, extractor_backend=extractor, require_key=require_key))
-    return tuple(built)
+    check_metric_options(names, options, sections)
+    extractor = SharedExtractor(make_extractor(load_config(**options), require_key=require_key))
+    return tuple(
+        metric_spec(name).build(MetricOptions(options, (sections or {}).get(name, {}), extractor, require_key))
+        for name in dict.fromkeys(names)
+    )
 
 
 def check_metric_options(
-    names: Sequence[str], options: Mapping[str, Any], relevancy_options: Mapping[str, Any] | None = None
+    names: Sequence[str], options: Mapping[str, Any], sections: Mapping[str, Mapping[str, Any]] | None = None
 ) -> None:
-    """Raise :class:`ConfigError` for unknown metric names or invalid options, loading no model."""
-    from faithcheck.config import load_config, load_relevancy_config
+    """Raise :class:`ConfigError` for unknown metric names or invalid options, loading no model. A
+    metric's section is checked even when the metric is not scored this time."""
+    from faithcheck.config import load_config
 
-    unknown = [n for n in names if n not in METRIC_NAMES]
+    unknown = [n for n in [*names, *(sections or {})] if n not in metric_names()]
     if unknown or not names:
-        raise ConfigError(f"--metrics: unknown {unknown or list(names)}; choose from {', '.join(METRIC_NAMES)}")
+        raise ConfigError(f"--metrics: unknown {unknown or list(names)}; choose from {', '.join(metric_names())}")
     load_config(**options)
-    if "answer_relevancy" in names or relevancy_options:  # a section is checked even when unused
-        shared = {k: options[k] for k in _SHARED_WITH_RELEVANCY if k in options}
-        load_relevancy_config(**{**shared, **(relevancy_options or {})})
+    for name in dict.fromkeys([*names, *(sections or {})]):
+        metric_spec(name).check(MetricOptions(options, (sections or {}).get(name, {})))
 
 
 def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:

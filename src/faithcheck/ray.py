@@ -29,15 +29,13 @@ __all__ = ["score_ray_dataset"]
 class _Scorer:
     """A Ray actor: builds the metrics (and loads their models) once, then scores batches."""
 
-    def __init__(self, config: dict[str, Any], metrics: tuple[str, ...], relevancy: dict[str, Any]):
-        from faithcheck.embedding import default_encoder
-        from faithcheck.metric import Faithfulness
-        from faithcheck.metrics import build_metrics
-        from faithcheck.verify import uses_embeddings
+    def __init__(self, config: dict[str, Any], metrics: tuple[str, ...], sections: dict[str, dict[str, Any]]):
+        from faithcheck.metrics import build_metrics, spec_of
 
-        self.metrics = build_metrics(metrics, config, relevancy)
-        if any(isinstance(m, Faithfulness) and uses_embeddings(m.verifier) for m in self.metrics):
-            default_encoder()  # load the sentence encoder now, not on the first batch
+        self.metrics = build_metrics(metrics, config, sections)
+        for metric in self.metrics:  # load the models now, not on the first batch
+            if (spec := spec_of(metric)) is not None:
+                spec.preload(metric)
 
     def __call__(self, batch: Any) -> Any:
         import pyarrow as pa
@@ -60,6 +58,7 @@ def score_ray_dataset(
     config: Mapping[str, Any] | FaithfulnessConfig | None = None,
     *,
     metrics: Sequence[str] = ("faithfulness",),
+    sections: Mapping[str, Mapping[str, Any]] | None = None,
     relevancy: Mapping[str, Any] | None = None,
     concurrency: int = 2,
     batch_size: int = 256,
@@ -68,18 +67,22 @@ def score_ray_dataset(
     """Score a ``ray.data.Dataset`` lazily with an actor pool of ``concurrency`` workers.
 
     ``config`` is a :class:`FaithfulnessConfig` or a mapping of its fields; ``metrics`` names the
-    metrics to score (``faithfulness``, ``answer_relevancy``), ``relevancy`` holds answer
-    relevancy's own options. With several metrics, a ``metrics_json`` column holds the other
+    metrics to score (``faithfulness``, ``answer_relevancy``, or a registered one), ``sections``
+    each metric's own options by its name, as a config file's sections hold them (``relevancy`` is
+    short for ``sections={"answer_relevancy": ...}``). With several metrics, a ``metrics_json`` column holds the other
     metrics' results. ``row`` in the result counts within a batch; use ``input_id`` to join
     results back.
     """
     from faithcheck.metrics import check_metric_options
 
     options = config.model_dump() if isinstance(config, FaithfulnessConfig) else dict(config or {})
-    check_metric_options(tuple(metrics), options, dict(relevancy or {}))  # fail here, on the driver
+    own = {name: dict(section) for name, section in (sections or {}).items()}
+    if relevancy is not None:
+        own["answer_relevancy"] = {**own.get("answer_relevancy", {}), **relevancy}
+    check_metric_options(tuple(metrics), options, own)  # fail here, on the driver
     return dataset.map_batches(
         _Scorer,
-        fn_constructor_kwargs={"config": options, "metrics": tuple(metrics), "relevancy": dict(relevancy or {})},
+        fn_constructor_kwargs={"config": options, "metrics": tuple(metrics), "sections": own},
         batch_size=batch_size,
         batch_format="pyarrow",
         concurrency=concurrency,

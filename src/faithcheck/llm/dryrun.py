@@ -45,8 +45,10 @@ class CostEstimate:
         self.cost_usd = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
 
 
-def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
-    """Estimated LLM calls, tokens and cost of scoring ``case`` with ``metric``."""
+def estimate_case(metric: Faithfulness, case: TestCase, *, with_extraction: bool = True) -> CostEstimate:
+    """Estimated LLM calls, tokens and cost of scoring ``case`` with ``metric`` (faithfulness); its
+    LLM extraction only ``with_extraction`` (leave it out when an earlier metric of the run counted
+    it: the extraction is shared)."""
     lang = metric.row_lang(case)
     estimate = CostEstimate(rows=1)
     if lang is None:  # lang auto and a language faithcheck does not score: an error row, no call
@@ -55,7 +57,7 @@ def estimate_case(metric: Faithfulness, case: TestCase) -> CostEstimate:
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
     # the CLI shares one extraction between metrics (SharedExtractor): the LLM extractor is inside
     extractor = getattr(metric.extractor, "inner", metric.extractor)
-    if isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
+    if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
         request = extractor.build_request(case.question, case.sut_response, lang, case.history)
         estimate.calls += 1
         estimate.input_tokens += estimate_tokens(request.system + request.user)
