@@ -75,19 +75,25 @@ def test_exit_codes_and_gates(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--max", "1e308", "--min", "-1e308"], "must lie within"),
-        (["--weight", "nan"], "weight: Input should be a finite number"),
-        (["--max", "inf"], "max: Input should be a finite number"),
+        ({"max": 1e308, "min": -1e308}, "must lie within"),
+        ({"weight": ".nan"}, "weight: Input should be a finite number"),
+        ({"max": ".inf"}, "max: Input should be a finite number"),
         (["--job-timeout", "nan"], "job_timeout: Input should be a finite number"),
         (["--row-timeout", "nan"], "row_timeout: Input should be a finite number"),
         (["--row-timeout", "inf"], "row_timeout: Input should be a finite number"),
         (["--row-timeout", "0"], "row_timeout: Input should be greater than 0"),
         (["--batch-size", "0"], "batch_size: Input should be greater than or equal to 1"),
-        (["--llm-timeout-seconds", "inf"], "llm_timeout_seconds: Input should be a finite number"),
+        ({"llm_timeout_seconds": ".inf"}, "llm_timeout_seconds: Input should be a finite number"),
         (["--fail-under", "nan"], "fail_under: Input should be a finite number"),
     ],
 )
-def test_every_numeric_option_is_finite_and_in_range(args: list[str], message: str) -> None:
+def test_every_numeric_option_is_finite_and_in_range(
+    tmp_path: Path, args: list[str] | dict[str, Any], message: str
+) -> None:
+    if isinstance(args, dict):  # a config-file-only option: set in a --config file
+        config = tmp_path / "config.yaml"
+        config.write_text("".join(f"{k}: {v}\n" for k, v in args.items()), encoding="utf-8")
+        args = ["--config", str(config)]
     done = _faithcheck("score", SAMPLE, "--no-store", *args)
     assert done.returncode == EXIT_USAGE
     assert message in done.stderr

@@ -147,7 +147,8 @@ def test_the_command_line_scores_each_row_in_its_own_language_by_default(tmp_pat
     assert {json.loads(line)["lang"] for line in fixed.stdout.splitlines()} == {"en"}
     assert "warning: 2 rows look German (de) but lang is en: use --lang de or --lang auto" in fixed.stderr
     helped = _faithcheck("score", "--help", home=tmp_path)
-    assert "[default: 'auto'; in Python and the manifest: 'en']" in " ".join(helped.stdout.split())
+    help_text = " ".join(helped.stdout.replace("│", " ").split())  # the text of the help's boxed tables
+    assert "[default: 'auto'; in Python and the manifest: 'en']" in help_text
 
 
 def test_german_sample_with_lang_auto_scores_as_with_lang_de(tmp_path: Path) -> None:

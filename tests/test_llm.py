@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -248,8 +249,8 @@ def test_an_endpoint_that_cannot_be_reached_stops_the_cli_with_exit_2(tmp_path: 
         "llm",
         "--model",
         f"openai:judge@http://127.0.0.1:{port}/v1",
-        "--llm-max-retries",
-        "1",
+        "--config",
+        str(_config(tmp_path, llm_max_retries=1)),
         "-o",
         str(tmp_path / "out.jsonl"),
     )
@@ -459,6 +460,13 @@ def test_prompts_are_native_per_language(server: FakeLLMServer, lang: str) -> No
     assert system.startswith("Du zerlegst" if lang == "de" else "Tu découpes")
 
 
+def _config(folder: Path, **options: Any) -> Path:
+    """A --config file setting ``options`` (LLM tuning has no flags)."""
+    path = folder / "config.yaml"
+    path.write_text(json.dumps(options), encoding="utf-8")  # JSON is YAML
+    return path
+
+
 def _cli(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, **(env_extra or {})}
     return subprocess.run(
@@ -500,8 +508,8 @@ def test_cli_scores_with_the_llm_judge_and_reports_usage(server: FakeLLMServer, 
         "llm",
         "--model",
         f"openai:judge@{server.openai_url}",
-        "--cache-dir",
-        str(tmp_path / "cache"),
+        "--config",
+        str(_config(tmp_path, cache_dir=str(tmp_path / "cache"))),
     )
     done = _cli(*args)
     assert done.returncode == 0, done.stderr

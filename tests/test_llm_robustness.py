@@ -277,7 +277,9 @@ def test_cli_llm_timeout_is_a_deadline_against_an_endless_drip(
     data = _jsonl(tmp_path / "in.jsonl", _cases(return_policy_case, 2))
     out = tmp_path / "out.jsonl"
     args = ["score", str(data), "-o", str(out), "--verifier", "llm", "--model", f"openai:judge@{server.openai_url}"]
-    args += ["--llm-timeout-seconds", "2", "--llm-max-retries", "1", "--no-cache"]
+    config = tmp_path / "config.yaml"  # LLM tuning is set in a config file, not by flags
+    config.write_text("llm_timeout_seconds: 2\nllm_max_retries: 1\ncache: false\n", encoding="utf-8")
+    args += ["--config", str(config)]
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "faithcheck", *args],

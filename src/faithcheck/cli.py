@@ -1,7 +1,10 @@
 """The ``faithcheck`` command line: ``score`` a JSONL file, print the ``manifest``.
 
-Options of ``score`` are generated from :class:`FaithfulnessConfig`, so the configuration model
-stays the one source of truth; ``--config FILE`` (YAML or JSON) sets the same fields.
+Options of ``score`` are generated from :class:`FaithfulnessConfig` and :class:`RunOptions`, so the
+configuration models stay the one source of truth; ``--config FILE`` (YAML or JSON) sets the same
+fields. :data:`FLAG_PANELS` says which fields are flags and where ``score --help`` lists them; the
+rest (:data:`CONFIG_ONLY`: LLM tuning and the manifest's bookkeeping) are set in a config file or
+from Python, so the help of an offline-by-default command stays readable.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import click
+import rich_click
 import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -76,6 +80,138 @@ or SummEdits (4,681 summaries), and 6 of FactCheck-GPT's 3,305 web-scraped evide
 (``benchmarks/lang_auto.py``; README, "Language")."""
 
 
+PANEL_INPUT = "Input and output"
+PANEL_METRICS = "Metrics and thresholds"
+PANEL_VERIFIER = "Verifier"
+PANEL_LLM = "LLM judge"
+PANEL_RUN = "Run control"
+PANEL_GATES = "CI gates"
+SCORE_PANELS = (PANEL_INPUT, PANEL_METRICS, PANEL_VERIFIER, PANEL_LLM, PANEL_RUN, PANEL_GATES)
+"""The groups of ``faithcheck score --help``, in the order a user meets them."""
+
+FLAG_PANELS: dict[str, str] = {
+    "lang": PANEL_METRICS,
+    "threshold": PANEL_METRICS,
+    "strict_threshold": PANEL_METRICS,
+    "inverted": PANEL_METRICS,
+    "aggregation": PANEL_METRICS,
+    "calibration": PANEL_METRICS,
+    "extractor": PANEL_VERIFIER,
+    "verifier": PANEL_VERIFIER,
+    "verifier_bundle": PANEL_VERIFIER,
+    "evidence_top_k": PANEL_VERIFIER,
+    "evidence_pool": PANEL_VERIFIER,
+    "cascade_local": PANEL_VERIFIER,
+    "cascade_low": PANEL_VERIFIER,
+    "cascade_high": PANEL_VERIFIER,
+    "model": PANEL_LLM,
+    "base_url": PANEL_LLM,
+    "api_key_env": PANEL_LLM,
+    "concurrency_limit": PANEL_RUN,
+    "batch_size": PANEL_RUN,
+    "row_timeout": PANEL_RUN,
+    "job_timeout": PANEL_RUN,
+    "store_timeout": PANEL_RUN,
+    "fail_under": PANEL_GATES,
+    "fail_on_error": PANEL_GATES,
+}
+"""Configuration fields that are ``faithcheck score`` flags, and the help group of each."""
+
+CONFIG_ONLY: frozenset[str] = frozenset(
+    {
+        # the manifest's bookkeeping: how a host platform files the score, not how it is computed
+        "metric_name",
+        "min",
+        "max",
+        "weight",
+        "system_type",
+        "scale",
+        # LLM tuning: the defaults suit the usual providers
+        "llm_timeout_seconds",
+        "llm_max_retries",
+        "llm_max_claims_per_call",
+        "llm_repair_attempts",
+        "llm_evidence_budget",
+        "cache",
+        "cache_dir",
+        "price_input_per_mtok",
+        "price_output_per_mtok",
+    }
+)
+"""Configuration fields set only in a ``--config`` file or the Python API (no flag)."""
+
+_STATIC_PANELS: dict[str, tuple[str, ...]] = {
+    PANEL_INPUT: (
+        "output",
+        "input_format",
+        "output_format",
+        "column_map",
+        "id_from_row",
+        "config_file",
+        "summary_json",
+    ),
+    PANEL_METRICS: ("metric_list",),
+    PANEL_RUN: ("resume", "overwrite", "quiet", "store_path", "no_store", "dry_run"),
+}
+"""The help groups of ``score``'s options that are not configuration fields."""
+
+
+def _panel_of(name: str) -> str | None:
+    """The help group of a configuration field's flag, or ``None`` for a config-file-only field; a
+    field in neither table stops the import, so a new field is placed on purpose."""
+    if name in FLAG_PANELS:
+        return FLAG_PANELS[name]
+    if name in CONFIG_ONLY:
+        return None
+    raise TypeError(f"configuration field {name!r} is neither in FLAG_PANELS nor in CONFIG_ONLY")  # pragma: no cover
+
+
+def _score_panels() -> list[rich_click.RichOptionPanel]:
+    """``score --help``'s option groups (rich-click panels), in :data:`SCORE_PANELS` order."""
+    members: dict[str, list[str]] = {panel: list(_STATIC_PANELS.get(panel, ())) for panel in SCORE_PANELS}
+    for name, panel in FLAG_PANELS.items():
+        members[panel].append(name)
+    return [rich_click.RichOptionPanel(panel, options=members[panel]) for panel in SCORE_PANELS]
+
+
+class _ScoreCommand(rich_click.RichCommand):
+    """``faithcheck score``: a flag that was moved to the config file is refused with a usage error
+    (exit 2) that says where it went, rather than click's bare "No such option"."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            field = _config_only_field(exc.option_name)
+            if field is None:
+                raise
+            example = _example_setting(field, negated=exc.option_name.startswith("--no-"))
+            raise click.NoSuchOption(
+                exc.option_name,
+                message=f"No such option: {exc.option_name}. {field} is set in a --config file "
+                f"(YAML or JSON, e.g. '{example}') or from Python, not on the command line.",
+                ctx=ctx,
+            ) from None
+
+
+def _example_setting(field: str, *, negated: bool) -> str:
+    """``field: value`` as a config file line: ``false`` for ``--no-cache``, else the default."""
+    info = FaithfulnessConfig.model_fields[field]
+    if info.default is None:  # a path or a price: no default worth showing
+        return f"{field}: ..."
+    value = (not negated) if info.annotation is bool else info.default
+    return f"{field}: {yaml.safe_dump(value).splitlines()[0]}"
+
+
+def _config_only_field(option: str) -> str | None:
+    """The config-file-only field a flag such as ``--llm-max-retries`` or ``--no-cache`` names."""
+    name = option.removeprefix("--").split("=", 1)[0].replace("-", "_")
+    for candidate in (name, name.removeprefix("no_")):
+        if candidate in CONFIG_ONLY:
+            return candidate
+    return None
+
+
 def _click_type(annotation: Any) -> tuple[Any, bool]:
     """Map a config field's annotation to (click type, is_flag)."""
     origin = typing.get_origin(annotation)
@@ -98,6 +234,8 @@ def _model_options(model: type[BaseModel]) -> Callable[[Callable[..., Any]], Cal
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         fields: dict[str, FieldInfo] = model.model_fields
         for name in reversed(list(fields)):
+            if _panel_of(name) is None:
+                continue
             info = fields[name]
             kind, is_flag = _click_type(info.annotation)
             flag = "--" + name.replace("_", "-")
@@ -200,7 +338,7 @@ def manifest_command(as_json: bool, metric: str) -> None:
         click.echo(yaml.safe_dump(data, sort_keys=True, allow_unicode=True), nl=False)
 
 
-@main.command()
+@main.command(cls=_ScoreCommand, panels=_score_panels())
 @click.argument("input_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
 @click.option(
     "-o",
