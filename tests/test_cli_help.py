@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pydantic import BaseModel
 
 from faithcheck.cli import CONFIG_ONLY, FLAG_PANELS, SCORE_PANELS, main
-from faithcheck.config import FaithfulnessConfig, RunOptions
+from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, RunOptions
 
 from .conftest import REPO
 
@@ -114,3 +115,12 @@ def test_help_says_nothing_of_development_history(command: tuple[str, ...]) -> N
     text = " ".join(_help(*command).split())
     for history in ("seed 0", "seed-0", "session", "issue "):
         assert history not in text.lower(), history
+
+
+@pytest.mark.parametrize("model", [FaithfulnessConfig, AnswerRelevancyConfig, RunOptions])
+def test_option_descriptions_say_nothing_of_development_history(model: type[BaseModel]) -> None:
+    """The descriptions are what a user reads about a config-file option (the flags' help, the JSON schema)."""
+    for name, info in model.model_fields.items():
+        text = (info.description or "").lower()
+        for history in ("seed 0", "seed-0", "session", "issue "):
+            assert history not in text, (name, history)

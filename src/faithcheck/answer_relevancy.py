@@ -62,7 +62,7 @@ class AnswerRelevancy:
     Parameters
     ----------
     threshold:
-        Pass mark (default 0.7, as in seed 003's example).
+        Pass mark (default 0.7).
     extractor_backend:
         The claim extractor to split the answer with; pass the one a :class:`Faithfulness` uses
         (wrapped in :class:`~faithcheck.extract.shared.SharedExtractor`) to extract once for both.
@@ -175,7 +175,7 @@ class AnswerRelevancy:
         return run_sync(self.aevaluate(case))
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
-        """Seed 004's view: the statements, yes (relevant) / no verdicts with reasons, the score."""
+        """The step-by-step view: the statements, yes (relevant) / no verdicts with reasons, the score."""
         return scorer_run(self.evaluate(case))
 
     async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> RelevancyScore:

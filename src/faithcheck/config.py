@@ -97,7 +97,12 @@ class FaithfulnessConfig(InitializationConfig):
         description="claim score fed to the mean: 1/0 by verdict (the fraction of supported "
         "claims), or the verifier's probability of support",
     )
-    scale: float = Field(default=1.0, gt=0.0, description="maximum of the seed-004 step view's score")
+    scale: float = Field(
+        default=1.0,
+        gt=0.0,
+        description="maximum of the score in the step-by-step result of Faithfulness.run() (extract and analyze "
+        "steps, verdicts as yes/no/unsure); results files use min and max",
+    )
     evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
     evidence_pool: int = Field(
         default=4,

@@ -42,7 +42,7 @@ class Faithfulness:
     Parameters
     ----------
     threshold:
-        Pass mark on the reported scale (default 0.7, as in seed 003).
+        Pass mark on the reported scale (default 0.7).
     verifier_backend, extractor_backend:
         Custom :class:`~faithcheck.verify.Verifier` / :class:`~faithcheck.extract.ClaimExtractor`
         instances; by default the backends named by the ``verifier`` and ``extractor`` options.
@@ -208,7 +208,8 @@ class Faithfulness:
         )
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
-        """Seed 004's view of a scoring run: claims, yes/no/unsure verdicts, prompts, scaled score."""
+        """The step-by-step view of a scoring run: claims, yes/no/unsure verdicts, prompts, the score
+        on the configured ``scale``."""
         return scorer_run(self.evaluate(case), scale=self.config.scale)
 
     def check_claims(

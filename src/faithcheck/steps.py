@@ -1,4 +1,5 @@
-"""Seed 004's view of a scoring run: the step results of extract and analyze.
+"""The step-by-step view of a scoring run (:meth:`Faithfulness.run`): the results of the extract and
+analyze steps (the step view of the platform's scorer contract, seed 004).
 
 Derived from an :class:`EvalScore` without extra work: the claims that were judged, their
 verdicts as yes / no / unsure with reasons, the prompts sent to an LLM (empty offline), and the
@@ -30,7 +31,8 @@ class AnalyzeStepResult(BaseModel):
 
 
 class ScorerRun(BaseModel):
-    """Return value of :meth:`Faithfulness.run`, shaped like seed 004's ``.run()`` result."""
+    """Return value of :meth:`Faithfulness.run`: the claims extracted, their verdicts as yes / no / unsure,
+    the prompts sent, and the score on ``scale``."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -48,7 +50,7 @@ class ScorerRun(BaseModel):
 
 
 def scorer_run(result: EvalScore, *, scale: float = 1.0) -> ScorerRun:
-    """Build the seed-004 view of ``result``; ``score`` is the unit faithfulness × ``scale``.
+    """Build the step-by-step view of ``result``; ``score`` is the unit faithfulness × ``scale``.
 
     Only the claims that entered the score appear, so claims and verdicts align one to one.
     """

@@ -43,7 +43,7 @@ YesNoUnsure = Literal["yes", "no", "unsure"]
 
 
 def to_yes_no_unsure(label: Label) -> YesNoUnsure:
-    """Seed 004's three-way view of a label.
+    """The three-way view of a label that :meth:`Faithfulness.run` reports.
 
     supported → yes; contradicted and wrong_entity → no (the context says otherwise);
     everything else → unsure (the context does not settle it).
@@ -365,7 +365,7 @@ class EvalScore(_Frozen):
         return self
 
     def step_verdict(self, label: Label) -> YesNoUnsure:
-        """Seed 004's yes / no / unsure for one of this result's verdict labels."""
+        """Yes / no / unsure (as :meth:`Faithfulness.run` reports it) for one of this result's verdict labels."""
         return to_yes_no_unsure(label)
 
     @property
