@@ -124,3 +124,14 @@ def test_option_descriptions_say_nothing_of_development_history(model: type[Base
         text = (info.description or "").lower()
         for history in ("seed 0", "seed-0", "session", "issue "):
             assert history not in text, (name, history)
+
+
+def test_the_readme_config_example_is_accepted(tmp_path: Path) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(# faithcheck\.yaml, for: .*?)```", readme, re.DOTALL)
+    assert example is not None
+    config = tmp_path / "faithcheck.yaml"
+    config.write_text(example.group(1), encoding="utf-8")
+    done = CliRunner().invoke(main, ["score", SAMPLE, "--no-store", "--config", str(config), "--dry-run"])
+    assert done.exit_code == 0, done.output
+    assert "nothing was sent" in done.output
