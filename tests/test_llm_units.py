@@ -330,3 +330,27 @@ def test_chunks_that_do_not_fit_wait_for_a_later_call() -> None:
     selection, deferred = pack_chunks(items, first, estimate_tokens)  # room for the best chunk only
     assert selection == [(check, check.chunks[:1])]
     assert deferred == {"c1": check.chunks[1:]}
+
+
+def test_both_metrics_hand_the_llm_layer_one_settings_object_and_share_its_client(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig
+    from faithcheck.llm.settings import DEFAULT_TIMEOUT_SECONDS, LLMSettings, client_for
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    shared = {"model": "gpt-4o-mini", "llm_max_retries": 1, "cache_dir": str(tmp_path), "concurrency_limit": 3}
+    faithfulness = FaithfulnessConfig(verifier="llm", **shared).llm_settings()
+    relevancy = AnswerRelevancyConfig(judge="llm", **shared).llm_settings()
+    assert (
+        faithfulness
+        == relevancy
+        == LLMSettings(model="gpt-4o-mini", max_retries=1, concurrency=3, cache_dir=str(tmp_path))
+    )
+    assert client_for(faithfulness) is client_for(relevancy)  # one concurrency limit and cache for both
+    # the configuration reads the LLM layer's defaults
+    assert FaithfulnessConfig().llm_timeout_seconds == AnswerRelevancyConfig().llm_timeout_seconds
+    assert FaithfulnessConfig().llm_timeout_seconds == DEFAULT_TIMEOUT_SECONDS
+    monkeypatch.delenv("OPENAI_API_KEY")
+    with pytest.raises(ConfigError, match="needs an API key: set the environment variable OPENAI_API_KEY"):
+        client_for(LLMSettings(model="gpt-4o-mini", max_retries=2))

@@ -14,8 +14,8 @@ from typing import Any
 
 import snowballstemmer
 
-from faithcheck.config import Lang
 from faithcheck.lexicon import Lexicon, get_lexicon
+from faithcheck.types import Lang
 
 __all__ = ["TextFeatures", "analyze", "coverage"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from faithcheck.config import Lang
 from faithcheck.lexicon import get_lexicon
+from faithcheck.types import Lang
 
 __all__ = ["continues", "is_polar_question", "key_phrase", "polar_answer_rest", "resolve_object_anaphor"]
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, Lang, load_relevancy_config
+from faithcheck.config import AnswerRelevancyConfig, load_relevancy_config
 from faithcheck.errors import FaithcheckError, RunStopped
 from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.language import SUPPORTED, describe_language, row_language
@@ -28,7 +28,7 @@ from faithcheck.metric import StepTrace, run_sync
 from faithcheck.metrics import Metric, MetricOptions, MetricSpec
 from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.steps import ScorerRun, scorer_run
-from faithcheck.types import ClaimResult, EvalScore, Label, TestCase, Verdict, YesNoUnsure
+from faithcheck.types import ClaimResult, EvalScore, Label, Lang, TestCase, Verdict, YesNoUnsure
 
 if TYPE_CHECKING:
     from faithcheck.llm.dryrun import CostEstimate
@@ -94,42 +94,23 @@ class AnswerRelevancy:
         llm = self._config.judge == "llm"
         self.judge: LLMRelevanceJudge | None = self._make_judge(require_key) if llm else None
 
-    def _llm_config(self) -> FaithfulnessConfig:
-        """The LLM fields as the faithfulness judge reads them, so both share one client."""
-        from faithcheck.config import load_config
-
-        cfg = self._config
-        return load_config(
-            extractor="llm",
-            model=cfg.model,
-            base_url=cfg.base_url,
-            api_key_env=cfg.api_key_env,
-            concurrency_limit=cfg.concurrency_limit,
-            llm_timeout_seconds=cfg.llm_timeout_seconds,
-            llm_max_retries=cfg.llm_max_retries,
-            llm_repair_attempts=cfg.llm_repair_attempts,
-            cache=cfg.cache,
-            cache_dir=cfg.cache_dir,
-            price_input_per_mtok=cfg.price_input_per_mtok,
-            price_output_per_mtok=cfg.price_output_per_mtok,
-        )
-
     def _make_extractor(self, require_key: bool) -> ClaimExtractor:
         if self._config.extractor == "sentence":
             return SentenceExtractor()
-        from faithcheck.backends import make_extractor
+        from faithcheck.llm.judge import LLMClaimExtractor
+        from faithcheck.llm.settings import client_for
 
-        return make_extractor(self._llm_config(), require_key=require_key)
+        settings = self._config.llm_settings()
+        client = client_for(settings, require_key=require_key)  # faithfulness's, when the settings are equal
+        return LLMClaimExtractor(client, price=settings.price(client))
 
     def _make_judge(self, require_key: bool) -> LLMRelevanceJudge:
-        from faithcheck.llm.judge import client_from_config, price_from_config
         from faithcheck.llm.relevance import LLMRelevanceJudge
+        from faithcheck.llm.settings import client_for
 
-        config = self._llm_config()
-        client = client_from_config(config, require_key=require_key)
-        return LLMRelevanceJudge(
-            client, repair_attempts=config.llm_repair_attempts, price=price_from_config(client, config)
-        )
+        settings = self._config.llm_settings()
+        client = client_for(settings, require_key=require_key)
+        return LLMRelevanceJudge(client, repair_attempts=settings.repair_attempts, price=settings.price(client))
 
     # -- the Metric protocol ------------------------------------------------------------------
 

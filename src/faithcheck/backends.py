@@ -19,10 +19,12 @@ def make_extractor(config: FaithfulnessConfig, *, require_key: bool = True) -> C
     API key (for estimates that send nothing)."""
     if config.extractor == "sentence":
         return SentenceExtractor()
-    from faithcheck.llm.judge import LLMClaimExtractor, client_from_config, price_from_config
+    from faithcheck.llm.judge import LLMClaimExtractor
+    from faithcheck.llm.settings import client_for
 
-    client = client_from_config(config, require_key=require_key)
-    return LLMClaimExtractor(client, price=price_from_config(client, config))
+    settings = config.llm_settings()
+    client = client_for(settings, require_key=require_key)
+    return LLMClaimExtractor(client, price=settings.price(client))
 
 
 def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Verifier:
@@ -31,15 +33,17 @@ def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Ve
         return BaselineVerifier()
     if config.verifier == "model":
         return _model(config)
-    from faithcheck.llm.judge import CascadeVerifier, LLMVerifier, client_from_config, price_from_config
+    from faithcheck.llm.judge import CascadeVerifier, LLMVerifier
+    from faithcheck.llm.settings import client_for
 
-    client = client_from_config(config, require_key=require_key)
+    settings = config.llm_settings()
+    client = client_for(settings, require_key=require_key)
     llm = LLMVerifier(
         client,
         max_claims_per_call=config.llm_max_claims_per_call,
         repair_attempts=config.llm_repair_attempts,
         evidence_budget=config.llm_evidence_budget,
-        price=price_from_config(client, config),
+        price=settings.price(client),
     )
     if config.verifier == "llm":
         return llm

@@ -14,6 +14,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from faithcheck.errors import ConfigError
+from faithcheck.llm.settings import (
+    DEFAULT_EVIDENCE_BUDGET,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_REPAIR_ATTEMPTS,
+    DEFAULT_TIMEOUT_SECONDS,
+    LLMSettings,
+)
+from faithcheck.types import Lang
+from faithcheck.verify.defaults import DEFAULT_POOL
 
 __all__ = [
     "SEED_FIELD_HELP",
@@ -28,8 +37,6 @@ __all__ = [
     "load_run_options",
     "validation_problems",
 ]
-
-Lang = Literal["en", "de", "fr"]
 
 
 _MAX_MAGNITUDE = 1e9  # scales and weights beyond this overflow means and intervals
@@ -105,7 +112,7 @@ class FaithfulnessConfig(InitializationConfig):
     )
     evidence_top_k: int = Field(default=3, ge=1, le=20, description="context windows checked per claim")
     evidence_pool: int = Field(
-        default=4,
+        default=DEFAULT_POOL,
         ge=1,
         le=100,
         description="candidate sentences per claim (by content-word and number overlap) that evidence selection "
@@ -115,16 +122,21 @@ class FaithfulnessConfig(InitializationConfig):
     api_key_env: str | None = Field(
         default=None, description="environment variable holding the API key (default: the provider's usual one)"
     )
-    llm_timeout_seconds: float = Field(default=60.0, gt=0, description="timeout of one LLM call")
-    llm_max_retries: int = Field(default=4, ge=0, le=20, description="retries on 429, 5xx and timeouts")
+    llm_timeout_seconds: float = Field(default=DEFAULT_TIMEOUT_SECONDS, gt=0, description="timeout of one LLM call")
+    llm_max_retries: int = Field(
+        default=DEFAULT_MAX_RETRIES, ge=0, le=20, description="retries on 429, 5xx and timeouts"
+    )
     llm_max_claims_per_call: int = Field(
         default=12, ge=1, le=100, description="claims per verification call (longer lists are batched)"
     )
     llm_repair_attempts: int = Field(
-        default=2, ge=0, le=5, description="re-asks for claims whose verdict was missing or malformed"
+        default=DEFAULT_REPAIR_ATTEMPTS,
+        ge=0,
+        le=5,
+        description="re-asks for claims whose verdict was missing or malformed",
     )
     llm_evidence_budget: int = Field(
-        default=2048,
+        default=DEFAULT_EVIDENCE_BUDGET,
         ge=256,
         le=32768,
         description="context tokens one LLM verification call reads: the whole context, once, when it fits; "
@@ -160,6 +172,10 @@ class FaithfulnessConfig(InitializationConfig):
         description="calibration file written by `faithcheck calibrate`: the reported score becomes P(faithful) "
         "by its map of the row score, and a row passes from its threshold (which replaces threshold)",
     )
+
+    def llm_settings(self) -> LLMSettings:
+        """The LLM layer's settings these options describe (its client is built from them alone)."""
+        return _llm_settings(self)
 
     @model_validator(mode="after")
     def _check_ranges(self) -> FaithfulnessConfig:
@@ -214,15 +230,39 @@ class AnswerRelevancyConfig(BaseModel):
     model: str | None = "gpt-4o"
     base_url: str | None = None
     api_key_env: str | None = None
-    llm_timeout_seconds: float = Field(default=60.0, gt=0, le=_MAX_SECONDS)
-    llm_max_retries: int = Field(default=4, ge=0, le=20)
+    llm_timeout_seconds: float = Field(default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=_MAX_SECONDS)
+    llm_max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0, le=20)
     llm_repair_attempts: int = Field(
-        default=2, ge=0, le=5, description="re-asks for statements whose relevance verdict was missing or malformed"
+        default=DEFAULT_REPAIR_ATTEMPTS,
+        ge=0,
+        le=5,
+        description="re-asks for statements whose relevance verdict was missing or malformed",
     )
     cache: bool = True
     cache_dir: str | None = None
     price_input_per_mtok: float | None = Field(default=None, ge=0.0)
     price_output_per_mtok: float | None = Field(default=None, ge=0.0)
+
+    def llm_settings(self) -> LLMSettings:
+        """The LLM layer's settings these options describe (the same as faithfulness's for equal
+        fields, so that both metrics share one client)."""
+        return _llm_settings(self)
+
+
+def _llm_settings(cfg: FaithfulnessConfig | AnswerRelevancyConfig) -> LLMSettings:
+    return LLMSettings(
+        model=cfg.model,
+        base_url=cfg.base_url,
+        api_key_env=cfg.api_key_env,
+        timeout_seconds=cfg.llm_timeout_seconds,
+        max_retries=cfg.llm_max_retries,
+        repair_attempts=cfg.llm_repair_attempts,
+        concurrency=cfg.concurrency_limit,
+        cache=cfg.cache,
+        cache_dir=cfg.cache_dir,
+        price_input_per_mtok=cfg.price_input_per_mtok,
+        price_output_per_mtok=cfg.price_output_per_mtok,
+    )
 
 
 class RunOptions(BaseModel):

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any, get_args
 
-from faithcheck.config import Lang
+from faithcheck.types import Lang
 
 __all__ = [
     "CANDIDATES",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from faithcheck.backends import make_extractor, make_verifier
 from faithcheck.calibration import Calibration, load_calibration
-from faithcheck.config import FaithfulnessConfig, Lang, load_config
+from faithcheck.config import FaithfulnessConfig, load_config
 from faithcheck.embedding import default_encoder
 from faithcheck.errors import FaithcheckError, InputError, RunStopped
 from faithcheck.extract import ClaimExtractor
@@ -22,7 +22,7 @@ from faithcheck.metrics import Metric, MetricOptions, MetricSpec
 from faithcheck.rows import case_from_row, row_warnings
 from faithcheck.scoring import faithfulness, rescale
 from faithcheck.steps import ScorerRun, scorer_run
-from faithcheck.types import Claim, ClaimResult, EvalScore, TestCase, Usage, Verdict
+from faithcheck.types import Claim, ClaimResult, EvalScore, Lang, TestCase, Usage, Verdict
 from faithcheck.verify import ClaimCheck, ClaimError, Verifier, VerifierOutput, build_context_index, uses_embeddings
 from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import as_sentence

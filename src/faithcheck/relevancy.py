@@ -43,11 +43,11 @@ import numpy.typing as npt
 
 from faithcheck.analysis import TextFeatures, analyze
 from faithcheck.answer_forms import continues, is_polar_question, key_phrase, polar_answer_rest, resolve_object_anaphor
-from faithcheck.config import Lang
 from faithcheck.embedding import SentenceEncoder, default_encoder
 from faithcheck.errors import ModelLoadError
 from faithcheck.extract import irrelevance_reason
 from faithcheck.lexicon import get_lexicon
+from faithcheck.types import Lang
 
 __all__ = [
     "SCALAR_FEATURES",

@@ -20,6 +20,7 @@ __all__ = [
     "EvalScore",
     "Evidence",
     "Label",
+    "Lang",
     "Message",
     "Status",
     "TestCase",
@@ -30,6 +31,8 @@ __all__ = [
     "to_yes_no_unsure",
 ]
 
+Lang = Literal["en", "de", "fr"]
+"""A language faithcheck scores (seed 001's ``lang``): English, German or French."""
 Label = Literal["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant", "relevant"]
 """Verdict labels: ``supported``, the four ways to fail of seed 001, and ``irrelevant`` (a claim
 the filter dropped); answer relevancy judges statements ``relevant`` or ``irrelevant``."""

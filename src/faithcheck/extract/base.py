@@ -6,10 +6,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from faithcheck.config import Lang
 from faithcheck.extract.claims import extract_claims
 from faithcheck.extract.relevance import irrelevance_reason
-from faithcheck.types import Claim, Usage
+from faithcheck.types import Claim, Lang, Usage
 
 __all__ = ["ClaimExtractor", "ExtractedClaim", "ExtractorOutput", "SentenceExtractor"]
 

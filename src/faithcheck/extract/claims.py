@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from faithcheck.config import Lang
 from faithcheck.extract.sentences import TextSpan, split_sentences
 from faithcheck.lexicon import get_lexicon
-from faithcheck.types import Claim
+from faithcheck.types import Claim, Lang
 
 __all__ = ["extract_claims", "split_clauses"]
 

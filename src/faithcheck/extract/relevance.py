@@ -10,8 +10,8 @@ would let it escape the score.
 from __future__ import annotations
 
 from faithcheck.analysis import analyze
-from faithcheck.config import Lang
 from faithcheck.lexicon import get_lexicon
+from faithcheck.types import Lang
 
 __all__ = ["irrelevance_reason"]
 

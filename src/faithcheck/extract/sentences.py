@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import sentencex
 
-from faithcheck.config import Lang
+from faithcheck.types import Lang
 
 __all__ = ["TextSpan", "split_sentences"]
 

@@ -7,9 +7,8 @@ import asyncio
 import dataclasses
 from collections import OrderedDict
 
-from faithcheck.config import Lang
 from faithcheck.extract.base import ClaimExtractor, ExtractorOutput
-from faithcheck.types import Usage
+from faithcheck.types import Lang, Usage
 
 __all__ = ["SharedExtractor"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from faithcheck.config import Lang
+from faithcheck.types import Lang
 
 __all__ = ["Lexicon", "get_lexicon"]
 

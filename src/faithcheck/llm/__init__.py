@@ -4,9 +4,29 @@ Select it with ``Faithfulness(verifier="llm")`` (and ``extractor="llm"``) or
 ``verifier="cascade"``; ``model`` names the provider and model (see :mod:`faithcheck.llm.spec`).
 """
 
-from faithcheck.llm.cache import ResponseCache, default_cache_dir
-from faithcheck.llm.client import EndpointUnusableError, LLMCallError, LLMClient, LLMReply, LLMRequest
-from faithcheck.llm.spec import ProviderSpec, parse_model
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from faithcheck.llm.cache import ResponseCache, default_cache_dir
+    from faithcheck.llm.client import EndpointUnusableError, LLMCallError, LLMClient, LLMReply, LLMRequest
+    from faithcheck.llm.spec import ProviderSpec, parse_model
+
+_WHERE = {
+    "EndpointUnusableError": "faithcheck.llm.client",
+    "LLMCallError": "faithcheck.llm.client",
+    "LLMClient": "faithcheck.llm.client",
+    "LLMReply": "faithcheck.llm.client",
+    "LLMRequest": "faithcheck.llm.client",
+    "ProviderSpec": "faithcheck.llm.spec",
+    "ResponseCache": "faithcheck.llm.cache",
+    "default_cache_dir": "faithcheck.llm.cache",
+    "parse_model": "faithcheck.llm.spec",
+}
+"""Each public name and its module: imported on first use, so that reading the LLM layer's settings
+(:mod:`faithcheck.llm.settings`, which every configuration does) loads no HTTP client."""
 
 __all__ = [
     "EndpointUnusableError",
@@ -19,3 +39,12 @@ __all__ = [
     "default_cache_dir",
     "parse_model",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'faithcheck.llm' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

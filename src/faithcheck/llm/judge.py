@@ -14,20 +14,16 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from faithcheck.config import FaithfulnessConfig, Lang
-from faithcheck.errors import ConfigError, FaithcheckError
+from faithcheck.errors import FaithcheckError
 from faithcheck.extract.base import ExtractedClaim, ExtractorOutput
 from faithcheck.extract.relevance import irrelevance_reason
 from faithcheck.extract.sentences import TextSpan, split_sentences
-from faithcheck.llm.cache import ResponseCache, default_cache_dir
 from faithcheck.llm.client import LLMClient, LLMReply, LLMRequest, ReplyParser
 from faithcheck.llm.excerpts import Selection, best_verdict, call_evidence, pack_chunks
 from faithcheck.llm.parsing import RawClaim, RawVerdict, parse_claims, parse_verdicts, verdicts_schema
-from faithcheck.llm.pricing import Price, price_for
+from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import PROMPT_VERSION, escape_data, load_prompt
 from faithcheck.llm.quotes import (
     MIN_QUOTE_TERMS,
@@ -38,8 +34,8 @@ from faithcheck.llm.quotes import (
     quote_conflict,
     supported_reason,
 )
-from faithcheck.llm.spec import parse_model
-from faithcheck.types import Claim, Usage, Verdict
+from faithcheck.llm.settings import DEFAULT_EVIDENCE_BUDGET, LLMSettings
+from faithcheck.types import Claim, Lang, Usage, Verdict
 from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput, evidence_budget
 from faithcheck.verify.evidence import build_context_index
@@ -51,9 +47,7 @@ __all__ = [
     "CascadeVerifier",
     "LLMClaimExtractor",
     "LLMVerifier",
-    "client_from_config",
     "estimate_tokens",
-    "price_from_config",
 ]
 
 _LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim"]
@@ -89,8 +83,6 @@ CLAIMS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-DEFAULT_EVIDENCE_BUDGET: int = FaithfulnessConfig.model_fields["llm_evidence_budget"].default
-"""The ``llm_evidence_budget`` option's default (one source: the config)."""
 CHUNKS_PER_CLAIM = 4
 """How many assembled chunks each claim gets for the LLM judge."""
 _OUTPUT_TOKENS_PER_VERDICT = 120
@@ -104,43 +96,6 @@ def estimate_tokens(text: str) -> int:
     2
     """
     return math.ceil(len(text) / 4)
-
-
-@lru_cache(maxsize=16)
-def _shared_client(
-    model: str | None,
-    base_url: str | None,
-    api_key_env: str | None,
-    timeout_s: float,
-    max_retries: int,
-    concurrency: int,
-    cache_path: str | None,
-) -> LLMClient:
-    cache = ResponseCache(Path(cache_path)) if cache_path else None
-    spec = parse_model(model, base_url=base_url, api_key_env=api_key_env)
-    return LLMClient(spec, timeout_s=timeout_s, max_retries=max_retries, concurrency=concurrency, cache=cache)
-
-
-def client_from_config(config: FaithfulnessConfig, *, require_key: bool = True) -> LLMClient:
-    """The LLM client a configuration describes; extractor and verifier share it (and its
-    concurrency limit and cache). ``require_key=False`` (``--dry-run``, which sends nothing)
-    skips the check that the API key is set."""
-    cache_path = None
-    if config.cache:
-        cache_path = str(Path(config.cache_dir) if config.cache_dir else default_cache_dir()) + "/llm-cache.sqlite"
-    spec = parse_model(config.model, base_url=config.base_url, api_key_env=config.api_key_env)
-    if require_key and spec.api_key() is None and (spec.base_url is None or spec.provider == "azure"):
-        # fail at construction, not on the first row
-        raise ConfigError(f"{spec.label} needs an API key: set the environment variable {spec.api_key_env}")
-    return _shared_client(
-        config.model,
-        config.base_url,
-        config.api_key_env,
-        config.llm_timeout_seconds,
-        config.llm_max_retries,
-        config.concurrency_limit,
-        cache_path,
-    )
 
 
 @dataclass
@@ -167,15 +122,6 @@ class CallRecord:
         self.raw.append(reply.text)
 
 
-def price_from_config(client: LLMClient, config: FaithfulnessConfig | None = None) -> Price | None:
-    """The price of the client's model, with the configuration's overrides."""
-    return price_for(
-        client.spec.model,
-        input_override=None if config is None else config.price_input_per_mtok,
-        output_override=None if config is None else config.price_output_per_mtok,
-    )
-
-
 # -- extraction ---------------------------------------------------------------------------------
 
 
@@ -194,7 +140,7 @@ class LLMClaimExtractor:
 
     def __init__(self, client: LLMClient, *, price: Price | None = None, retries: int = 1):
         self.client = client
-        self.price = price if price is not None else price_from_config(client)
+        self.price = price if price is not None else LLMSettings().price(client)
         self.retries = retries
 
     def build_request(self, question: str, answer: str, lang: Lang, history: str = "") -> LLMRequest:
@@ -360,7 +306,7 @@ class LLMVerifier:
         self.client = client
         self.max_claims_per_call = max_claims_per_call
         self.repair_attempts = repair_attempts
-        self.price = price if price is not None else price_from_config(client)
+        self.price = price if price is not None else LLMSettings().price(client)
         self.evidence_budget = evidence_budget
 
     chunks_per_claim = CHUNKS_PER_CLAIM

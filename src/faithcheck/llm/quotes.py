@@ -37,8 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from faithcheck.analysis import analyze
-from faithcheck.config import Lang
-from faithcheck.types import Evidence
+from faithcheck.types import Evidence, Lang
 from faithcheck.verify.slots import check_slots
 
 __all__ = [

@@ -20,14 +20,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from faithcheck.config import Lang
 from faithcheck.llm.client import LLMClient, LLMRequest, ReplyParser
-from faithcheck.llm.judge import CallRecord, price_from_config
+from faithcheck.llm.judge import CallRecord
 from faithcheck.llm.parsing import parse_verdict_list, verdicts_schema
 from faithcheck.llm.pricing import Price
 from faithcheck.llm.prompts import escape_data, load_prompt
+from faithcheck.llm.settings import LLMSettings
 from faithcheck.relevancy import ReasonKind, StatementVerdict, quote_statement
-from faithcheck.types import Usage
+from faithcheck.types import Lang, Usage
 
 __all__ = [
     "RELEVANCE_PROMPT_VERSION",
@@ -112,7 +112,7 @@ class LLMRelevanceJudge:
     ----------
     client:
         The shared :class:`~faithcheck.llm.client.LLMClient` (see
-        :func:`~faithcheck.llm.judge.client_from_config`).
+        :func:`~faithcheck.llm.settings.client_for`).
     repair_attempts:
         Re-asks for statements without a valid verdict before the row fails.
     price:
@@ -124,7 +124,7 @@ class LLMRelevanceJudge:
     def __init__(self, client: LLMClient, *, repair_attempts: int = 2, price: Price | None = None):
         self.client = client
         self.repair_attempts = repair_attempts
-        self.price = price if price is not None else price_from_config(client)
+        self.price = price if price is not None else LLMSettings().price(client)
 
     @property
     def version(self) -> str:

@@ -1,16 +1,37 @@
 """Evidence selection and verification backends."""
 
-from faithcheck.verify.base import (
-    ClaimCheck,
-    ClaimError,
-    EvidenceWindow,
-    LocalVerifier,
-    Verifier,
-    VerifierOutput,
-    uses_embeddings,
-)
-from faithcheck.verify.baseline import BaselineVerifier
-from faithcheck.verify.evidence import ContextIndex, build_context_index
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from faithcheck.verify.base import (
+        ClaimCheck,
+        ClaimError,
+        EvidenceWindow,
+        LocalVerifier,
+        Verifier,
+        VerifierOutput,
+        uses_embeddings,
+    )
+    from faithcheck.verify.baseline import BaselineVerifier
+    from faithcheck.verify.evidence import ContextIndex, build_context_index
+
+_WHERE = {
+    "ClaimCheck": "faithcheck.verify.base",
+    "ClaimError": "faithcheck.verify.base",
+    "EvidenceWindow": "faithcheck.verify.base",
+    "LocalVerifier": "faithcheck.verify.base",
+    "Verifier": "faithcheck.verify.base",
+    "VerifierOutput": "faithcheck.verify.base",
+    "uses_embeddings": "faithcheck.verify.base",
+    "BaselineVerifier": "faithcheck.verify.baseline",
+    "ContextIndex": "faithcheck.verify.evidence",
+    "build_context_index": "faithcheck.verify.evidence",
+}
+"""Each public name and its module: imported on first use, so that reading a default
+(:mod:`faithcheck.verify.defaults`) loads no model code."""
 
 __all__ = [
     "BaselineVerifier",
@@ -24,3 +45,12 @@ __all__ = [
     "build_context_index",
     "uses_embeddings",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'faithcheck.verify' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

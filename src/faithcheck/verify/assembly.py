@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze
-from faithcheck.config import Lang
 from faithcheck.deadline import check_deadline
+from faithcheck.types import Lang
 from faithcheck.verify.base import claim_evidence_budget, evidence_budget, token_counter
 from faithcheck.verify.evidence import ContextIndex
 

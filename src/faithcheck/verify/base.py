@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from faithcheck.config import Lang
-from faithcheck.types import Claim, Evidence, Usage, Verdict
+from faithcheck.types import Claim, Evidence, Lang, Usage, Verdict
 
 if TYPE_CHECKING:  # assembly imports evidence, which imports this module
     from faithcheck.verify.assembly import EvidenceChunk

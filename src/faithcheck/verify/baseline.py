@@ -38,9 +38,8 @@ from importlib import resources
 from pathlib import Path
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
-from faithcheck.config import Lang
 from faithcheck.deadline import check_deadline
-from faithcheck.types import Label, Usage, Verdict
+from faithcheck.types import Label, Lang, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
 from faithcheck.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
 from faithcheck.verify.units import Unit, cited, unit_verdict

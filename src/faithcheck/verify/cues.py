@@ -23,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
-from faithcheck.config import Lang
-from faithcheck.types import Label
+from faithcheck.types import Label, Lang
 from faithcheck.verify.base import EvidenceWindow
 from faithcheck.verify.slots import check_slots, sentences_of
 

@@ -25,11 +25,12 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck.analysis import TextFeatures, analyze
-from faithcheck.config import FaithfulnessConfig, Lang
 from faithcheck.deadline import check_deadline
 from faithcheck.embedding import SentenceEncoder
 from faithcheck.extract.sentences import TextSpan, split_sentences
+from faithcheck.types import Lang
 from faithcheck.verify.base import EvidenceWindow
+from faithcheck.verify.defaults import DEFAULT_POOL
 
 __all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
 
@@ -37,7 +38,6 @@ _DEADLINE_EVERY = 256
 """Sentences analysed between two checks of the row's deadline (a few milliseconds of work)."""
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
-DEFAULT_POOL: int = FaithfulnessConfig.model_fields["evidence_pool"].default
 """The ``evidence_pool`` option's default (one source: the config)."""
 
 

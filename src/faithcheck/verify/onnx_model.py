@@ -54,12 +54,11 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck.analysis import analyze
-from faithcheck.config import Lang
 from faithcheck.deadline import check_deadline
 from faithcheck.errors import ModelLoadError
 from faithcheck.onnx_runtime import load_model, pad_batch
 from faithcheck.quantization import SAFE_WEIGHT, widest_integer_weight
-from faithcheck.types import Usage, Verdict
+from faithcheck.types import Lang, Usage, Verdict
 from faithcheck.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 from faithcheck.verify.units import Unit, cited, unit_verdict

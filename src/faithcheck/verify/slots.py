@@ -35,10 +35,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faithcheck.analysis import TextFeatures, analyze
-from faithcheck.config import Lang
 from faithcheck.extract.sentences import split_sentences
 from faithcheck.lexicon import get_lexicon
-from faithcheck.types import Label
+from faithcheck.types import Label, Lang
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of"]
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faithcheck.analysis import TextFeatures, analyze, coverage
-from faithcheck.config import Lang
-from faithcheck.types import Evidence, Label, Verdict
+from faithcheck.types import Evidence, Label, Lang, Verdict
 from faithcheck.verify.assembly import EvidenceChunk, attribute
 from faithcheck.verify.base import EvidenceWindow, as_sentence, quote
 from faithcheck.verify.slots import SlotFinding, check_slots, sentences_of
