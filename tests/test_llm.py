@@ -654,7 +654,7 @@ def test_the_standard_row_costs_less_than_ragas(server: FakeLLMServer) -> None:
 
 
 def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) -> None:
-    from faithcheck.llm.dryrun import estimate_case
+    from faithcheck.dryrun import estimate_case
 
     cost = load_script("benchmarks/llm_cost.py", "faithcheck_bench_llm_cost")
     server.responder = judge_responder

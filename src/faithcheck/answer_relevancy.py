@@ -31,7 +31,7 @@ from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import ClaimResult, EvalScore, Label, Lang, TestCase, Verdict, YesNoUnsure
 
 if TYPE_CHECKING:
-    from faithcheck.llm.dryrun import CostEstimate
+    from faithcheck.dryrun import CostEstimate
     from faithcheck.llm.relevance import LLMRelevanceJudge
 
 __all__ = ["METRIC_SPEC", "REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
@@ -355,7 +355,7 @@ def _check(run: MetricOptions) -> None:
 
 
 def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
-    from faithcheck.llm.dryrun import estimate_relevancy
+    from faithcheck.dryrun import estimate_relevancy
 
     assert isinstance(metric, AnswerRelevancy)
     return estimate_relevancy(metric, case, with_extraction=with_extraction)

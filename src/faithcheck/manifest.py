@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from faithcheck.config import InitializationConfig
+from faithcheck.rows import ACCEPTED_SCHEMAS, REQUIRED_COLUMNS
 
 __all__ = [
     "ACCEPTED_SCHEMAS",
@@ -25,11 +26,6 @@ __all__ = [
 ENTRYPOINT = "faithcheck.entrypoint.faithfulness"
 """Dotted path of the per-row scorer callable a host platform imports."""
 
-REQUIRED_COLUMNS: tuple[str, ...] = ("input_id", "prompt", "sut_response", "retrieved_context")
-
-ACCEPTED_SCHEMAS: tuple[dict[str, Any], ...] = (
-    {"name": "gdi_text_v1", "task_types": ["multi_turn_rag", "single_turn_rag"]},
-)
 
 EXECUTION: dict[str, Any] = {
     "emits_metric_family": False,

@@ -28,7 +28,7 @@ from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import as_sentence
 
 if TYPE_CHECKING:
-    from faithcheck.llm.dryrun import CostEstimate
+    from faithcheck.dryrun import CostEstimate
 
 __all__ = ["METRIC_SPEC", "Faithfulness"]
 
@@ -507,7 +507,7 @@ def _manifest() -> dict[str, Any]:
 
 
 def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
-    from faithcheck.llm.dryrun import estimate_case
+    from faithcheck.dryrun import estimate_case
 
     assert isinstance(metric, Faithfulness)
     return estimate_case(metric, case, with_extraction=with_extraction)

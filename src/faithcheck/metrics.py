@@ -24,8 +24,8 @@ from faithcheck.errors import ConfigError
 from faithcheck.types import EvalScore, TestCase
 
 if TYPE_CHECKING:
+    from faithcheck.dryrun import CostEstimate
     from faithcheck.extract import ClaimExtractor
-    from faithcheck.llm.dryrun import CostEstimate
 
 __all__ = [
     "METRIC_NAMES",
@@ -151,9 +151,7 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
     ['faithfulness']
     """
     if metrics is None:
-        from faithcheck.metric import Faithfulness
-
-        return (Faithfulness(),)
+        return (metric_spec("faithfulness").build(MetricOptions()),)
     found = (metrics,) if isinstance(metrics, Metric) else tuple(metrics)
     if not found:
         raise ConfigError("at least one metric is needed")

@@ -15,10 +15,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from faithcheck.errors import InputError
-from faithcheck.manifest import ACCEPTED_SCHEMAS, REQUIRED_COLUMNS
 from faithcheck.types import TestCase
 
-__all__ = ["CONTEXT_STRING_WARNING", "ID_FROM_ROW_WARNING", "case_from_row", "row_warnings"]
+__all__ = [
+    "ACCEPTED_SCHEMAS",
+    "CONTEXT_STRING_WARNING",
+    "ID_FROM_ROW_WARNING",
+    "REQUIRED_COLUMNS",
+    "case_from_row",
+    "row_warnings",
+]
+
+REQUIRED_COLUMNS: tuple[str, ...] = ("input_id", "prompt", "sut_response", "retrieved_context")
+"""Seed 001's input columns (the manifest's ``required_columns``)."""
+ACCEPTED_SCHEMAS: tuple[dict[str, Any], ...] = (
+    {"name": "gdi_text_v1", "task_types": ["multi_turn_rag", "single_turn_rag"]},
+)
+"""Seed 001's accepted row schemas and their task types."""
 
 _SCHEMA_FIELD = "schema"
 _TASK_TYPE_FIELD = "task_type"

@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from faithcheck.errors import DatasetError, InputError
-from faithcheck.manifest import REQUIRED_COLUMNS
-from faithcheck.rows import row_input_id
+from faithcheck.rows import REQUIRED_COLUMNS, row_input_id
 
 __all__ = [
     "COLUMN_PRESETS",

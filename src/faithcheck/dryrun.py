@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from faithcheck.extract import SentenceExtractor
 from faithcheck.llm.judge import CascadeVerifier, LLMClaimExtractor, LLMVerifier, estimate_tokens
 from faithcheck.llm.pricing import Price
-from faithcheck.metric import Faithfulness
 from faithcheck.types import TestCase
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the metrics call these (their registry entries' estimate), not the other way round
     from faithcheck.answer_relevancy import AnswerRelevancy
+    from faithcheck.metric import Faithfulness
 
 __all__ = ["CostEstimate", "estimate_case", "estimate_relevancy"]
 
