@@ -17,7 +17,8 @@ from faithcheck.config import Lang
 from faithcheck.errors import ConfigError
 from faithcheck.extract import ExtractorOutput, SentenceExtractor
 from faithcheck.extract.shared import SharedExtractor
-from faithcheck.metrics import Metric, as_metrics, metric_records
+from faithcheck.metrics import Metric, as_metrics
+from faithcheck.records import metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.runner import run_config, score_dataset
 from faithcheck.testing import assert_that

@@ -44,6 +44,7 @@ from faithcheck.io.readers import (
 )
 from faithcheck.io.writers import OutputExistsError, OutputFormat
 from faithcheck.metrics import Metric, as_metrics, build_metrics, metric_names, metric_spec, spec_of
+from faithcheck.records import RowRecord
 from faithcheck.rows import case_from_row
 from faithcheck.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
@@ -636,7 +637,7 @@ def _metric_rows(table: Any, metric: Metric, s: RunSummary, *, several: bool) ->
         table.add_row(f"{prefix}context used", used)
 
 
-def _write_stdout(records: list[dict[str, Any]]) -> None:
+def _write_stdout(records: list[RowRecord]) -> None:
     sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
     sys.stdout.flush()
 
@@ -684,7 +685,7 @@ def _dry_run(
 
 
 @contextmanager
-def _progress_bar(console: Console, total: int | None, *, enabled: bool) -> Iterator[Callable[[dict[str, Any]], None]]:
+def _progress_bar(console: Console, total: int | None, *, enabled: bool) -> Iterator[Callable[[RowRecord], None]]:
     """A progress bar with rows/s, ETA and, when an LLM is used, the cost so far."""
     if not enabled:
         yield lambda record: None
@@ -706,7 +707,7 @@ def _progress_bar(console: Console, total: int | None, *, enabled: bool) -> Iter
         started = time.perf_counter()
         count = [0]
 
-        def on_record(record: dict[str, Any]) -> None:
+        def on_record(record: RowRecord) -> None:
             count[0] += 1
             usage = record.get("usage") or {}
             if usage.get("cost_usd"):

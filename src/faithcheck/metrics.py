@@ -6,14 +6,13 @@ A metric has a name, a configuration, ``evaluate`` / ``aevaluate`` returning an
 and a manifest. :class:`~faithcheck.metric.Faithfulness` is the first; a dataset can be scored by
 several at once (:func:`as_metrics`), each row validated once.
 
-With one metric a result record is that metric's record, exactly as before. With several, the
-first metric's record is the row's record and the others ride along under ``"metrics"``, keyed by
-name; :func:`metric_records` gives every metric's record of a row, whatever the case.
+The result records a run writes (one per row, each metric's result in it) are laid out in
+:mod:`faithcheck.records`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "METRIC_NAMES",
-    "OTHER_METRICS_KEY",
     "Metric",
     "MetricOptions",
     "MetricSpec",
@@ -37,14 +35,11 @@ __all__ = [
     "build_metrics",
     "check_metric_options",
     "metric_names",
-    "metric_records",
     "metric_spec",
     "register_metric",
     "spec_of",
 ]
 
-OTHER_METRICS_KEY = "metrics"
-"""Where a multi-metric record keeps the records of its second and later metrics."""
 _BUILT_IN = {"faithfulness": "faithcheck.metric", "answer_relevancy": "faithcheck.answer_relevancy"}
 """The metrics faithcheck ships: name → the module whose ``METRIC_SPEC`` makes it (one line a metric)."""
 METRIC_NAMES = tuple(_BUILT_IN)
@@ -200,13 +195,3 @@ def check_metric_options(
     load_config(**options)
     for name in dict.fromkeys([*names, *(sections or {})]):
         metric_spec(name).check(MetricOptions(options, (sections or {}).get(name, {})))
-
-
-def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """``(metric name, record)`` for every metric of a result record, the row's own first."""
-    yield str(record.get("metric_name")), record
-    others = record.get(OTHER_METRICS_KEY)
-    if isinstance(others, Mapping):
-        for name, other in others.items():
-            if isinstance(other, Mapping):
-                yield str(name), other

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from faithcheck.config import load_run_options
 from faithcheck.deadline import DeadlineExceeded, deadline
@@ -29,7 +29,8 @@ from faithcheck.errors import DiskFullError, InputError, RunStopped, row_label
 from faithcheck.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck.io.writers import OutputFormat, ResultSink
 from faithcheck.manifest import EXECUTION
-from faithcheck.metrics import OTHER_METRICS_KEY, Metric, as_metrics
+from faithcheck.metrics import Metric, as_metrics
+from faithcheck.records import OTHER_METRICS_KEY, MetricRecord, RowRecord, as_record
 from faithcheck.rows import ID_FROM_ROW_WARNING, case_from_row, row_input_id, row_warnings
 from faithcheck.store import dataset_fingerprint
 from faithcheck.summary import RunSummary, SummaryBuilder, score_bounds
@@ -55,12 +56,12 @@ _OUTPUT_SUFFIXES: dict[OutputFormat, tuple[str, ...]] = {
 _FLUSH_ROWS = 50
 _FLUSH_SECONDS = 1.0
 
-Progress = Callable[[dict[str, Any]], None]
+Progress = Callable[[RowRecord], None]
 
 
 def error_record(
     row: int, input_id: str | None, message: str, metric: Metric | Sequence[Metric] | None = None
-) -> dict[str, Any]:
+) -> RowRecord:
     """The record of a row that could not be scored (never a fake score); always writable as UTF-8.
 
     With several metrics, every metric's record of the row says so."""
@@ -71,7 +72,7 @@ def error_record(
     return _combine(row, records)
 
 
-def _error_fields(metric: Metric | None, input_id: str | None, message: str) -> dict[str, Any]:
+def _error_fields(metric: Metric | None, input_id: str | None, message: str) -> MetricRecord:
     return {
         "input_id": input_id,
         "metric_name": metric.name if metric else "faithfulness",
@@ -90,11 +91,11 @@ def _error_fields(metric: Metric | None, input_id: str | None, message: str) -> 
     }
 
 
-def _combine(row: int, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def _combine(row: int, records: Sequence[MetricRecord]) -> RowRecord:
     """A row's record: the first metric's, with the others under ``"metrics"`` by name."""
-    combined = {"row": row, **records[0]}
+    combined = cast(RowRecord, {"row": row, **records[0]})  # the row's number first, as files show it
     if len(records) > 1:
-        combined[OTHER_METRICS_KEY] = {r["metric_name"]: r for r in records[1:]}
+        combined["metrics"] = {r["metric_name"]: r for r in records[1:]}
     return combined
 
 
@@ -105,7 +106,7 @@ def _writable_text(text: str) -> str:
 
 async def _score_one(
     metrics: tuple[Metric, ...], row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
-) -> dict[str, Any]:
+) -> RowRecord:
     """One row's record. Whatever goes wrong while validating or scoring it becomes that row's
     error record: one row never costs the others."""
     try:
@@ -127,7 +128,7 @@ def _describe(exc: BaseException) -> str:
 
 async def _score_row(
     metrics: tuple[Metric, ...], row: SourceRow, row_timeout: float | None, semaphore: asyncio.Semaphore
-) -> dict[str, Any]:
+) -> RowRecord:
     if row.data is None:
         return error_record(row.number, row.input_id, row.error or f"row {row.number}: unreadable", metrics)
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
@@ -154,7 +155,7 @@ async def _score_row(
         notes.append(ID_FROM_ROW_WARNING)
     if notes:
         results = [r.model_copy(update={"warnings": [*r.warnings, *notes]}) for r in results]
-    return _combine(row.number, [r.model_dump(mode="json") for r in results])
+    return _combine(row.number, [as_record(r.model_dump(mode="json")) for r in results])
 
 
 async def score_batch_async(
@@ -162,8 +163,8 @@ async def score_batch_async(
     rows: Sequence[SourceRow],
     *,
     row_timeout: float | None = None,
-    on_record: Callable[[dict[str, Any]], None] | None = None,
-) -> list[dict[str, Any]]:
+    on_record: Callable[[RowRecord], None] | None = None,
+) -> list[RowRecord]:
     """Score ``rows`` with one metric or several (at most the first metric's ``concurrency_limit``
     rows at once); records in input order.
 
@@ -172,7 +173,7 @@ async def score_batch_async(
     metrics = as_metrics(metric)
     semaphore = asyncio.Semaphore(int(getattr(metrics[0].config, "concurrency_limit", 10)))
 
-    async def one(row: SourceRow) -> dict[str, Any]:
+    async def one(row: SourceRow) -> RowRecord:
         record = await _score_one(metrics, row, row_timeout, semaphore)
         if on_record is not None:
             on_record(record)
@@ -191,7 +192,7 @@ async def score_batch_async(
 
 def score_batch(
     metric: Metric | Sequence[Metric], rows: Sequence[dict[str, Any]], *, first_row: int = 1
-) -> list[dict[str, Any]]:
+) -> list[RowRecord]:
     """Synchronous per-batch function: score row mappings, numbered from ``first_row``."""
     source = [SourceRow(first_row + i, dict(r)) for i, r in enumerate(rows)]
     return asyncio.run(score_batch_async(metric, source))
@@ -204,7 +205,7 @@ class RunResult:
 
     summary: RunSummary
     files: list[Path] = field(default_factory=list)
-    records: list[dict[str, Any]] | None = None
+    records: list[RowRecord] | None = None
     resumed_rows: int = 0
 
 
@@ -276,8 +277,8 @@ def score_dataset(
     resume: bool = True,
     overwrite: bool = False,
     progress: Progress | None = None,
-    on_batch: Callable[[list[dict[str, Any]]], None] | None = None,
-    on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None = None,
+    on_batch: Callable[[list[RowRecord]], None] | None = None,
+    on_ordered_batch: Callable[[list[RowRecord]], None] | None = None,
 ) -> RunResult:
     """Score every row of ``source`` (a path, DataFrame, Arrow table, ``datasets.Dataset``, iterable
     of mappings or mapping of columns) with ``metric`` (default: ``Faithfulness()``), or with several metrics at
@@ -309,7 +310,7 @@ def score_dataset(
         others={m.name: SummaryBuilder(m.threshold, bounds=score_bounds(m.config.model_dump())) for m in metrics[1:]},
     )
     sink: ResultSink | None = None
-    collected: list[dict[str, Any]] | None = None
+    collected: list[RowRecord] | None = None
     if output is not None:
         path = Path(output)
         if isinstance(source, (str, Path)) and _same_file(path, Path(source)):
@@ -332,7 +333,7 @@ def score_dataset(
     # output was already complete) hands nothing on, so the run store records nothing
     resumed_handed = not resumed
 
-    pending: list[dict[str, Any]] = []
+    pending: list[RowRecord] = []
     last_flush = time.monotonic()
 
     def flush() -> None:
@@ -348,7 +349,7 @@ def score_dataset(
         pending.clear()
         last_flush = time.monotonic()
 
-    def on_record(record: dict[str, Any]) -> None:
+    def on_record(record: RowRecord) -> None:
         builder.add(record)
         if collected is not None:
             collected.append(record)
@@ -396,8 +397,8 @@ async def _run_batches(
     batch_size: int,
     row_timeout: float | None,
     job_timeout: float | None,
-    on_record: Callable[[dict[str, Any]], None],
-    on_ordered_batch: Callable[[list[dict[str, Any]]], None] | None,
+    on_record: Callable[[RowRecord], None],
+    on_ordered_batch: Callable[[list[RowRecord]], None] | None,
 ) -> None:
     with deadline(job_timeout):  # stops the offline work in the rows' threads too
         async with asyncio.timeout(job_timeout):
@@ -407,13 +408,13 @@ async def _run_batches(
                     on_ordered_batch(records)
 
 
-def _hand_on(records: Iterator[dict[str, Any]], on_batch: Callable[[list[dict[str, Any]]], None]) -> None:
+def _hand_on(records: Iterator[RowRecord], on_batch: Callable[[list[RowRecord]], None]) -> None:
     """Pass ``records`` to ``on_batch`` in chunks of the default batch size."""
     while chunk := list(islice(records, DEFAULT_BATCH_SIZE)):
         on_batch(chunk)
 
 
-def _journal_records(journal: Path) -> Iterator[dict[str, Any]]:
+def _journal_records(journal: Path) -> Iterator[RowRecord]:
     with journal.open(encoding="utf-8") as fh:
         for line in fh:
             yield json.loads(line)

@@ -40,7 +40,7 @@ from typing import Any, Final, Literal, TypeVar
 
 from faithcheck.config import RunOptions
 from faithcheck.errors import FaithcheckError, InputError
-from faithcheck.metrics import metric_records
+from faithcheck.records import metric_records
 
 __all__ = [
     "DIFF_KINDS",

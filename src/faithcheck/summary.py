@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from faithcheck.language import SUPPORTED, describe_language, mismatch_warning
-from faithcheck.metrics import metric_records
+from faithcheck.records import metric_records
 from faithcheck.rows import CONTEXT_STRING_WARNING, ID_FROM_ROW_WARNING
 from faithcheck.types import Usage
 

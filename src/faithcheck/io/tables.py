@@ -6,11 +6,12 @@ own; every sentence its verdict rests on is in ``evidence_json`` (claims table) 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Final
 
 import pyarrow as pa
 
-from faithcheck.metrics import OTHER_METRICS_KEY
+from faithcheck.records import OTHER_METRICS_KEY
 
 __all__ = ["CLAIMS_SCHEMA", "CSV_COLUMNS", "ROWS_SCHEMA", "claims_rows", "csv_fields", "row_fields"]
 
@@ -65,7 +66,7 @@ CLAIMS_SCHEMA = pa.schema(
 )
 
 
-def row_fields(record: dict[str, Any]) -> dict[str, Any]:
+def row_fields(record: Mapping[str, Any]) -> dict[str, Any]:
     """One result record as a flat row of :data:`ROWS_SCHEMA`."""
     usage = record.get("usage") or {}
     claims = record.get("claims") or []

@@ -34,13 +34,13 @@ import socket
 import sys
 import weakref
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final, Literal
 
 from faithcheck.errors import DiskFullError, FaithcheckError, is_disk_full
-from faithcheck.metrics import OTHER_METRICS_KEY
+from faithcheck.records import OTHER_METRICS_KEY, RowRecord
 
 __all__ = [
     "OutputExistsError",
@@ -278,7 +278,7 @@ class ResultSink:
         self._offsets.append(offset)
         self._lengths.append(length)
 
-    def write(self, records: list[dict[str, Any]]) -> None:
+    def write(self, records: Sequence[RowRecord]) -> None:
         """Append ``records`` durably (one JSON line each).
 
         All or nothing: when the write fails (a full disk, a file too large) the journal is cut back

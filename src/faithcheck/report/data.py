@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from faithcheck.errors import InputError
 from faithcheck.io.readers import FileFormat, iter_source
 from faithcheck.language import mismatch_warning
-from faithcheck.metrics import OTHER_METRICS_KEY, metric_records
+from faithcheck.records import OTHER_METRICS_KEY, metric_records
 from faithcheck.rows import case_from_row
 from faithcheck.store import RowDiff
 from faithcheck.summary import SummaryBuilder, score_bounds
