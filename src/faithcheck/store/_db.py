@@ -1,24 +1,4 @@
-"""The run store: every ``faithcheck`` run and its scored rows, kept in one SQLite file.
-
-A run is started with :meth:`RunStore.start_run`, filled with :meth:`RunStore.add_rows` (the records
-that ``faithcheck score`` writes, one per dataset row) and closed with :meth:`RunStore.finish_run`.
-Two runs are compared row by row with :meth:`RunStore.diff_runs`, matched on ``input_id``.
-
-The file lives at :func:`default_store_path` unless told otherwise. It uses WAL mode, so one process
-can record a run while another lists or diffs runs. Each method opens its own short-lived connection,
-so a :class:`RunStore` holds no open file and may be shared freely. Every failure of the file (damaged,
-written by a newer faithcheck, locked by another process for longer than its ``busy_timeout``, not
-writable) is a :class:`StoreError` that names the file and what to do (:class:`StoreLockedError` for
-a lock).
-
-Scoring never depends on the store: ``faithcheck score`` records through a :class:`RunRecorder`, which
-writes the run with its first scored rows (a command that scores nothing records nothing), keeps rows
-in memory while another process holds the store locked and writes them when it is free, and warns
-once and stops recording when the store fails otherwise; the run goes on as with ``--no-store``.
-
-A run records the pid and host of the process that scores it. A run still ``running`` whose process is
-gone (killed, crashed, the machine rebooted) is reported as ``interrupted``.
-"""
+"""The SQLite file of the run store: its schema and migrations, runs and rows in and out, and its errors."""
 
 from __future__ import annotations
 
@@ -29,53 +9,29 @@ import re
 import socket
 import sqlite3
 import sys
-import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
-from faithcheck.config import RunOptions
 from faithcheck.errors import FaithcheckError, InputError
-from faithcheck.records import metric_records
-
-__all__ = [
-    "DIFF_KINDS",
-    "FINISH_STATUSES",
-    "STANDARD_INPUT",
-    "DamagedRecordError",
-    "RowDiff",
-    "RunInfo",
-    "RunNotFoundError",
-    "RunRecorder",
-    "RunStore",
-    "StoreError",
-    "StoreLockedError",
-    "dataset_fingerprint",
-    "default_store_path",
-]
+from faithcheck.store._diff import Row, RowDiff, classify, diff_order, metric_row, row_diff, row_labels
 
 SCHEMA_VERSION: Final = 2
 """1: runs and rows; 2: runs also name their process (``pid``, ``host``, ``process_started``)."""
 FINISH_STATUSES: Final = ("finished", "interrupted", "failed")
 """The statuses :meth:`RunStore.finish_run` accepts; a run is ``running`` until then."""
-DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_in_b")
-"""The kinds of :class:`RowDiff`, in the order :meth:`RunStore.diff_runs` returns them."""
 
-DiffKind = Literal["regression", "improvement", "changed", "only_in_a", "only_in_b"]
+
 _J = TypeVar("_J", dict[str, Any], list[Any])
 
-_VALUE_EPSILON: Final = 1e-9  # two scores closer than this are the same score
-_BUSY_TIMEOUT_S: Final = 2.0  # by default, a store locked longer than this is reported
-DEFAULT_STORE_TIMEOUT: Final[float] = RunOptions.model_fields["store_timeout"].default
-"""Seconds a finished run waits at most for a run store another process holds locked (``--store-timeout``)."""
-_RETRY_BUSY_S: Final = 0.1  # a retry during the run: scoring must not stall on the store
-_RETRY_FIRST_S: Final = 1.0
-_RETRY_MAX_S: Final = 30.0
-_BACKLOG_ROWS: Final = 20_000  # rows kept in memory for a locked store before giving up on the record
+
+BUSY_TIMEOUT_S: Final = 2.0  # by default, a store locked longer than this is reported
+
+
 _CHUNK: Final = 1 << 20
 _RUN_ID_LENGTH: Final = 12
 _AMBIGUOUS_SHOWN: Final = 5
@@ -119,7 +75,7 @@ _MIGRATIONS: Final = {
         "ALTER TABLE runs ADD COLUMN process_started TEXT",
     ),
 }
-_FIX: Final = "move it away, or use --store PATH (another file) or --no-store"
+FIX_HINT: Final = "move it away, or use --store PATH (another file) or --no-store"
 
 
 class StoreError(FaithcheckError, RuntimeError):
@@ -142,13 +98,13 @@ class DamagedRecordError(StoreError):
         super().__init__(f"the {part} of run {run_id} in the run store {path} is damaged: {problem}")
 
 
-def _store_error(path: Path, exc: BaseException, waited: float = _BUSY_TIMEOUT_S) -> StoreError:
+def _store_error(path: Path, exc: BaseException, waited: float = BUSY_TIMEOUT_S) -> StoreError:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return StoreLockedError(
             f"cannot use the run store {path}: it is locked by another process (waited {waited:g} s)"
         )
     reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else (str(exc) or type(exc).__name__)
-    return StoreError(f"cannot use the run store {path}: {reason}; {_FIX}")
+    return StoreError(f"cannot use the run store {path}: {reason}; {FIX_HINT}")
 
 
 _LATEST = re.compile(r"latest(?:~(\d{1,9}))?")
@@ -201,42 +157,6 @@ class RunInfo:
     pass_rate: float | None
     pid: int | None = None
     host: str | None = None
-
-
-@dataclass(frozen=True)
-class RowDiff:
-    """How one dataset row (matched on ``input_id``) differs between run A and run B.
-
-    ``occurrence`` is 0 unless ``input_id`` repeats within a run, in which case the n-th row with that
-    id in A is matched with the n-th in B. The ``*_b`` fields are ``None`` for ``only_in_a`` and the
-    ``*_a`` fields for ``only_in_b``. ``delta`` is ``value_b - value_a``, ``None`` unless both are
-    scores. ``labels_*`` are the per-claim verdict labels (``"no verdict"`` for a claim that failed).
-    """
-
-    kind: DiffKind
-    input_id: str
-    occurrence: int
-    row_a: int | None
-    row_b: int | None
-    value_a: float | None
-    value_b: float | None
-    delta: float | None
-    passed_a: bool | None
-    passed_b: bool | None
-    status_a: str | None
-    status_b: str | None
-    labels_a: tuple[str, ...] | None
-    labels_b: tuple[str, ...] | None
-
-
-@dataclass(frozen=True)
-class _Row:
-    row: int
-    input_id: str
-    value: float | None
-    passed: bool
-    status: str
-    labels: tuple[str, ...]
 
 
 def default_store_path() -> Path:
@@ -295,14 +215,6 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
 
 
-def _labels(record: Mapping[str, Any]) -> list[str]:
-    labels = []
-    for claim in record.get("claims") or []:
-        verdict = claim.get("verdict") if isinstance(claim, Mapping) else None
-        labels.append(str(verdict["label"]) if isinstance(verdict, Mapping) and "label" in verdict else "no verdict")
-    return labels
-
-
 def _row_values(run_id: str, record: Mapping[str, Any]) -> tuple[Any, ...]:
     if not isinstance(record, Mapping):
         raise InputError("record", f"must be a mapping (one scored row), got {type(record).__name__}")
@@ -327,7 +239,7 @@ def _row_values(run_id: str, record: Mapping[str, Any]) -> tuple[Any, ...]:
         int(bool(record.get("passed"))),
         status,
         weight,
-        _dumps(_labels(record)),
+        _dumps(row_labels(record)),
         _dumps(record),
     )
 
@@ -347,7 +259,7 @@ class RunStore:
     ('finished', 1, 0.5, 0.0)
     """
 
-    def __init__(self, path: Path, *, busy_timeout: float = _BUSY_TIMEOUT_S) -> None:
+    def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.path = Path(path)
         self.busy_timeout = busy_timeout
         """Seconds a call waits for a store another process holds locked before :class:`StoreLockedError`."""
@@ -370,7 +282,7 @@ class RunStore:
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path} holds run store schema {version}, newer than this faithcheck understands "
-                f"({SCHEMA_VERSION}): upgrade faithcheck, or {_FIX}"
+                f"({SCHEMA_VERSION}): upgrade faithcheck, or {FIX_HINT}"
             )
 
     def _upgrade(self, conn: sqlite3.Connection) -> None:
@@ -627,10 +539,10 @@ class RunStore:
         for row, text in rows:
             yield self._load(text, dict, full, f"record of row {row}")
 
-    def _rows(self, conn: sqlite3.Connection, run_id: str, metric: str | None = None) -> dict[tuple[str, int], _Row]:
+    def _rows(self, conn: sqlite3.Connection, run_id: str, metric: str | None = None) -> dict[tuple[str, int], Row]:
         """Rows with an input_id, keyed by (input_id, occurrence), in row order: each row's own
         (first) metric, or the metric named ``metric`` of a run that scored several."""
-        out: dict[tuple[str, int], _Row] = {}
+        out: dict[tuple[str, int], Row] = {}
         seen: dict[str, int] = {}
         query = (
             "SELECT row, input_id, value, passed, status, labels_json, record_json FROM rows"
@@ -639,7 +551,7 @@ class RunStore:
         for r in conn.execute(query, (run_id,)):
             occurrence = seen.get(r["input_id"], 0)
             seen[r["input_id"]] = occurrence + 1
-            row = _Row(
+            row = Row(
                 row=r["row"],
                 input_id=r["input_id"],
                 value=r["value"],
@@ -649,7 +561,7 @@ class RunStore:
             )
             if metric is not None:
                 record = self._load(r["record_json"], dict, run_id, f"record of row {r['row']}")
-                found = _metric_row(record, metric, r["row"], r["input_id"])
+                found = metric_row(record, metric, r["row"], r["input_id"])
                 if found is None:
                     continue
                 row = found
@@ -679,245 +591,8 @@ class RunStore:
         diffs: list[RowDiff] = []
         for key, ra in rows_a.items():
             rb = rows_b.get(key)
-            kind = "only_in_a" if rb is None else _classify(ra, rb)
+            kind = "only_in_a" if rb is None else classify(ra, rb)
             if kind is not None:
-                diffs.append(_row_diff(kind, key[1], ra, rb))
-        diffs.extend(_row_diff("only_in_b", key[1], None, rb) for key, rb in rows_b.items() if key not in rows_a)
-        return sorted(diffs, key=_diff_order)
-
-
-def _metric_row(record: Mapping[str, Any], metric: str, row: int, input_id: str) -> _Row | None:
-    for name, result in metric_records(record):
-        if name == metric:
-            value = result.get("value")
-            return _Row(
-                row=row,
-                input_id=input_id,
-                value=None if value is None else float(value),
-                passed=bool(result.get("passed")),
-                status=str(result.get("status") or "error"),
-                labels=tuple(_labels(result)),
-            )
-    return None
-
-
-def _classify(a: _Row, b: _Row) -> DiffKind | None:
-    went_down = went_up = False
-    if a.value is not None and b.value is not None:
-        went_down = b.value < a.value - _VALUE_EPSILON
-        went_up = b.value > a.value + _VALUE_EPSILON
-    a_error, b_error = a.status == "error", b.status == "error"
-    if went_down or (a.passed and not b.passed) or (b_error and not a_error):
-        return "regression"
-    if went_up or (b.passed and not a.passed) or (a_error and not b_error):
-        return "improvement"
-    if a.labels != b.labels or a.status != b.status:
-        return "changed"
-    return None
-
-
-def _row_diff(kind: DiffKind, occurrence: int, a: _Row | None, b: _Row | None) -> RowDiff:
-    some = a if a is not None else b
-    assert some is not None
-    value_a = None if a is None else a.value
-    value_b = None if b is None else b.value
-    return RowDiff(
-        kind=kind,
-        input_id=some.input_id,
-        occurrence=occurrence,
-        row_a=None if a is None else a.row,
-        row_b=None if b is None else b.row,
-        value_a=value_a,
-        value_b=value_b,
-        delta=None if value_a is None or value_b is None else value_b - value_a,
-        passed_a=None if a is None else a.passed,
-        passed_b=None if b is None else b.passed,
-        status_a=None if a is None else a.status,
-        status_b=None if b is None else b.status,
-        labels_a=None if a is None else a.labels,
-        labels_b=None if b is None else b.labels,
-    )
-
-
-def _diff_order(d: RowDiff) -> tuple[int, float, int]:
-    rank = DIFF_KINDS.index(d.kind)
-    row = (d.row_a if d.row_a is not None else d.row_b) or 0
-    if d.kind == "regression":
-        return rank, float("-inf") if d.delta is None else d.delta, row
-    if d.kind == "improvement":
-        return rank, float("-inf") if d.delta is None else -d.delta, row
-    return rank, 0.0, row
-
-
-class RunRecorder:
-    """Records one run in the run store at ``path``, if it can: scoring never depends on the store.
-
-    :meth:`start` describes the run, which is written to the store with its first rows
-    (:meth:`add_rows`): a command that scores nothing records nothing. :meth:`finish` closes it.
-
-    None of them raises. While another process holds the store locked, rows wait in memory and are
-    written when it is free: tried again now and then while the run goes on, and by :meth:`finish`
-    for up to ``wait`` seconds; the lock is said once through ``warn``, and so is a record that stays
-    incomplete. Any other failure (a damaged store, a newer schema, a folder that cannot be written)
-    is reported once through ``warn``, with what to do, and from then on nothing is recorded, as with
-    ``--no-store``. ``path=None`` records nothing and warns about nothing (``--no-store``).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as home:
-    ...     bad = Path(home) / "runs.sqlite"
-    ...     _ = bad.write_bytes(b"not a database")
-    ...     warnings = []
-    ...     recorder = RunRecorder(bad, warn=warnings.append)
-    ...     recorder.start(input_path="qa.jsonl", output_path=None, dataset_fingerprint="sha256:0",
-    ...                    config={}, versions={})
-    ...     recorder.add_rows([{"row": 1, "value": 1.0, "status": "ok"}])
-    ...     recorder.finish(status="finished", summary={})
-    >>> len(warnings), recorder.run_id
-    (1, None)
-    >>> "move it away, or use --store PATH" in warnings[0]
-    True
-    """
-
-    def __init__(self, path: Path | None, *, warn: Callable[[str], None], wait: float = DEFAULT_STORE_TIMEOUT) -> None:
-        self.path = path
-        self.wait = wait
-        """Seconds :meth:`finish` waits at most for a store another process holds locked."""
-        self._warn = warn
-        self._store: RunStore | None = None
-        self._run: dict[str, Any] | None = None
-        self._run_id: str | None = None
-        self._backlog: list[Mapping[str, Any]] = []
-        self._stored = 0
-        self._locked = False
-        self._lock_said = False
-        self._retry_at = 0.0
-        self._retry_delay = _RETRY_FIRST_S
-        self._failed = path is None
-
-    @property
-    def run_id(self) -> str | None:
-        """The id of the recorded run; ``None`` while nothing is (or no longer is) recorded."""
-        return None if self._failed else self._run_id
-
-    @property
-    def recording(self) -> bool:
-        """Whether rows are still taken for the record (from :meth:`start` until the store fails)."""
-        return not self._failed and self._run is not None
-
-    def _fail(self, exc: Exception) -> None:
-        self._failed = True
-        message = str(exc) if isinstance(exc, StoreError) else f"cannot record the run in {self.path}: {exc!r}"
-        self._warn(f"not recording this run: {message}. Scoring goes on as with --no-store.")
-
-    def start(
-        self,
-        *,
-        input_path: str,
-        output_path: str | None,
-        dataset_fingerprint: str,
-        config: Mapping[str, Any],
-        versions: Mapping[str, Any],
-    ) -> None:
-        """Describe the run; it is recorded as ``running`` with its first rows."""
-        if self._failed:
-            return
-        self._run = {
-            "input_path": input_path,
-            "output_path": output_path,
-            "dataset_fingerprint": dataset_fingerprint,
-            "config": dict(config),
-            "versions": dict(versions),
-        }
-
-    def add_rows(self, records: Iterable[Mapping[str, Any]]) -> None:
-        """Store scored records under the run (see :meth:`RunStore.add_rows`), recording the run first
-        if this is its first rows; they wait in memory while the store is locked."""
-        if not self.recording:
-            return
-        self._backlog.extend(records)
-        if self._locked:
-            if len(self._backlog) > _BACKLOG_ROWS:
-                self._fail(
-                    StoreLockedError(
-                        f"the run store {self.path} has stayed locked by another process while "
-                        f"{len(self._backlog)} rows were scored; {_FIX}"
-                    )
-                )
-                return
-            if time.monotonic() < self._retry_at:
-                return
-        self._try(time.monotonic() + (_RETRY_BUSY_S if self._locked else _BUSY_TIMEOUT_S))
-
-    def _write(self, deadline: float) -> None:
-        """Record the run (the first time) and the rows waiting, each call waiting for a lock until ``deadline``."""
-        assert self._run is not None
-        assert self.path is not None
-
-        def timeout() -> float:
-            return max(deadline - time.monotonic(), 0.01)
-
-        if self._store is None:
-            self._store = RunStore(self.path, busy_timeout=timeout())
-        self._store.busy_timeout = timeout()
-        if self._run_id is None:
-            self._run_id = self._store.start_run(**self._run)
-        if self._backlog:
-            self._store.busy_timeout = timeout()
-            self._store.add_rows(self._run_id, self._backlog)
-            self._stored += len(self._backlog)
-            self._backlog = []
-        self._store.busy_timeout = timeout()
-
-    def _try(self, deadline: float) -> None:
-        try:
-            self._write(deadline)
-        except StoreLockedError:
-            if not self._lock_said:
-                self._lock_said = True
-                self._warn(
-                    f"the run store {self.path} is locked by another process: this run's rows wait in memory "
-                    f"and are recorded when it is free (waiting up to {self.wait:g} s at the end; --store-timeout)"
-                )
-            self._locked = True
-            self._retry_at = time.monotonic() + self._retry_delay
-            self._retry_delay = min(self._retry_delay * 2, _RETRY_MAX_S)
-        except Exception as exc:  # the store must never cost a scoring run
-            self._fail(exc)
-        else:
-            self._locked = False
-            self._retry_delay = _RETRY_FIRST_S
-
-    def finish(self, *, status: str, summary: Mapping[str, Any]) -> None:
-        """Close the run (see :meth:`RunStore.finish_run`); nothing when no row was scored.
-
-        A store another process holds locked is waited for, up to ``wait`` seconds (a couple of seconds
-        for an ``interrupted`` run: the user asked it to stop); if it stays locked, that is said once."""
-        if not self.recording or (self._run_id is None and not self._backlog):
-            return
-        wait = self.wait if status != "interrupted" else min(self.wait, _BUSY_TIMEOUT_S)
-        deadline = time.monotonic() + wait
-        try:
-            self._write(deadline)
-            assert self._store is not None
-            assert self._run_id is not None
-            self._store.finish_run(self._run_id, status=status, summary=summary)
-        except StoreLockedError:
-            self._failed = True
-            self._warn(self._incomplete(wait))
-        except Exception as exc:
-            self._fail(exc)
-
-    def _incomplete(self, wait: float) -> str:
-        assert self._run is not None
-        rows = self._stored + len(self._backlog)
-        kept = (
-            "nothing of it is recorded there"
-            if self._run_id is None
-            else f"its record there holds {self._stored} of its {rows} rows and shows as interrupted"
-        )
-        output = self._run["output_path"] or "standard output"
-        return (
-            f"this run is not fully recorded in the run store {self.path}: it stayed locked by another process "
-            f"for {wait:g} s after scoring (--store-timeout SECONDS waits longer); {kept}. "
-            f"The results written to {output} are not affected."
-        )
+                diffs.append(row_diff(kind, key[1], ra, rb))
+        diffs.extend(row_diff("only_in_b", key[1], None, rb) for key, rb in rows_b.items() if key not in rows_a)
+        return sorted(diffs, key=diff_order)
