@@ -30,6 +30,7 @@ from faithcheck.runner import score_dataset
 from faithcheck.store import RunStore, default_store_path
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 GOLD = {
     "returns-overclaim": False,
@@ -42,9 +43,7 @@ GOLD = {
 
 
 def _faithcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd, timeout=600
-    )
+    return faithcheck(*args, cwd=cwd)
 
 
 # -- the statistics ------------------------------------------------------------------------------

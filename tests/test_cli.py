@@ -1,4 +1,5 @@
-"""End-to-end tests of the `faithcheck` command, run as a subprocess like a user would."""
+"""End-to-end tests of the `faithcheck` command: in this process through click, and as a real process
+where the process is the point (Ctrl-C at start-up)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 
 def _faithcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd)
+    return faithcheck(*args, cwd=cwd)
 
 
 def test_score_the_bundled_sample(tmp_path: Path) -> None:

@@ -21,6 +21,8 @@ from faithcheck.language import CANDIDATES, SUPPORTED, detect_language, row_lang
 from faithcheck.runner import score_dataset
 from faithcheck.summary import SummaryBuilder
 
+from .in_process import faithcheck
+
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_DE = REPO / "examples" / "sample_de.jsonl"
 
@@ -48,9 +50,7 @@ ITALIAN_ROW = {
 
 def _faithcheck(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "FAITHCHECK_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=REPO, env=env, timeout=300
-    )
+    return faithcheck(*args, cwd=REPO, env=env)
 
 
 @pytest.mark.parametrize(("lang", "text"), [(lang, t) for lang, texts in SHORT.items() for t in texts])

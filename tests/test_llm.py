@@ -7,7 +7,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 from faithcheck import ConfigError, Faithfulness, TestCase
 
 from .conftest import REPO
+from .in_process import faithcheck
 from .llm_server import FakeLLMServer, Reply, Seen, count_tokens, judge_responder
 from .scripts import load_script
 
@@ -469,9 +469,7 @@ def _config(folder: Path, **options: Any) -> Path:
 
 def _cli(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, **(env_extra or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=REPO, env=env, timeout=300
-    )
+    return faithcheck(*args, cwd=REPO, env=env)
 
 
 def test_cli_dry_run_sends_nothing(server: FakeLLMServer) -> None:

@@ -12,7 +12,6 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from faithcheck.report import embed_json
 from faithcheck.store import RunStore, dataset_fingerprint
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 CHROMIUM = Path(os.environ.get("FAITHCHECK_CHROMIUM", "/usr/bin/chromium"))
 LABELS = ["supported", "unsupported", "contradicted", "wrong_entity", "overclaim", "irrelevant"]
@@ -42,9 +42,7 @@ LONG = "A" * 5000
 
 
 def _faithcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd, timeout=600
-    )
+    return faithcheck(*args, cwd=cwd)
 
 
 # -- the page, without a browser ----------------------------------------------------------------
@@ -477,7 +475,6 @@ def test_report_errors_name_the_problem_without_a_traceback(tmp_path: Path) -> N
 
 
 def test_report_without_its_dataset_warns_on_the_terminal(tmp_path: Path) -> None:
-    # subprocesses: the browser tests of this module leave an event loop running in this process
     scores = tmp_path / "mine.jsonl"
     scored = _faithcheck("score", "examples/sample.jsonl", "-o", str(scores), "--quiet", "--no-store")
     assert scored.returncode == 0, scored.stderr

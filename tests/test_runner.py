@@ -24,6 +24,7 @@ from faithcheck.runner import score_dataset
 from faithcheck.verify import BaselineVerifier, ClaimCheck, VerifierOutput
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 ROWS: list[dict[str, Any]] = [
     {
@@ -57,9 +58,7 @@ EXPECTED = {"a": 0.5, "b": 1.0, "c": 1.0}
 
 
 def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=cwd, timeout=600
-    )
+    return faithcheck(*args, cwd=cwd)
 
 
 def _values(records: Sequence[dict[str, Any]]) -> dict[str, float | None]:

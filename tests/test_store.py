@@ -7,7 +7,6 @@ import json
 import re
 import sqlite3
 import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from faithcheck.errors import FaithcheckError, InputError
 from faithcheck.store import RowDiff, RunNotFoundError, RunStore, StoreError, dataset_fingerprint, default_store_path
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 CONFIG = {"threshold": 0.7, "extractor": "sentence", "verifier": "baseline"}
 VERSIONS = {"faithcheck": "0.1.0", "python": "3.11.9", "verifier": "baseline"}
@@ -569,9 +569,7 @@ def test_cli_show_is_readable_key_value_rows_and_json_is_the_raw_record(store: R
 
 
 def _score(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", "score", *args, "--quiet"], capture_output=True, text=True, cwd=REPO
-    )
+    return faithcheck("score", *args, "--quiet", cwd=REPO)
 
 
 def test_rerunning_a_finished_command_records_nothing_new(tmp_path: Path) -> None:

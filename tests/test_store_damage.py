@@ -19,19 +19,18 @@ import pytest
 from faithcheck.store import SCHEMA_VERSION, RunRecorder, RunStore
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 SAMPLE = REPO / "examples" / "sample.jsonl"
 SAMPLE_IDS = [json.loads(line)["input_id"] for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
 WARNING = "warning: not recording this run"
 
 
-def _cli(*args: str, home: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     if home is not None:
         env["FAITHCHECK_HOME"] = str(home)
-    return subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, cwd=REPO, env=env, timeout=timeout
-    )
+    return faithcheck(*args, cwd=REPO, env=env)
 
 
 def _assert_scored_without_store(done: subprocess.CompletedProcess[str], out: Path) -> None:
