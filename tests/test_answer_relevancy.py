@@ -4,8 +4,6 @@ from the CLI, one shared LLM extraction, and the manifest."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from faithcheck.runner import score_dataset
 from faithcheck.testing import assert_that
 
 from .conftest import REPO
+from .in_process import faithcheck
 from .llm_server import FakeLLMServer, judge_responder
 
 WARRANTY = ["The X200 blender comes with a 2-year warranty."]
@@ -115,35 +114,21 @@ def test_manifest_has_the_shape_of_seed_001() -> None:
     assert data["scorer_contract"] == "per_row"
     assert data["direction"] == "higher_is_better"
     assert data["required_columns"] == ["input_id", "prompt", "sut_response"]
-    done = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "manifest", "--metric", "answer_relevancy", "--json"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=300,
-    )
+    done = faithcheck("manifest", "--metric", "answer_relevancy", "--json", cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(json.dumps(data))
 
 
 def test_cli_scores_both_metrics_in_one_pass_and_records_them(tmp_path: Path) -> None:
     summary = tmp_path / "summary.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "faithcheck",
-            "score",
-            "examples/sample.jsonl",
-            "--metrics",
-            "faithfulness,answer_relevancy",
-            "--summary-json",
-            str(summary),
-        ],
-        capture_output=True,
-        text=True,
+    done = faithcheck(
+        "score",
+        "examples/sample.jsonl",
+        "--metrics",
+        "faithfulness,answer_relevancy",
+        "--summary-json",
+        str(summary),
         cwd=REPO,
-        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
@@ -155,17 +140,9 @@ def test_cli_scores_both_metrics_in_one_pass_and_records_them(tmp_path: Path) ->
     assert "mean answer_relevancy" in done.stderr
     facts = json.loads(summary.read_text(encoding="utf-8"))
     assert facts["metrics"]["answer_relevancy"]["scored"] == 6
-    listed = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "runs", "list", "--json"], capture_output=True, text=True, timeout=300
-    )
+    listed = faithcheck("runs", "list", "--json")
     run_id = json.loads(listed.stdout)[0]["run_id"]
-    shown = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "runs", "show", run_id, "--json"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=300,
-    )
+    shown = faithcheck("runs", "show", run_id, "--json", cwd=REPO)
     assert shown.returncode == 0, shown.stderr
     stored = json.loads(shown.stdout)
     assert "answer_relevancy" in json.dumps(stored["summary"]["metrics"])
@@ -272,13 +249,7 @@ def test_cli_reason_says_a_yes_answers_the_question(tmp_path: Path) -> None:
         "retrieved_context": ["-"],
     }
     rows.write_text(json.dumps(row) + "\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "score", str(rows), "--metrics", "answer_relevancy", "--no-store"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=300,
-    )
+    done = faithcheck("score", str(rows), "--metrics", "answer_relevancy", "--no-store", cwd=REPO)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.splitlines()[0])
     assert result["value"] == 1.0

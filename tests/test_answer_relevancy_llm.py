@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from faithcheck.runner import score_dataset
 from faithcheck.types import Message
 
 from .conftest import REPO
+from .in_process import faithcheck
 from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 
 QUESTION = "How long is the warranty of the X200?"
@@ -305,23 +304,15 @@ def test_cli_scores_both_metrics_with_the_llm_from_a_config_file(server: FakeLLM
         "answer_relevancy:\n  judge: llm\n",
         encoding="utf-8",
     )
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "faithcheck",
-            "score",
-            str(data),
-            "--metrics",
-            "faithfulness,answer_relevancy",
-            "--config",
-            str(config),
-            "--no-store",
-        ],
-        capture_output=True,
-        text=True,
+    done = faithcheck(
+        "score",
+        str(data),
+        "--metrics",
+        "faithfulness,answer_relevancy",
+        "--config",
+        str(config),
+        "--no-store",
         cwd=REPO,
-        timeout=600,
         env={**os.environ, "OPENAI_API_KEY": "sk-test"},
     )
     assert done.returncode == 0, done.stderr

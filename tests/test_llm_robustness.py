@@ -11,8 +11,6 @@ import asyncio
 import itertools
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +28,7 @@ from faithcheck.runner import score_dataset
 from faithcheck.types import EvalScore
 
 from .conftest import REPO
+from .in_process import faithcheck
 from .llm_server import FakeLLMServer, Reply, Seen, judge_responder
 
 # a guard for the old behaviour: without a deadline these calls would run for minutes or forever
@@ -281,14 +280,7 @@ def test_cli_llm_timeout_is_a_deadline_against_an_endless_drip(
     config.write_text("llm_timeout_seconds: 2\nllm_max_retries: 1\ncache: false\n", encoding="utf-8")
     args += ["--config", str(config)]
     started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "faithcheck", *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env={**os.environ, "OPENAI_API_KEY": "sk-test"},
-        timeout=240,
-    )
+    done = faithcheck(*args, cwd=REPO, env={**os.environ, "OPENAI_API_KEY": "sk-test"})
     wall = time.perf_counter() - started
     assert "Traceback" not in done.stderr, done.stderr
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import subprocess
-import sys
 
 import pytest
 import yaml
@@ -12,6 +10,7 @@ from faithcheck.config import FaithfulnessConfig, InitializationConfig
 from faithcheck.manifest import ENTRYPOINT, config_schema, manifest, manifest_yaml
 
 from .conftest import DATA, SHARED
+from .in_process import faithcheck
 
 
 def _seed_manifest() -> dict[str, object]:
@@ -87,11 +86,8 @@ def test_fixture_is_still_the_seeds_text() -> None:
 
 
 def test_cli_prints_manifest_as_yaml_and_json() -> None:
-    as_yaml = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "manifest"], capture_output=True, text=True, check=True
-    )
-    as_json = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "manifest", "--json"], capture_output=True, text=True, check=True
-    )
+    as_yaml = faithcheck("manifest")
+    as_json = faithcheck("manifest", "--json")
+    assert as_yaml.returncode == as_json.returncode == 0, as_yaml.stderr + as_json.stderr
     assert yaml.safe_load(as_yaml.stdout) == manifest()
     assert json.loads(as_json.stdout) == manifest()

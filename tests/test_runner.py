@@ -355,14 +355,9 @@ def test_summary_json_and_run_store(tmp_path: Path) -> None:
     assert len(runs) == 2
     newest, oldest = runs[0]["run_id"], runs[1]["run_id"]
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    table = subprocess.run(
-        [sys.executable, "-m", "faithcheck", "runs", "list", "--store", str(store)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-        check=True,
-    ).stdout
+    listed_table = faithcheck("runs", "list", "--store", str(store), env=env)
+    assert listed_table.returncode == 0, listed_table.stderr
+    table = listed_table.stdout
     # piped, the table is as wide as its cells: whole ids, statuses and input paths
     assert all(any(run_id in line and "finished" in line and str(data) in line for line in table.splitlines())
                for run_id in (newest, oldest))  # fmt: skip

@@ -29,6 +29,7 @@ from faithcheck.io.writers import (
 from faithcheck.runner import score_dataset
 
 from .conftest import REPO
+from .in_process import faithcheck
 
 META: dict[str, Any] = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
 
@@ -202,9 +203,7 @@ def test_output_is_in_input_order_when_rows_finish_out_of_order(tmp_path: Path) 
     rows = [costly, *_rows(9)]
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
-    done = subprocess.run(
-        _score(data, out, "--concurrency-limit", "4"), cwd=REPO, capture_output=True, text=True, timeout=300
-    )
+    done = faithcheck(*_score(data, out, "--concurrency-limit", "4")[3:], cwd=REPO)
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["input_id"] for r in records] == [r["input_id"] for r in rows]
