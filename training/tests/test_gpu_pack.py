@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-UNPACK = Path(__file__).resolve().parents[1] / "training" / "gpu" / "unpack.py"
+UNPACK = Path(__file__).resolve().parents[2] / "training" / "gpu" / "unpack.py"
 
 
 def _digest(data: bytes) -> str:
