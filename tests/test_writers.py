@@ -73,8 +73,13 @@ def _record(row: int, **extra: Any) -> dict[str, Any]:
     }
 
 
+def _score_args(data: Path, out: Path, *extra: str) -> list[str]:
+    return ["score", str(data), "-o", str(out), "--quiet", "--no-store", *extra]
+
+
 def _score(data: Path, out: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--no-store", *extra]
+    """The command line of a run in its own process (one that other runs meet holding the output)."""
+    return [sys.executable, "-m", "faithcheck", *_score_args(data, out, *extra)]
 
 
 # -- one writer per output ---------------------------------------------------------------------------
@@ -93,7 +98,7 @@ def test_a_second_run_on_the_same_output_is_refused_naming_the_first_runs_pid(tm
         os.kill(first.pid, signal.SIGSTOP)  # hold the first run in flight, its output open
         assert first.poll() is None, "the first run ended before the second could start"
         started = time.monotonic()
-        second = subprocess.run(_score(data, out), cwd=REPO, capture_output=True, text=True, timeout=120)
+        second = faithcheck(*_score_args(data, out), cwd=REPO)  # in this process: the first run is the other one
         refused_after = time.monotonic() - started
     finally:
         os.kill(first.pid, signal.SIGCONT)
@@ -168,7 +173,7 @@ def test_an_output_through_a_symlink_locks_and_writes_its_target_and_the_link_st
     try:
         assert holder.stdout is not None
         assert holder.stdout.readline().strip() == "ready"
-        refused = subprocess.run(_score(data, link), cwd=REPO, capture_output=True, text=True, timeout=120)
+        refused = faithcheck(*_score_args(data, link), cwd=REPO)
     finally:
         os.kill(holder.pid, signal.SIGKILL)
         holder.wait()
@@ -178,7 +183,7 @@ def test_an_output_through_a_symlink_locks_and_writes_its_target_and_the_link_st
     assert not lock_path(link).exists()
 
     for extra in (["--overwrite"], []):  # scored, then "already complete" through the link again
-        done = subprocess.run(_score(data, link, *extra), cwd=REPO, capture_output=True, text=True, timeout=120)
+        done = faithcheck(*_score_args(data, link, *extra), cwd=REPO)
         assert done.returncode == 0, done.stderr
         assert link.is_symlink()
         assert os.readlink(link) == str(Path("results") / "scores.jsonl")
@@ -203,7 +208,7 @@ def test_output_is_in_input_order_when_rows_finish_out_of_order(tmp_path: Path) 
     rows = [costly, *_rows(9)]
     data = _write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
-    done = faithcheck(*_score(data, out, "--concurrency-limit", "4")[3:], cwd=REPO)
+    done = faithcheck(*_score_args(data, out, "--concurrency-limit", "4"), cwd=REPO)
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["input_id"] for r in records] == [r["input_id"] for r in rows]
@@ -401,7 +406,7 @@ def test_a_file_size_limit_stops_the_run_with_exit_5_leaving_whole_lines(tmp_pat
     kept = _whole_lines(journal)  # the write that hit the limit was cut back to the last whole line
     assert 0 < len(kept) < 120
     assert not out.exists()
-    resumed = subprocess.run([sys.executable, "-m", "faithcheck", *args], capture_output=True, text=True, timeout=600)
+    resumed = faithcheck(*args)  # the limit was the other process's; this one resumes unlimited
     assert resumed.returncode == 0, resumed.stderr
     _assert_finished(out, 120)
 
