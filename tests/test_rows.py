@@ -94,3 +94,11 @@ def test_multi_turn_row_uses_the_last_user_turn_as_question() -> None:
     )
     assert case.task_type == "multi_turn_rag"
     assert case.question == "How long does it take?"
+
+
+@pytest.mark.parametrize(("raw", "expected"), [(7.0, "7"), (7, "7"), ("007", "007")])
+def test_an_integer_read_as_a_float_is_the_same_id(raw: Any, expected: str) -> None:
+    """A CSV or pandas integer column with gaps is read as floats: 7.0 is row id "7", not "7.0"."""
+    from faithcheck.rows import row_input_id
+
+    assert row_input_id({"input_id": raw}) == expected

@@ -145,3 +145,13 @@ def test_places_beside_the_actor_are_not_checked_as_names() -> None:
     sentences = ["Nujeen Mustafa became the first person with a disability to brief the Security Council."]
     claim = "She became the first person with a disability to brief the Security Council on the war in Syria."
     assert check_slots(claim, sentences, "en") is None
+
+
+def test_a_version_number_is_no_number_of_the_claim() -> None:
+    """A version such as "1.2.3" is no value: read as 1.23 or 123 it would contradict a passage that
+    never spoke of one. Pinned here because only a random fuzzed row used to reach this branch."""
+    from faithcheck.analysis import analyze
+
+    numbers, _ = claim_slots("Version 1.2.3 ships 5 tools.", "en")
+    assert [slot.value for slot in numbers] == [5.0]
+    assert analyze("Version 1.2.3 ships 5 tools.").numbers == frozenset({5.0})
