@@ -445,3 +445,14 @@ def test_a_pairs_probability_does_not_depend_on_the_pairs_scored_beside_it() -> 
     beside = verifier.probabilities(loud + pairs)[len(loud) :]
     assert np.abs(alone - beside).max() < 1e-6
     assert " batch=1 " in verifier.model_id  # runs scored in batches never resume into these scores
+
+
+def test_a_bundle_can_be_shown_assembled_evidence_whatever_its_calibration_says() -> None:
+    """``assembled_at`` (used by the training and benchmark scripts, whose tests are not in this
+    suite) overrides the bundle's evidence form and length, and only those."""
+    from faithcheck.verify.onnx_model import shipped_bundle
+
+    own = OnnxVerifier.from_dir(shipped_bundle())
+    shown = OnnxVerifier.from_dir(shipped_bundle(), assembled_at=128)
+    assert (shown.calibration.evidence, shown.calibration.max_length) == ("assembled", 128)
+    assert shown.calibration.threshold == own.calibration.threshold
