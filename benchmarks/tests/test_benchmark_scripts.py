@@ -6,11 +6,10 @@ import math
 from types import ModuleType
 
 import pytest
+from tests.scripts import load_script
 
 from faithcheck import Faithfulness
 from faithcheck.types import Claim
-
-from .scripts import load_script
 
 
 @pytest.fixture(scope="module")

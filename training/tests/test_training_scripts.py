@@ -11,10 +11,9 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from tests.scripts import load_script
 
 from faithcheck.verify.onnx_model import Calibration, shipped_bundle
-
-from .scripts import load_script
 
 ARTICLE = (
     "The city museum opened in 1998 on the river bank. It has 40 rooms spread over three floors. "

@@ -6,8 +6,9 @@ Select it with ``Faithfulness(verifier="llm")`` (and ``extractor="llm"``) or
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from faithcheck.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from faithcheck.llm.cache import ResponseCache, default_cache_dir
@@ -40,11 +41,4 @@ __all__ = [
     "parse_model",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'faithcheck.llm' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports("faithcheck.llm", _WHERE)

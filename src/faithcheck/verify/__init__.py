@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from faithcheck.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from faithcheck.verify.base import (
@@ -46,11 +47,4 @@ __all__ = [
     "uses_embeddings",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'faithcheck.verify' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports("faithcheck.verify", _WHERE)
