@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +17,6 @@ __all__ = [
     "REQUIRED_COLUMNS",
     "config_schema",
     "manifest",
-    "manifest_json",
     "manifest_yaml",
     "metric_manifest",
 ]
@@ -136,8 +134,3 @@ def metric_manifest(
 def manifest_yaml() -> str:
     """The manifest as YAML, keys sorted as in the published manifest."""
     return yaml.safe_dump(manifest(), sort_keys=True, allow_unicode=True)
-
-
-def manifest_json(indent: int = 2) -> str:
-    """The manifest as JSON."""
-    return json.dumps(manifest(), indent=indent, sort_keys=True)
