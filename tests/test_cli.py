@@ -164,7 +164,10 @@ def test_ctrl_c_during_start_up_exits_130_without_a_traceback(tmp_path: Path, wh
         assert proc.poll() is None, proc.communicate()[1]
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
+    # a shell reports both as status 130: exit(130), or ending by SIGINT itself as Python does when
+    # the interrupt meets its shutdown (seen once on a loaded machine, after "interrupted" was said)
+    assert proc.returncode in (130, -signal.SIGINT), err
+    assert "interrupted" in err
     assert "Traceback" not in err
     assert "KeyboardInterrupt" not in err
     assert "Exception ignored" not in err
