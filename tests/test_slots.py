@@ -155,3 +155,32 @@ def test_a_version_number_is_no_number_of_the_claim() -> None:
     numbers, _ = claim_slots("Version 1.2.3 ships 5 tools.", "en")
     assert [slot.value for slot in numbers] == [5.0]
     assert analyze("Version 1.2.3 ships 5 tools.").numbers == frozenset({5.0})
+
+
+def test_a_bare_number_is_aligned_by_the_words_around_it() -> None:
+    # neither number counts a word ("15 with", "27 with"): the words around the value tie them
+    context = [
+        "Miss Garrod had been wearing contact lenses since she was 15 with no problems.",
+        "She was 27 when her right eye became itchy.",
+    ]
+    claim = "Miss Garrod had been wearing contact lenses since she was {} with no problems."
+    finding = check_slots(claim.format(27), context, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 15, not 27")
+    assert check_slots(claim.format(15), context, "en") is None
+
+
+def test_a_sentence_stating_the_claimed_value_too_is_no_bare_rival() -> None:
+    # which of the sentence's two alike values the claim means is left open: no contradiction
+    context = ["Employers posted 9.6 million job openings in September, up from 9.5 million in August."]
+    assert check_slots("Employers posted job openings of 9.5 million in August.", context, "en") is None
+
+
+def test_a_name_ending_in_digits_is_no_quantity() -> None:
+    numbers, _ = claim_slots("A team has isolated the virus that causes COVID-19 and SARS-CoV-2.", "en")
+    assert numbers == ()
+
+
+def test_a_number_is_framed_by_its_own_sentence() -> None:
+    numbers, _ = claim_slots("The women were britney osbourne and quying boyd. Sapp, 42, was charged.", "en")
+    assert [sorted(n.frame) for n in numbers] == [["charg", "sapp"]]

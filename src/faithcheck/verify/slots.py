@@ -140,7 +140,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lex = get_lexicon(lang)
     found: list[tuple[int, int, float]] = []
     for m in _NUMBER.finditer(text):
-        if _in_compound(text, m.start(), m.end()):
+        if _in_compound(text, m.start(), m.end()) or _ends_name(text, m.start()):
             continue
         raw = m.group().rstrip("%")
         raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
@@ -165,7 +165,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             unit = "%"
         elif unit is None or (before is not None and before in _CURRENCIES):
             unit = before  # money is money: "$87.5 million after" counts dollars
-        near = [m.group() for m in words if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS]
+        near = [
+            m.group()
+            for m in words
+            if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS and _one_sentence(text, m.start(), start)
+        ]
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
@@ -206,6 +210,22 @@ def _in_compound(text: str, start: int, end: int) -> bool:
     return (before in joined and start >= 2 and text[start - 2].isdigit()) or (
         len(after) == 2 and after[0] in joined and after[1].isdigit()
     )
+
+
+def _ends_name(text: str, start: int) -> bool:
+    """The digits end a name joined by a hyphen: "COVID-19", "SARS-CoV-2", "F-16" (a quantity
+    comes first: "5-year", "20-year-old")."""
+    return start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"“(]?[A-Z])")
+
+
+def _one_sentence(text: str, a: int, b: int) -> bool:
+    """No sentence ends between ``a`` and ``b``: a number's frame is its own sentence's words (a
+    summary's "boyd. Sapp, 42, was charged" says nothing of Sapp's age with "boyd")."""
+    lo, hi = sorted((a, b))
+    return _SENTENCE_END.search(text, lo, hi) is None
 
 
 def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tuple[float, int] | None:
@@ -403,8 +423,11 @@ def _check_number(
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
-            elif slot.competes(number) and number.value not in claimed:  # the claim's own values are no rivals
-                found.append(((near, tie, 0), i, number))
+            elif number.value in claimed:
+                continue  # the claim's own values are no rivals
+            elif slot.competes(number) or _framed_alike(slot, number, near, given):
+                # a rival known by its words around, not its unit, is less sure than one by both
+                found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
     if found:
         (near, tie, _), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -423,6 +446,26 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
+
+
+_RIVAL_FRAME = 2
+"""Words around a bare value that another value must share with the claim's to be the same
+quantity."""
+
+
+def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Sequence[NumberSlot]) -> bool:
+    """``number`` gives another value of the quantity ``slot`` speaks of, told by the words around
+    it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
+    with no problems" / "since she was 27 with no problems"). Two shared words around the value say
+    it is the same quantity; a year is only ever a year. A sentence that states the slot's value
+    too ("9.6 million in September, up from 9.5 million in August") leaves open which of its
+    values the claim means: it is no rival."""
+    return (
+        (slot.unit is None or number.unit is None)
+        and slot.is_year == number.is_year
+        and near >= _RIVAL_FRAME
+        and all(n.value != slot.value for n in sentence)
+    )
 
 
 def _check_name(
