@@ -184,3 +184,30 @@ def test_a_name_ending_in_digits_is_no_quantity() -> None:
 def test_a_number_is_framed_by_its_own_sentence() -> None:
     numbers, _ = claim_slots("The women were britney osbourne and quying boyd. Sapp, 42, was charged.", "en")
     assert [sorted(n.frame) for n in numbers] == [["charg", "sapp"]]
+
+
+_GAMING = [
+    "In a post on Twitter, Brook Gaming warns of functional disruptions for its controller adapters.",
+    "Microsoft has not licensed its Xbox Wireless protocol to other vendors.",
+]
+
+
+def test_a_name_in_another_names_place_is_the_wrong_entity() -> None:
+    # the claim's name occurs in the evidence, but not where the rest of the claim is stated: there
+    # another name has the words around it ("warns ... on Twitter ... functional disruptions")
+    finding = check_slots("Xbox Wireless warns on Twitter of functional disruptions for its adapters.", _GAMING, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names Brook Gaming here, not Xbox Wireless"
+    assert (
+        check_slots("Brook Gaming warns on Twitter of functional disruptions for its adapters.", _GAMING, "en") is None
+    )
+
+
+def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
+    pronoun = ["Her role in Southland earned her Critics' Choice Award nominations."]
+    claim = "Regina King earned award nominations for her role in Southland."
+    assert check_slots(claim, pronoun, "en") is None
+    alias = ["Interest rates will rise again next year, Fed officials told reporters on Monday."]
+    claim = "Interest rates will rise again next year, Federal Reserve officials told reporters on Monday."
+    assert check_slots(claim, alias, "en") is None

@@ -277,9 +277,16 @@ def _slot_text(text: str, start: int, end: int) -> str:
 def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
     """Runs of capitalised words that are names: a sentence's first word counts only as part of a
     longer run; months and week days are dates, not names."""
+    return tuple(name for name, _, _ in _placed_names(text, lang))
+
+
+@lru_cache(maxsize=16384)
+def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """:func:`_names` with where each stands in ``text``. A possessive ends a name: in "Gaza's
+    Al-Shifa hospital" Gaza owns the hospital, it is no part of its name."""
     if not get_lexicon(lang).entity_capitalisation:
         return ()  # German capitalises every noun
-    out: list[NameSlot] = []
+    out: list[tuple[NameSlot, int, int]] = []
     run: list[re.Match[str]] = []
 
     def close() -> None:
@@ -291,13 +298,14 @@ def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
         ):
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
-                out.append(NameSlot(text[words[0].start() : words[-1].end()], frozenset(stems)))
+                start, end = words[0].start(), words[-1].end()
+                out.append((NameSlot(text[start:end], frozenset(stems)), start, end))
         run.clear()
 
     for m in _WORD.finditer(text):
         word = m.group()
-        joined = not run or text[run[-1].end() : m.start()] in (" ", "-")
-        if _is_name_word(word) and joined:
+        joined = bool(run) and text[run[-1].end() : m.start()] in (" ", "-") and not _POSSESSIVE.search(run[-1].group())
+        if _is_name_word(word) and (joined or not run):
             run.append(m)
             continue
         close()
@@ -305,6 +313,9 @@ def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
             run.append(m)
     close()
     return tuple(out)
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 _NAME_FRAME = 3
@@ -317,6 +328,78 @@ _NAME_MARGIN = 2
 """The sentence naming someone else must share this many more of the claim's other words than
 every sentence that names the claim's own: "Buzz Aldrin joined him" shares none of "first person to
 step onto the lunar surface on 20 July 1969", the sentence naming Neil Armstrong shares all."""
+
+
+_ROLE_TOKENS = 4
+"""The words within this many tokens of a name (in its sentence) are its role."""
+_ROLE_FIT = 2
+"""The words of its role another name must share with the claim's name to stand in its place."""
+_ROLE_TIE = 0.5
+"""The share of the claim's other words and numbers the sentence naming someone else in the
+claim name's place must state."""
+
+
+def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
+    """The content stems of the words of ``text`` within :data:`_ROLE_TOKENS` of ``text[start:end]``,
+    in its sentence: what is said of the name there ("alerted on Twitter about ... disruptions")."""
+    near = [
+        m.group()
+        for m in _WORD.finditer(text)
+        if (
+            m.end() <= start
+            and _token_distance(text, start, m.start()) <= _ROLE_TOKENS
+            and _one_sentence(text, m.start(), start)
+        )
+        or (
+            m.start() >= end
+            and _token_distance(text, m.start(), end) <= _ROLE_TOKENS
+            and _one_sentence(text, end, m.start())
+        )
+    ]
+    return analyze(" ".join(near), lang).content
+
+
+def _in_role(
+    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
+) -> NameSlot | None:
+    """Another name that ``sentence`` says what the claim says of ``name``: it shares
+    :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
+    back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
+    Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
+    "Aldrin" for "Buzz Aldrin")."""
+    if len(role) < _ROLE_FIT or _names_head(name, sentence):
+        return None
+    fits = [
+        (len(role & _around(sentence, start, end, lang)), start, other)
+        for other, start, end in _placed_names(sentence, lang)
+        if not other.stems & claim_terms and not _alias(name, other)
+    ]
+    if not fits:
+        return None
+    fit, start, other = max(fits, key=lambda f: f[0])
+    # a pronoun before the other name may be the claim's name, the other name something said of it
+    # ("Her role in Southland earned her two Critics' Choice Award nominations")
+    refers_back = any(m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start))
+    return other if fit >= _ROLE_FIT and not refers_back else None
+
+
+def _names_head(name: NameSlot, text: str) -> bool:
+    """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
+    "Gaming"), as the start of a word ("Aldrin's")."""
+    head = name.text.split()[-1].split("-")[-1]
+    return name.text in text or re.search(rf"\b{re.escape(head)}", text) is not None
+
+
+def _alias(name: NameSlot, other: NameSlot) -> bool:
+    """One is the initials of the other ("TNC", "The Nature Conservancy") or a word of one starts
+    with a word of the other ("Fed", "Federal Reserve")."""
+    a, b = name.text.replace("-", " ").split(), other.text.replace("-", " ").split()
+    initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
+    if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
+        return True
+    return any(len(x) >= 3 and y.lower().startswith(x.lower()) for x in a for y in b) or any(
+        len(y) >= 3 and x.lower().startswith(y.lower()) for x in a for y in b
+    )
 
 
 def _mentions(name: NameSlot, text: str) -> bool:
@@ -393,8 +476,9 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             unaligned = unaligned or finding
     if names:
         claim_terms = claim_features.terms
-        for name in names:
-            if finding := _check_name(name, claim_terms, sentences, features, lang):
+        for name, start, end in _placed_names(claim, lang):
+            role = _around(claim, start, end, lang) - name.stems
+            if finding := _check_name(name, role, claim_terms, sentences, features, lang):
                 return finding
     return unaligned
 
@@ -470,17 +554,24 @@ def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Seq
 
 def _check_name(
     name: NameSlot,
+    role: frozenset[str],
     claim_terms: frozenset[str | float],
     sentences: Sequence[str],
     features: Sequence[TextFeatures],
     lang: Lang,
 ) -> SlotFinding | None:
+    """The sentence that states the rest of the claim names someone else where the claim names
+    ``name``: by the words around both names (``role``: the claim's words near its name), or, when
+    the claim's name occurs in the evidence elsewhere, by naming only someone else."""
     frame = claim_terms - name.stems
     if len(frame) < _NAME_FRAME:
         return None
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
+    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
+        why = f"the context names {other.text} here, not {name.text}"
+        return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
@@ -488,7 +579,7 @@ def _check_name(
         return None
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
-    others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms]
+    others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms and not _alias(name, n)]
     if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
         return None
     why = f"the context names {others[0].text} here, not {name.text}"
