@@ -14,8 +14,12 @@ sentences of the evidence that **align** with the words around it in the claim:
   claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
   the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
-  if that sentence names someone else (``Neil Armstrong``) and does not refer back to the claim's
-  name with a pronoun, the claim is ``wrong_entity``.
+  if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
+  around both names agree), and does not name the claim's name too, refer back to it with a
+  pronoun or use an alias of it, the claim is ``wrong_entity``.
+
+A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
+around it alone.
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
 is not a count. Support that needs two sentences keeps working: each slot looks for its own
