@@ -652,13 +652,14 @@ def test_the_standard_row_costs_less_than_ragas(server: FakeLLMServer) -> None:
 
 
 def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) -> None:
-    from faithcheck.dryrun import estimate_case
+    from faithcheck.metric import METRIC_SPEC
 
     cost = load_script("benchmarks/llm_cost.py", "faithcheck_bench_llm_cost")
     server.responder = judge_responder
     case = cost.standard_row()
     metric = _metric(server, model=f"openai:judge@{server.openai_url}")
-    estimate = estimate_case(metric, case)
+    assert METRIC_SPEC.estimate is not None
+    estimate = METRIC_SPEC.estimate(metric, case, True)
     score = metric.evaluate(case)
     assert estimate.calls == score.usage.llm_calls == 1
     assert abs(estimate.input_tokens - score.usage.input_tokens) <= 2  # the same prompt, counted alike

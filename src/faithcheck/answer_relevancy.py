@@ -31,7 +31,7 @@ from faithcheck.steps import ScorerRun, scorer_run
 from faithcheck.types import ClaimResult, EvalScore, Label, Lang, TestCase, Verdict, YesNoUnsure
 
 if TYPE_CHECKING:
-    from faithcheck.dryrun import CostEstimate
+    from faithcheck.llm.cost import CostEstimate
     from faithcheck.llm.relevance import LLMRelevanceJudge
 
 __all__ = ["METRIC_SPEC", "REQUIRED_COLUMNS", "AnswerRelevancy", "RelevancyScore", "manifest"]
@@ -355,10 +355,13 @@ def _check(run: MetricOptions) -> None:
 
 
 def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
-    from faithcheck.dryrun import estimate_relevancy
+    from faithcheck.llm.cost import estimate_relevance
 
     assert isinstance(metric, AnswerRelevancy)
-    return estimate_relevancy(metric, case, with_extraction=with_extraction)
+    lang = "en" if metric.config.lang == "auto" else metric.config.lang
+    return estimate_relevance(
+        case, lang, extractor=metric.extractor, judge=metric.judge, with_extraction=with_extraction
+    )
 
 
 def _uses_llm(metric: Metric) -> bool:

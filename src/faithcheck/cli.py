@@ -655,7 +655,7 @@ def _dry_run(
     if not any(spec is not None and spec.uses_llm(m) for m, spec in zip(metrics, specs, strict=True)):
         Console(stderr=True).print("offline configuration: no LLM calls, no cost")
         return
-    from faithcheck.dryrun import CostEstimate
+    from faithcheck.llm.cost import CostEstimate
 
     required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
     total = CostEstimate()

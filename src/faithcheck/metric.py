@@ -28,7 +28,7 @@ from faithcheck.verify.assembly import evidence_for
 from faithcheck.verify.base import as_sentence
 
 if TYPE_CHECKING:
-    from faithcheck.dryrun import CostEstimate
+    from faithcheck.llm.cost import CostEstimate
 
 __all__ = ["METRIC_SPEC", "Faithfulness"]
 
@@ -507,10 +507,20 @@ def _manifest() -> dict[str, Any]:
 
 
 def _estimate(metric: Metric, case: TestCase, with_extraction: bool) -> CostEstimate:
-    from faithcheck.dryrun import estimate_case
+    from faithcheck.llm.cost import CostEstimate, estimate_faithfulness
 
     assert isinstance(metric, Faithfulness)
-    return estimate_case(metric, case, with_extraction=with_extraction)
+    lang = metric.row_lang(case)
+    if lang is None:  # lang auto and a language faithcheck does not score: an error row, no call
+        return CostEstimate(rows=1)
+    return estimate_faithfulness(
+        case,
+        lang,
+        extractor=metric.extractor,
+        verifier=metric.verifier,
+        select_evidence=metric.select_evidence,
+        with_extraction=with_extraction,
+    )
 
 
 def _uses_llm(metric: Metric) -> bool:

@@ -23,8 +23,8 @@ from faithcheck.errors import ConfigError
 from faithcheck.types import EvalScore, TestCase
 
 if TYPE_CHECKING:
-    from faithcheck.dryrun import CostEstimate
     from faithcheck.extract import ClaimExtractor
+    from faithcheck.llm.cost import CostEstimate
 
 __all__ = [
     "METRIC_NAMES",

@@ -11,19 +11,24 @@ not find it supported; only the first calls are counted.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from faithcheck.extract import SentenceExtractor
+from faithcheck.extract import ClaimExtractor, SentenceExtractor
 from faithcheck.llm.judge import CascadeVerifier, LLMClaimExtractor, LLMVerifier, estimate_tokens
 from faithcheck.llm.pricing import Price
-from faithcheck.types import TestCase
+from faithcheck.types import Claim, Lang, TestCase
+from faithcheck.verify import ClaimCheck, Verifier
 
-if TYPE_CHECKING:  # the metrics call these (their registry entries' estimate), not the other way round
-    from faithcheck.answer_relevancy import AnswerRelevancy
-    from faithcheck.metric import Faithfulness
+if TYPE_CHECKING:
+    from faithcheck.llm.relevance import LLMRelevanceJudge
 
-__all__ = ["CostEstimate", "estimate_case", "estimate_relevancy"]
+__all__ = ["CostEstimate", "estimate_faithfulness", "estimate_relevance"]
+
+EvidenceSelector = Callable[[Sequence[Claim], str, Sequence[str]], list[ClaimCheck]]
+"""How a metric picks each claim's evidence (``Faithfulness.select_evidence``): the dry run builds
+the prompts from exactly what a real run would send."""
 
 _OUTPUT_TOKENS_PER_VERDICT = 40
 _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM = 35
@@ -45,25 +50,29 @@ class CostEstimate:
         self.cost_usd = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
 
 
-def estimate_case(metric: Faithfulness, case: TestCase, *, with_extraction: bool = True) -> CostEstimate:
-    """Estimated LLM calls, tokens and cost of scoring ``case`` with ``metric`` (faithfulness); its
-    LLM extraction only ``with_extraction`` (leave it out when an earlier metric of the run counted
-    it: the extraction is shared)."""
-    lang = metric.row_lang(case)
+def estimate_faithfulness(
+    case: TestCase,
+    lang: Lang,
+    *,
+    extractor: ClaimExtractor,
+    verifier: Verifier,
+    select_evidence: EvidenceSelector,
+    with_extraction: bool = True,
+) -> CostEstimate:
+    """Estimated LLM calls, tokens and cost of scoring ``case`` in ``lang`` for faithfulness with
+    ``extractor`` and ``verifier``; the LLM extraction only ``with_extraction`` (leave it out when
+    an earlier metric of the run counted it: the extraction is shared)."""
     estimate = CostEstimate(rows=1)
-    if lang is None:  # lang auto and a language faithcheck does not score: an error row, no call
-        return estimate
     price: Price | None = None
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
     # the CLI shares one extraction between metrics (SharedExtractor): the LLM extractor is inside
-    extractor = getattr(metric.extractor, "inner", metric.extractor)
+    extractor = getattr(extractor, "inner", extractor)
     if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
         request = extractor.build_request(case.question, case.sut_response, lang, case.history)
         estimate.calls += 1
         estimate.input_tokens += estimate_tokens(request.system + request.user)
         estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(claims))
         price = extractor.price
-    verifier = metric.verifier
     relevant = [c.claim for c in claims if c.irrelevant_reason is None]
     llm: LLMVerifier | None = None
     if isinstance(verifier, LLMVerifier):
@@ -71,7 +80,7 @@ def estimate_case(metric: Faithfulness, case: TestCase, *, with_extraction: bool
     elif isinstance(verifier, CascadeVerifier):
         llm = verifier.llm
     if llm is not None and relevant:
-        checks = metric.select_evidence(relevant, case.question, case.evidence)
+        checks = select_evidence(relevant, case.question, case.evidence)
         if isinstance(verifier, CascadeVerifier):
             local = verifier.local.verify(checks, lang)
             checks = [checks[i] for i in verifier.uncertain(local)]
@@ -89,14 +98,20 @@ def estimate_case(metric: Faithfulness, case: TestCase, *, with_extraction: bool
 _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT = 25
 
 
-def estimate_relevancy(metric: AnswerRelevancy, case: TestCase, *, with_extraction: bool) -> CostEstimate:
-    """Estimated LLM calls, tokens and cost of ``metric`` (answer relevancy) on ``case``: its
-    relevance call when it judges with the LLM, and, with ``with_extraction``, its LLM extraction
-    (leave it out when faithfulness runs too: the extraction is shared, and counted there)."""
+def estimate_relevance(
+    case: TestCase,
+    lang: Lang,
+    *,
+    extractor: ClaimExtractor,
+    judge: LLMRelevanceJudge | None,
+    with_extraction: bool,
+) -> CostEstimate:
+    """Estimated LLM calls, tokens and cost of answer relevancy on ``case``: the ``judge``'s call when
+    it judges with the LLM, and, with ``with_extraction``, the LLM extraction (leave it out when
+    faithfulness runs too: the extraction is shared, and counted there)."""
     estimate = CostEstimate(rows=1)
-    lang = "en" if metric.config.lang == "auto" else metric.config.lang
     statements = SentenceExtractor().extract(case.question, case.sut_response, lang)
-    extractor = getattr(metric.extractor, "inner", metric.extractor)  # a SharedExtractor's own
+    extractor = getattr(extractor, "inner", extractor)  # a SharedExtractor's own
     price: Price | None = None
     if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
         request = extractor.build_request(case.question, case.sut_response, lang, case.history)
@@ -104,13 +119,13 @@ def estimate_relevancy(metric: AnswerRelevancy, case: TestCase, *, with_extracti
         estimate.input_tokens += estimate_tokens(request.system + request.user)
         estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(statements))
         price = extractor.price
-    if metric.judge is not None and statements:
+    if judge is not None and statements:
         pairs = [(f"c{i + 1}", s.claim.text) for i, s in enumerate(statements)]
-        request = metric.judge.build_request(case.question, pairs, lang, case.history)
+        request = judge.build_request(case.question, pairs, lang, case.history)
         estimate.calls += 1
         estimate.input_tokens += estimate_tokens(request.system + request.user)
         estimate.output_tokens += _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT * len(pairs)
-        price = price or metric.judge.price
+        price = price or judge.price
     if estimate.calls:
         estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
     return estimate
