@@ -22,6 +22,7 @@ from faithcheck.types import Claim, Lang, TestCase
 from faithcheck.verify import ClaimCheck, Verifier
 
 if TYPE_CHECKING:
+    from faithcheck.llm.client import LLMRequest
     from faithcheck.llm.relevance import LLMRelevanceJudge
 
 __all__ = ["CostEstimate", "estimate_faithfulness", "estimate_relevance"]
@@ -49,6 +50,31 @@ class CostEstimate:
         self.output_tokens += other.output_tokens
         self.cost_usd = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
 
+    def add_call(self, request: LLMRequest, output_tokens: int) -> None:
+        """One call of ``request``, answered in about ``output_tokens`` tokens."""
+        self.calls += 1
+        self.input_tokens += estimate_tokens(request.system + request.user)
+        self.output_tokens += output_tokens
+
+    def priced(self, price: Price | None) -> CostEstimate:
+        """This estimate with its cost at ``price`` (unknown without one) when it makes any call."""
+        if self.calls:
+            self.cost_usd = None if price is None else price.cost(self.input_tokens, self.output_tokens)
+        return self
+
+
+def _count_extraction(
+    estimate: CostEstimate, extractor: ClaimExtractor, case: TestCase, lang: Lang, claims: int
+) -> Price | None:
+    """Count the LLM extraction of ``case``'s answer into ``estimate`` (nothing for an offline
+    extractor or an empty answer); the extractor's price, or ``None``."""
+    extractor = getattr(extractor, "inner", extractor)  # the CLI's SharedExtractor holds the LLM one
+    if not isinstance(extractor, LLMClaimExtractor) or not case.sut_response.strip():
+        return None
+    request = extractor.build_request(case.question, case.sut_response, lang, case.history)
+    estimate.add_call(request, _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, claims))
+    return extractor.price
+
 
 def estimate_faithfulness(
     case: TestCase,
@@ -63,16 +89,8 @@ def estimate_faithfulness(
     ``extractor`` and ``verifier``; the LLM extraction only ``with_extraction`` (leave it out when
     an earlier metric of the run counted it: the extraction is shared)."""
     estimate = CostEstimate(rows=1)
-    price: Price | None = None
     claims = SentenceExtractor().extract(case.question, case.sut_response, lang)
-    # the CLI shares one extraction between metrics (SharedExtractor): the LLM extractor is inside
-    extractor = getattr(extractor, "inner", extractor)
-    if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
-        request = extractor.build_request(case.question, case.sut_response, lang, case.history)
-        estimate.calls += 1
-        estimate.input_tokens += estimate_tokens(request.system + request.user)
-        estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(claims))
-        price = extractor.price
+    price = _count_extraction(estimate, extractor, case, lang, len(claims)) if with_extraction else None
     relevant = [c.claim for c in claims if c.irrelevant_reason is None]
     llm: LLMVerifier | None = None
     if isinstance(verifier, LLMVerifier):
@@ -85,14 +103,9 @@ def estimate_faithfulness(
             local = verifier.local.verify(checks, lang)
             checks = [checks[i] for i in verifier.uncertain(local)]
         for batch in llm.batches(checks):
-            request = llm.build_request(batch, case.question, lang)
-            estimate.calls += 1
-            estimate.input_tokens += estimate_tokens(request.system + request.user)
-            estimate.output_tokens += _OUTPUT_TOKENS_PER_VERDICT * len(batch)
+            estimate.add_call(llm.build_request(batch, case.question, lang), _OUTPUT_TOKENS_PER_VERDICT * len(batch))
         price = price or llm.price
-    if estimate.calls:
-        estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
-    return estimate
+    return estimate.priced(price)
 
 
 _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT = 25
@@ -111,21 +124,10 @@ def estimate_relevance(
     faithfulness runs too: the extraction is shared, and counted there)."""
     estimate = CostEstimate(rows=1)
     statements = SentenceExtractor().extract(case.question, case.sut_response, lang)
-    extractor = getattr(extractor, "inner", extractor)  # a SharedExtractor's own
-    price: Price | None = None
-    if with_extraction and isinstance(extractor, LLMClaimExtractor) and case.sut_response.strip():
-        request = extractor.build_request(case.question, case.sut_response, lang, case.history)
-        estimate.calls += 1
-        estimate.input_tokens += estimate_tokens(request.system + request.user)
-        estimate.output_tokens += _OUTPUT_TOKENS_PER_EXTRACTED_CLAIM * max(1, len(statements))
-        price = extractor.price
+    price = _count_extraction(estimate, extractor, case, lang, len(statements)) if with_extraction else None
     if judge is not None and statements:
         pairs = [(f"c{i + 1}", s.claim.text) for i, s in enumerate(statements)]
         request = judge.build_request(case.question, pairs, lang, case.history)
-        estimate.calls += 1
-        estimate.input_tokens += estimate_tokens(request.system + request.user)
-        estimate.output_tokens += _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT * len(pairs)
+        estimate.add_call(request, _OUTPUT_TOKENS_PER_RELEVANCE_VERDICT * len(pairs))
         price = price or judge.price
-    if estimate.calls:
-        estimate.cost_usd = None if price is None else price.cost(estimate.input_tokens, estimate.output_tokens)
-    return estimate
+    return estimate.priced(price)
