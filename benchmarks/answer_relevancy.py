@@ -60,10 +60,10 @@ BENCH = REPO.parent / "shared" / "benchmarks"
 from llm_cost import standard_row  # noqa: E402
 
 from faithcheck import Faithfulness  # noqa: E402
-from faithcheck.config import Lang  # noqa: E402
-from faithcheck.embedding import default_encoder  # noqa: E402
-from faithcheck.extract import extract_claims  # noqa: E402
-from faithcheck.relevancy import RelevanceModel, default_relevance_model, judge_statements  # noqa: E402
+from faithcheck._metrics.config import Lang  # noqa: E402
+from faithcheck._models.embedding import default_encoder  # noqa: E402
+from faithcheck._pipeline.extract import extract_claims  # noqa: E402
+from faithcheck._pipeline.relevancy import RelevanceModel, default_relevance_model, judge_statements  # noqa: E402
 
 SEED = 16
 

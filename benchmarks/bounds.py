@@ -81,7 +81,7 @@ def gzip_bomb() -> str:
 
 def _timed_run(**options: float) -> str:
     from faithcheck import Faithfulness
-    from faithcheck.runner import score_dataset
+    from faithcheck._runs.runner import score_dataset
 
     metric = Faithfulness()
     metric.evaluate(_row(["The blender warranty lasts 2 years."]))  # models loaded before the clock
@@ -99,7 +99,7 @@ def _timed_run(**options: float) -> str:
 
 def row_memory() -> str:
     from faithcheck import Faithfulness
-    from faithcheck.types import MAX_CONTEXT_CHARS
+    from faithcheck._core.types import MAX_CONTEXT_CHARS
 
     metric = Faithfulness()
     metric.evaluate(_row(["The blender warranty lasts 2 years."]))

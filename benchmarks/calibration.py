@@ -11,7 +11,7 @@ Protocol (fixed before looking at any result):
   it). Error rows are left out and counted.
 * The rows are split in two halves **by source document** (the WiCE article, the BEGIN knowledge
   snippet, the SummEdits document; scikit-learn's ``GroupShuffleSplit``, seed 0), so no document is
-  in both halves. :func:`faithcheck.calibration.calibrate` is fitted on the first half (its own
+  in both halves. :func:`faithcheck._metrics.calibration.calibrate` is fitted on the first half (its own
   threshold choice is cross-validated inside that half, grouped by document too).
 * On the second half: *before* is the default decision (the row's ``passed``, threshold 0.7);
   *after* is the calibrated decision (P(faithful) from the fitted map at or above the fitted
@@ -42,7 +42,7 @@ import numpy as np
 from sklearn.model_selection import GroupShuffleSplit
 
 from faithcheck import Faithfulness, TestCase
-from faithcheck.calibration import CalibrationError, calibrate, decision_figures
+from faithcheck._metrics.calibration import CalibrationError, calibrate, decision_figures
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 BEGIN_DEV = (

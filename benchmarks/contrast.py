@@ -385,7 +385,7 @@ def originals(sets: list[str]) -> Iterator[Original]:
                 if row["begin_label"] == "Fully attributable":
                     yield Original("begin", i, row["response"], (row["knowledge"],))
     if "summedits" in sets:
-        from faithcheck.extract import split_sentences
+        from faithcheck._pipeline.extract import split_sentences
 
         for path in sorted((SHARED / "summedits").glob("summedits_*.json")):
             for i, r in enumerate(json.loads(path.read_text(encoding="utf-8"))):

@@ -8,7 +8,7 @@ graphs, made in a temporary folder:
 * **batch-wide** (``onnxruntime.quantization.quantize_dynamic``, per-channel weights in 7 bits, every
   MatMul and the word-embedding Gather): one activation scale per inference, from the whole batch,
   padding included, so a text's vector depends on the texts beside it;
-* **per token** (:func:`faithcheck.encoder_int8.int8_graph`, what the package runs): each token's
+* **per token** (:func:`faithcheck._models.encoder_int8.int8_graph`, what the package runs): each token's
   activations get their own scale, so a vector is the same in any batch.
 
 Reported side by side in one process:
@@ -41,9 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from llm_cost import standard_row
 
-from faithcheck.embedding import SentenceEncoder
-from faithcheck.encoder_int8 import int8_graph
-from faithcheck.extract import split_sentences
+from faithcheck._models.embedding import SentenceEncoder
+from faithcheck._models.encoder_int8 import int8_graph
+from faithcheck._pipeline.extract import split_sentences
 
 MNLI = Path(__file__).resolve().parents[2] / "shared" / "training" / "mnli" / "pairs.jsonl.gz"
 

@@ -17,11 +17,11 @@ Configurations:
 * ``windows, one at a time``: today's local verifiers, the top 3 three-sentence windows judged
   separately (a claim counts when one window alone holds a set);
 * ``windows, together``: the same 3 windows seen at once (today's LLM judge);
-* ``assembled @ B``: :func:`faithcheck.verify.assembly.assemble` with a budget of B tokens, up to
+* ``assembled @ B``: :func:`faithcheck._pipeline.verify.assembly.assemble` with a budget of B tokens, up to
   4 chunks (or 2, to see what fewer model calls cost); a claim counts when one chunk holds a set.
 * ``baseline``: the baseline's own reading when its weights declare an ``evidence_budget`` (the
   shipped one's, else 256): each of its up to 4 chunks (LLM-estimated tokens) cut to the at most 4
-  sentences that cover the claim (:func:`faithcheck.verify.assembly.attribute`), which is all its
+  sentences that cover the claim (:func:`faithcheck._pipeline.verify.assembly.attribute`), which is all its
   features see; a claim counts when one such cut holds a set.
 
     python benchmarks/evidence_recall.py [--set dev|train] [--limit N]
@@ -41,14 +41,14 @@ from pathlib import Path
 
 from tokenizers import Tokenizer
 
-from faithcheck.analysis import analyze
-from faithcheck.llm.judge import estimate_tokens
-from faithcheck.verify.assembly import EvidenceSentence, TokenCounter, assemble, attribute, dedup_keys
-from faithcheck.verify.base import EvidenceWindow
-from faithcheck.verify.baseline import BaselineWeights
-from faithcheck.verify.evidence import ContextIndex, build_context_index
-from faithcheck.verify.onnx_model import shipped_bundle
-from faithcheck.verify.units import MAX_ATTRIBUTED
+from faithcheck._llm.judge import estimate_tokens
+from faithcheck._pipeline.verify.assembly import EvidenceSentence, TokenCounter, assemble, attribute, dedup_keys
+from faithcheck._pipeline.verify.base import EvidenceWindow
+from faithcheck._pipeline.verify.baseline import BaselineWeights
+from faithcheck._pipeline.verify.evidence import ContextIndex, build_context_index
+from faithcheck._pipeline.verify.onnx_model import shipped_bundle
+from faithcheck._pipeline.verify.units import MAX_ATTRIBUTED
+from faithcheck._text.analysis import analyze
 
 REPO = Path(__file__).resolve().parents[1]
 WICE = REPO.parent / "shared" / "benchmarks" / "wice_dev" / "dev.jsonl"

@@ -13,7 +13,7 @@ ways, one pair per inference as the package does:
 
 and reports how far p(supported) moves, how many decisions flip at the bundle's threshold, and
 how many pair sums saturate. A bundle with weights within 7 bits
-(``faithcheck.quantization.SAFE_WEIGHT``) must show none.
+(``faithcheck._models.quantization.SAFE_WEIGHT``) must show none.
 
     python benchmarks/int16_saturation.py [--bundle DIR] [--pairs 150]   # ~4 s a pair, 2 cores
 """
@@ -101,7 +101,7 @@ def main() -> int:
     parser.add_argument("--dev", type=Path, default=DEV, help="jsonl rows with premise and hypothesis")
     parser.add_argument("--pairs", type=int, default=150)
     args = parser.parse_args()
-    from faithcheck.verify.onnx_model import OnnxVerifier
+    from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
     verifier = OnnxVerifier.from_dir(args.bundle)  # its tokenizer, truncation and calibration
     options = ort.SessionOptions()

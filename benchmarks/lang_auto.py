@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from faithcheck import Faithfulness
-from faithcheck.language import SUPPORTED, row_language
-from faithcheck.runner import score_dataset
+from faithcheck._runs.runner import score_dataset
+from faithcheck._text.language import SUPPORTED, row_language
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "benchmarks"

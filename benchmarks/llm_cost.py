@@ -41,9 +41,9 @@ sys.path.insert(0, str(REPO))
 from tests.llm_server import FakeLLMServer, count_tokens, judge_responder  # noqa: E402
 
 from faithcheck import Faithfulness, TestCase  # noqa: E402
-from faithcheck.config import FaithfulnessConfig  # noqa: E402
-from faithcheck.extract import split_sentences  # noqa: E402
-from faithcheck.llm.prompts import PROMPT_VERSION  # noqa: E402
+from faithcheck._llm.prompts import PROMPT_VERSION  # noqa: E402
+from faithcheck._metrics.config import FaithfulnessConfig  # noqa: E402
+from faithcheck._pipeline.extract import split_sentences  # noqa: E402
 
 BUDGET: int = FaithfulnessConfig.model_fields["llm_evidence_budget"].default
 

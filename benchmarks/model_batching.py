@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -15,7 +15,7 @@ import random
 import time
 from pathlib import Path
 
-from faithcheck.verify.onnx_model import OnnxVerifier
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
 WORDS = [
     "the",

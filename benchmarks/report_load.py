@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from faithcheck.store import RunStore, dataset_fingerprint
+from faithcheck._runs.store import RunStore, dataset_fingerprint
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 CHROMIUM = "/usr/bin/chromium"

@@ -45,12 +45,12 @@ from accuracy import EveryChunk, use_fp32_encoder  # noqa: E402
 from llm_cost import standard_row  # noqa: E402
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
-from faithcheck.extract import SentenceExtractor  # noqa: E402
-from faithcheck.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
-from faithcheck.verify.assembly import evidence_for, tile  # noqa: E402
-from faithcheck.verify.base import evidence_budget, token_counter  # noqa: E402
-from faithcheck.verify.baseline import BaselineWeights  # noqa: E402
-from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
+from faithcheck._pipeline.extract import SentenceExtractor  # noqa: E402
+from faithcheck._pipeline.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
+from faithcheck._pipeline.verify.assembly import evidence_for, tile  # noqa: E402
+from faithcheck._pipeline.verify.base import evidence_budget, token_counter  # noqa: E402
+from faithcheck._pipeline.verify.baseline import BaselineWeights  # noqa: E402
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
 
 def _rows_per_second(metric: Faithfulness, seeds: range) -> tuple[float, float]:

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from llm_cost import standard_row
 
 from faithcheck import Faithfulness
-from faithcheck.extract import SentenceExtractor
-from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+from faithcheck._pipeline.extract import SentenceExtractor
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle
 
 
 def first_supporting_units(verifier: OnnxVerifier, seeds: range) -> tuple[Counter[int], Counter[int | None]]:

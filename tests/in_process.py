@@ -19,7 +19,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from faithcheck.cli import main
+from faithcheck._cli.main import main
 
 
 def faithcheck(

@@ -1,11 +1,17 @@
-"""The answer forms the offline relevance judge reads in context (faithcheck.answer_forms)."""
+"""The answer forms the offline relevance judge reads in context (faithcheck._text.answer_forms)."""
 
 from __future__ import annotations
 
 import pytest
 
-from faithcheck.answer_forms import continues, is_polar_question, key_phrase, polar_answer_rest, resolve_object_anaphor
-from faithcheck.config import Lang
+from faithcheck._metrics.config import Lang
+from faithcheck._text.answer_forms import (
+    continues,
+    is_polar_question,
+    key_phrase,
+    polar_answer_rest,
+    resolve_object_anaphor,
+)
 
 
 @pytest.mark.parametrize(

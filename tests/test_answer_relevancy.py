@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from faithcheck import Faithfulness, TestCase
-from faithcheck.answer_relevancy import AnswerRelevancy, manifest
-from faithcheck.errors import ConfigError
-from faithcheck.metrics import build_metrics, check_metric_options
-from faithcheck.runner import score_dataset
+from faithcheck._core.errors import ConfigError
+from faithcheck._metrics.answer_relevancy import AnswerRelevancy, manifest
+from faithcheck._metrics.registry import build_metrics, check_metric_options
+from faithcheck._runs.runner import score_dataset
 from faithcheck.testing import assert_that
 
 from .conftest import REPO
@@ -105,7 +105,7 @@ def test_rows_without_context_score_relevancy_alone() -> None:
 
 
 def test_manifest_has_the_shape_of_seed_001() -> None:
-    from faithcheck.manifest import manifest as faithfulness_manifest
+    from faithcheck._metrics.manifest import manifest as faithfulness_manifest
 
     data = manifest()
     assert set(data) == set(faithfulness_manifest())

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from faithcheck import ConfigError, TestCase
-from faithcheck.answer_relevancy import AnswerRelevancy
-from faithcheck.llm.relevance import RELEVANCE_SCHEMA
-from faithcheck.metrics import build_metrics
-from faithcheck.runner import score_dataset
-from faithcheck.types import Message
+from faithcheck._core.types import Message
+from faithcheck._llm.relevance import RELEVANCE_SCHEMA
+from faithcheck._metrics.answer_relevancy import AnswerRelevancy
+from faithcheck._metrics.registry import build_metrics
+from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck

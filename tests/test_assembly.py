@@ -7,8 +7,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from faithcheck.verify.assembly import assemble, dedup_keys, tile
-from faithcheck.verify.evidence import build_context_index
+from faithcheck._pipeline.verify.assembly import assemble, dedup_keys, tile
+from faithcheck._pipeline.verify.evidence import build_context_index
 
 
 def _words(text: str) -> int:
@@ -105,7 +105,7 @@ def test_growing_a_chunk_adds_exactly_what_fits(
 ) -> None:
     """_grow skips a candidate by a lower bound on its cost (its tokens less one gap mark) before
     counting the chunk again: it must add exactly what adding one at a time while it fits adds."""
-    from faithcheck.verify import assembly
+    from faithcheck._pipeline.verify import assembly
 
     n = len(passages)
     text = {p: " ".join(f"S{i}." for i, q in enumerate(sorted(passages)) if q == p) for p in set(passages)}

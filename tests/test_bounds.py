@@ -8,13 +8,13 @@ from collections.abc import Callable
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck.analysis import analyze
-from faithcheck.deadline import DeadlineExceeded, check_deadline, deadline
-from faithcheck.errors import InputError
-from faithcheck.extract.sentences import split_sentences
-from faithcheck.rows import case_from_row
-from faithcheck.runner import score_dataset
-from faithcheck.types import MAX_CONTEXT_CHARS, MAX_PASSAGES
+from faithcheck._core.deadline import DeadlineExceeded, check_deadline, deadline
+from faithcheck._core.errors import InputError
+from faithcheck._core.rows import case_from_row
+from faithcheck._core.types import MAX_CONTEXT_CHARS, MAX_PASSAGES
+from faithcheck._runs.runner import score_dataset
+from faithcheck._text.analysis import analyze
+from faithcheck._text.sentences import split_sentences
 
 _WORDS = ("alpha", "beta", "gamma", "delta", "river", "mountain", "city", "blender", "warranty", "motor")
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 from faithcheck import Faithfulness
-from faithcheck.calibration import (
+from faithcheck._core.errors import ConfigError, InputError
+from faithcheck._metrics.calibration import (
     FORMAT_VERSION,
     Calibration,
     CalibrationError,
@@ -25,9 +26,8 @@ from faithcheck.calibration import (
     load_calibration,
     read_gold_labels,
 )
-from faithcheck.errors import ConfigError, InputError
-from faithcheck.runner import score_dataset
-from faithcheck.store import RunStore, default_store_path
+from faithcheck._runs.runner import score_dataset
+from faithcheck._runs.store import RunStore, default_store_path
 
 from .conftest import REPO
 from .in_process import faithcheck
@@ -231,7 +231,7 @@ def test_calibrate_without_its_extra_is_a_usage_error_saying_what_to_install(tmp
     """scikit-learn missing (made unimportable in the child process): exit 2, not 1 (a failed gate)."""
     scores = tmp_path / "scores.jsonl"
     scores.write_text("{}\n", encoding="utf-8")
-    launcher = "import sys; sys.modules['sklearn'] = None; from faithcheck.cli import main; main()"
+    launcher = "import sys; sys.modules['sklearn'] = None; from faithcheck._cli.main import main; main()"
     done = subprocess.run(
         [sys.executable, "-c", launcher, "calibrate", str(scores)], capture_output=True, text=True, cwd=tmp_path
     )
@@ -255,8 +255,8 @@ def test_a_single_claim_reason_reads_as_a_sentence() -> None:
 def test_calibrate_on_few_labels_warns_that_the_figures_say_little(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from faithcheck.calibration import ADVISED_PER_CLASS, too_few_labels
-    from faithcheck.cli import main
+    from faithcheck._cli.main import main
+    from faithcheck._metrics.calibration import ADVISED_PER_CLASS, too_few_labels
 
     data = _dataset_with_gold(tmp_path, copies=2)  # 12 labelled rows
     scores = tmp_path / "scores.jsonl"

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck.cli import EXIT_GATE_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_ROW_ERRORS, EXIT_USAGE
-from faithcheck.runner import score_dataset
+from faithcheck._cli.main import EXIT_GATE_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_ROW_ERRORS, EXIT_USAGE
+from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .test_cli import _faithcheck
@@ -134,7 +134,7 @@ def test_an_output_in_folders_that_do_not_exist_yet_is_written_there(tmp_path: P
 def test_a_write_that_fails_at_the_end_is_an_error_naming_the_file(tmp_path: Path) -> None:
     import click
 
-    from faithcheck.cli_paths import writing
+    from faithcheck._cli.paths import writing
 
     target = tmp_path / "summary.json"
     full = pytest.raises(
@@ -145,7 +145,7 @@ def test_a_write_that_fails_at_the_end_is_an_error_naming_the_file(tmp_path: Pat
 
 
 def test_the_python_api_checks_run_options_too() -> None:
-    from faithcheck.errors import ConfigError
+    from faithcheck._core.errors import ConfigError
 
     with pytest.raises(ConfigError, match="row_timeout"):
         score_dataset([GOOD], row_timeout=float("nan"))

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from pydantic import BaseModel
 
-from faithcheck.cli import CONFIG_ONLY, FLAG_PANELS, SCORE_PANELS, main
-from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig, RunOptions
+from faithcheck._cli.main import CONFIG_ONLY, FLAG_PANELS, SCORE_PANELS, main
+from faithcheck._metrics.config import AnswerRelevancyConfig, FaithfulnessConfig, RunOptions
 
 from .conftest import REPO
 

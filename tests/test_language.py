@@ -15,11 +15,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck.config import FaithfulnessConfig, InitializationConfig
-from faithcheck.errors import ConfigError, InputError
-from faithcheck.language import CANDIDATES, SUPPORTED, detect_language, row_language
-from faithcheck.runner import score_dataset
-from faithcheck.summary import SummaryBuilder
+from faithcheck._core.errors import ConfigError, InputError
+from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
+from faithcheck._runs.runner import score_dataset
+from faithcheck._runs.summary import SummaryBuilder
+from faithcheck._text.language import CANDIDATES, SUPPORTED, detect_language, row_language
 
 from .in_process import faithcheck
 
@@ -94,7 +94,7 @@ def audit(event, args):
         raise RuntimeError("network access: " + event)
 sys.addaudithook(audit)
 from faithcheck import Faithfulness
-from faithcheck.language import detect_language
+from faithcheck._text.language import detect_language
 assert detect_language("Die Rücksendung ist kostenlos.") == "de"
 score = Faithfulness(lang="auto").evaluate(json.loads({json.dumps(SPANISH_ROW)!r}))
 assert score.status == "error" and score.detected_lang == "es", score

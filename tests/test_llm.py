@@ -216,8 +216,8 @@ def test_client_errors_are_not_retried(server: FakeLLMServer, return_policy_case
 def test_an_endpoint_that_refuses_its_first_call_stops_the_run(
     server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
 ) -> None:
-    from faithcheck.llm.client import EndpointUnusableError
-    from faithcheck.runner import score_dataset
+    from faithcheck._llm.client import EndpointUnusableError
+    from faithcheck._runs.runner import score_dataset
 
     server.responder = lambda seen: Reply("invalid api key", status=401)
     row = return_policy_case.model_dump(mode="json", exclude_none=True)
@@ -425,8 +425,8 @@ def test_cascade_asks_the_llm_about_a_claim_whose_number_it_could_not_align(serv
 
 
 def test_cascade_runs_record_the_local_model_weights(server: FakeLLMServer) -> None:
-    from faithcheck.runner import run_versions
-    from faithcheck.verify.onnx_model import default_model_verifier
+    from faithcheck._pipeline.verify.onnx_model import default_model_verifier
+    from faithcheck._runs.runner import run_versions
 
     versions = run_versions(_metric(server, verifier="cascade"))
     assert versions["verifier"] == "cascade"
@@ -652,7 +652,7 @@ def test_the_standard_row_costs_less_than_ragas(server: FakeLLMServer) -> None:
 
 
 def test_dry_run_estimates_the_requests_a_real_run_sends(server: FakeLLMServer) -> None:
-    from faithcheck.metric import METRIC_SPEC
+    from faithcheck._metrics.faithfulness import METRIC_SPEC
 
     cost = load_script("benchmarks/llm_cost.py", "faithcheck_bench_llm_cost")
     server.responder = judge_responder
@@ -673,11 +673,11 @@ def test_the_cascade_gives_its_local_stage_its_own_evidence(
     """The checks carry the LLM stage's chunks (its share of llm_evidence_budget); the baseline
     reads chunks at its own budget, as its weights were fit, from the row's index the checks were
     selected from (not a second one), and the windows-only model none."""
-    from faithcheck.llm import judge
-    from faithcheck.llm.judge import CascadeVerifier
-    from faithcheck.types import Claim
-    from faithcheck.verify.assembly import evidence_for
-    from faithcheck.verify.evidence import build_context_index
+    from faithcheck._core.types import Claim
+    from faithcheck._llm import judge
+    from faithcheck._llm.judge import CascadeVerifier
+    from faithcheck._pipeline.verify.assembly import evidence_for
+    from faithcheck._pipeline.verify.evidence import build_context_index
 
     metric = _metric(server, verifier="cascade", cascade_local=local)
     cascade = metric.verifier

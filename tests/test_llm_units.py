@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 
 from faithcheck import ConfigError, Faithfulness
-from faithcheck.llm.cache import ResponseCache
-from faithcheck.llm.excerpts import best_verdict, call_evidence, pack_chunks
-from faithcheck.llm.judge import CLAIMS_SCHEMA, VERDICTS_SCHEMA, estimate_tokens
-from faithcheck.llm.parsing import parse_claims, parse_json_object, parse_verdicts
-from faithcheck.llm.pricing import price_for
-from faithcheck.llm.prompts import escape_data, load_prompt
-from faithcheck.llm.quotes import find_quote, is_meaningful_quote, supported_reason
-from faithcheck.llm.spec import parse_model
-from faithcheck.types import Claim, Evidence, Verdict
-from faithcheck.verify import ClaimError, build_context_index
+from faithcheck._core.types import Claim, Evidence, Verdict
+from faithcheck._llm.cache import ResponseCache
+from faithcheck._llm.excerpts import best_verdict, call_evidence, pack_chunks
+from faithcheck._llm.judge import CLAIMS_SCHEMA, VERDICTS_SCHEMA, estimate_tokens
+from faithcheck._llm.parsing import parse_claims, parse_json_object, parse_verdicts
+from faithcheck._llm.pricing import price_for
+from faithcheck._llm.prompts import escape_data, load_prompt
+from faithcheck._llm.quotes import find_quote, is_meaningful_quote, supported_reason
+from faithcheck._llm.spec import parse_model
+from faithcheck._pipeline.verify import ClaimError, build_context_index
 
 
 @pytest.mark.parametrize(
@@ -335,8 +335,8 @@ def test_chunks_that_do_not_fit_wait_for_a_later_call() -> None:
 def test_both_metrics_hand_the_llm_layer_one_settings_object_and_share_its_client(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from faithcheck.config import AnswerRelevancyConfig, FaithfulnessConfig
-    from faithcheck.llm.settings import DEFAULT_TIMEOUT_SECONDS, LLMSettings, client_for
+    from faithcheck._llm.settings import DEFAULT_TIMEOUT_SECONDS, LLMSettings, client_for
+    from faithcheck._metrics.config import AnswerRelevancyConfig, FaithfulnessConfig
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     shared = {"model": "gpt-4o-mini", "llm_max_retries": 1, "cache_dir": str(tmp_path), "concurrency_limit": 3}

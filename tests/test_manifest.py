@@ -6,8 +6,8 @@ import json
 import pytest
 import yaml
 
-from faithcheck.config import FaithfulnessConfig, InitializationConfig
-from faithcheck.manifest import ENTRYPOINT, config_schema, manifest, manifest_yaml
+from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
+from faithcheck._metrics.manifest import ENTRYPOINT, config_schema, manifest, manifest_yaml
 
 from .conftest import DATA, SHARED
 from .in_process import faithcheck

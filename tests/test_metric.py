@@ -6,9 +6,9 @@ from collections.abc import Sequence
 import pytest
 
 from faithcheck import ConfigError, Faithfulness, InputError, TestCase, Verdict
-from faithcheck.config import Lang
-from faithcheck.types import Claim
-from faithcheck.verify import BaselineVerifier, ClaimCheck, ClaimError, VerifierOutput
+from faithcheck._core.types import Claim
+from faithcheck._metrics.config import Lang
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, ClaimError, VerifierOutput
 
 # -- seed 003 ----------------------------------------------------------------------------------
 
@@ -241,7 +241,7 @@ def test_contradiction_maps_to_no() -> None:
 
 
 def test_evidence_pool_limits_the_candidates_to_the_best_lexical_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    from faithcheck.verify.evidence import DEFAULT_POOL, ContextIndex
+    from faithcheck._pipeline.verify.evidence import DEFAULT_POOL, ContextIndex
 
     pools: list[int] = []
     select_all = ContextIndex.select_all

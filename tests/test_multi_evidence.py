@@ -1,5 +1,5 @@
 """A verdict resting on several sentences: the LLM judge's quote of several pieces, each piece one
-:class:`~faithcheck.types.Evidence` of ``evidence_set`` (issue 14), checked against a real HTTP
+:class:`~faithcheck._core.types.Evidence` of ``evidence_set`` (issue 14), checked against a real HTTP
 server on loopback."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import json
 import pytest
 
 from faithcheck import Faithfulness, TestCase
-from faithcheck.llm.parsing import parse_verdicts
-from faithcheck.llm.prompts import load_prompt
-from faithcheck.llm.quotes import QUOTE_SEPARATOR, locate_quote, quote_pieces, supported_reason
-from faithcheck.types import Evidence
+from faithcheck._core.types import Evidence
+from faithcheck._llm.parsing import parse_verdicts
+from faithcheck._llm.prompts import load_prompt
+from faithcheck._llm.quotes import QUOTE_SEPARATOR, locate_quote, quote_pieces, supported_reason
 
 from .llm_server import FakeLLMServer, Reply
 

@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from faithcheck import Faithfulness, ModelLoadError, TestCase
-from faithcheck.types import Claim
-from faithcheck.verify.cues import FLAGGED_SCORE_CAP
-from faithcheck.verify.onnx_model import Calibration, OnnxVerifier
+from faithcheck._core.types import Claim
+from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP
+from faithcheck._pipeline.verify.onnx_model import Calibration, OnnxVerifier
 
 onnx = pytest.importorskip("onnx")
 TOKENIZER = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "models" / "minilm" / "tokenizer.json"
@@ -229,8 +229,8 @@ def test_the_bundle_can_name_the_overruling_cues(tmp_path: Path) -> None:
 def test_two_passes_decide_like_the_union_over_all_windows(tmp_path: Path) -> None:
     """Claims their first window supports are not scored against the others; the verdicts equal
     deciding on every window at once."""
-    from faithcheck.embedding import default_encoder
-    from faithcheck.verify import ClaimCheck, build_context_index
+    from faithcheck._models.embedding import default_encoder
+    from faithcheck._pipeline.verify import ClaimCheck, build_context_index
 
     verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
     passages = [
@@ -266,12 +266,12 @@ def test_the_model_path_chooses_windows_without_the_sentence_encoder(
 ) -> None:
     """The model reads every window itself: its windows are the best by lexical score, with no
     similarity, and the encoder is never loaded (it costs ~0.1 s a standard row)."""
-    import faithcheck.metric
+    import faithcheck._metrics.faithfulness
 
     def no_encoder() -> None:
         raise AssertionError("the model path must not embed")
 
-    monkeypatch.setattr(faithcheck.metric, "default_encoder", no_encoder)
+    monkeypatch.setattr(faithcheck._metrics.faithfulness, "default_encoder", no_encoder)
     metric = Faithfulness(verifier_backend=OnnxVerifier.from_dir(_bundle(tmp_path / "m")), evidence_top_k=2)
     context = ["The door is red.", "The lamp is green and the lamp is on.", "The lamp is new."]
     result = metric.evaluate(_case(context))
@@ -367,9 +367,9 @@ def test_a_bundle_named_in_the_config_replaces_the_shipped_model(tmp_path: Path)
     """verifier_bundle: the model, and the cascade's first stage, are the named bundle (and the run
     records its weights); a bundle for another verifier, or a folder that is no bundle, is refused."""
     from faithcheck import FaithfulnessConfig
-    from faithcheck.backends import make_verifier
-    from faithcheck.errors import ConfigError
-    from faithcheck.verify.onnx_model import default_model_verifier
+    from faithcheck._core.errors import ConfigError
+    from faithcheck._metrics.backends import make_verifier
+    from faithcheck._pipeline.verify.onnx_model import default_model_verifier
 
     folder = _bundle(tmp_path / "m")
     metric = Faithfulness(verifier="model", verifier_bundle=str(folder))
@@ -389,7 +389,7 @@ def test_a_bundle_named_in_the_config_replaces_the_shipped_model(tmp_path: Path)
 
 
 def test_the_cli_scores_with_a_named_bundle_and_refuses_a_missing_one(tmp_path: Path) -> None:
-    from faithcheck.cli import EXIT_OK, EXIT_USAGE
+    from faithcheck._cli.main import EXIT_OK, EXIT_USAGE
 
     from .test_cli import _faithcheck
 
@@ -433,7 +433,7 @@ def test_a_pairs_probability_does_not_depend_on_the_pairs_scored_beside_it() -> 
     """Bundles are quantized by quantize_dynamic, which takes one activation scale from the whole
     batch: batched, a pair's probability moved by up to 0.14 with its companions. The verifier
     runs one pair per inference."""
-    from faithcheck.verify.onnx_model import default_model_verifier
+    from faithcheck._pipeline.verify.onnx_model import default_model_verifier
 
     verifier = default_model_verifier()
     pairs = [
@@ -450,7 +450,7 @@ def test_a_pairs_probability_does_not_depend_on_the_pairs_scored_beside_it() -> 
 def test_a_bundle_can_be_shown_assembled_evidence_whatever_its_calibration_says() -> None:
     """``assembled_at`` (used by the training and benchmark scripts, whose tests are not in this
     suite) overrides the bundle's evidence form and length, and only those."""
-    from faithcheck.verify.onnx_model import shipped_bundle
+    from faithcheck._pipeline.verify.onnx_model import shipped_bundle
 
     own = OnnxVerifier.from_dir(shipped_bundle())
     shown = OnnxVerifier.from_dir(shipped_bundle(), assembled_at=128)

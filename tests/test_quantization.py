@@ -1,4 +1,4 @@
-"""Integer weights that give the same numbers on every CPU (faithcheck.quantization), on graphs made
+"""Integer weights that give the same numbers on every CPU (faithcheck._models.quantization), on graphs made
 here by onnxruntime's own ``quantize_dynamic``, run by real onnxruntime. A CPU without VNNI is
 emulated by ``benchmarks/int16_saturation.py``'s rewrite (pair sums clipped to int16)."""
 
@@ -12,8 +12,8 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from faithcheck.quantization import SAFE_WEIGHT, halve_integer_weights, widest_integer_weight
-from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+from faithcheck._models.quantization import SAFE_WEIGHT, halve_integer_weights, widest_integer_weight
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle
 
 from .scripts import load_script
 

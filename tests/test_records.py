@@ -1,10 +1,10 @@
-"""The result record's type (faithcheck.records) stays the score's fields plus the row's."""
+"""The result record's type (faithcheck._core.records) stays the score's fields plus the row's."""
 
 from __future__ import annotations
 
 from faithcheck import EvalScore, Faithfulness
-from faithcheck.records import MetricRecord, RowRecord
-from faithcheck.runner import score_dataset
+from faithcheck._core.records import MetricRecord, RowRecord
+from faithcheck._runs.runner import score_dataset
 
 ROW = {
     "input_id": "a",

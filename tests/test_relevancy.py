@@ -1,4 +1,4 @@
-"""The offline relevance judge (faithcheck.relevancy) and its shipped head."""
+"""The offline relevance judge (faithcheck._pipeline.relevancy) and its shipped head."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from faithcheck.errors import ModelLoadError
-from faithcheck.relevancy import (
+from faithcheck._core.errors import ModelLoadError
+from faithcheck._pipeline.relevancy import (
     SCALAR_FEATURES,
     StatementVerdict,
     default_relevance_model,

@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from faithcheck.report import embed_json
-from faithcheck.store import RunStore, dataset_fingerprint
+from faithcheck._report import embed_json
+from faithcheck._runs.store import RunStore, dataset_fingerprint
 
 from .conftest import REPO
 from .in_process import faithcheck
@@ -517,7 +517,7 @@ def _edit_second_record(record: dict[str, Any], how: str) -> None:
 def test_a_hand_edited_scores_file_is_refused_naming_its_line_and_field(tmp_path: Path, how: str, field: str) -> None:
     from click.testing import CliRunner
 
-    from faithcheck.cli import main
+    from faithcheck._cli.main import main
 
     scores = tmp_path / "scores.jsonl"
     scored = _faithcheck("score", "examples/sample.jsonl", "-o", str(scores), "--quiet", "--no-store")
@@ -544,7 +544,7 @@ def test_report_is_listed_in_the_command_help() -> None:
 def test_report_shows_the_calibration_the_run_was_scored_with(browser: Any, tmp_path: Path) -> None:
     import numpy as np
 
-    from faithcheck.calibration import calibrate
+    from faithcheck._metrics.calibration import calibrate
 
     rng = np.random.default_rng(0)
     gold = rng.random(100) < 0.5

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from faithcheck import Faithfulness
-from faithcheck.errors import DatasetError, InputError
-from faithcheck.io.readers import check_source, iter_source
-from faithcheck.runner import score_dataset
+from faithcheck._core.errors import DatasetError, InputError
+from faithcheck._runs.io.readers import check_source, iter_source
+from faithcheck._runs.runner import score_dataset
 
 from .test_cli import _faithcheck
 
@@ -263,8 +263,8 @@ def test_standard_input_format_is_detected(tmp_path: Path, fmt: str) -> None:
 
 
 def test_a_run_from_standard_input_records_it_and_its_report_asks_for_the_dataset(tmp_path: Path) -> None:
-    from faithcheck.report import report_from_run
-    from faithcheck.store import STANDARD_INPUT, RunStore
+    from faithcheck._report import report_from_run
+    from faithcheck._runs.store import STANDARD_INPUT, RunStore
 
     data = tmp_path / "rows.jsonl"
     data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
@@ -356,7 +356,7 @@ def _damaged_parquet(path: Path, rows: int = 30, group_rows: int = 10) -> Path:
 def test_a_damaged_parquet_page_costs_the_rows_of_its_row_group_only(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from faithcheck.cli import main
+    from faithcheck._cli.main import main
 
     data = _damaged_parquet(tmp_path / "rows.parquet")
     out = tmp_path / "scores.jsonl"

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from faithcheck import InputError, TestCase
-from faithcheck.rows import CONTEXT_STRING_WARNING, case_from_row, row_warnings
+from faithcheck._core.rows import CONTEXT_STRING_WARNING, case_from_row, row_warnings
 
 
 def _row(**overrides: Any) -> dict[str, Any]:
@@ -99,6 +99,6 @@ def test_multi_turn_row_uses_the_last_user_turn_as_question() -> None:
 @pytest.mark.parametrize(("raw", "expected"), [(7.0, "7"), (7, "7"), ("007", "007")])
 def test_an_integer_read_as_a_float_is_the_same_id(raw: Any, expected: str) -> None:
     """A CSV or pandas integer column with gaps is read as floats: 7.0 is row id "7", not "7.0"."""
-    from faithcheck.rows import row_input_id
+    from faithcheck._core.rows import row_input_id
 
     assert row_input_id({"input_id": raw}) == expected

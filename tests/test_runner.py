@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck.config import Lang
-from faithcheck.embedding import FP32_ID
-from faithcheck.encoder_int8 import INT8_ID
-from faithcheck.runner import score_dataset
-from faithcheck.verify import BaselineVerifier, ClaimCheck, VerifierOutput
+from faithcheck._metrics.config import Lang
+from faithcheck._models.embedding import FP32_ID
+from faithcheck._models.encoder_int8 import INT8_ID
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, VerifierOutput
+from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck
@@ -97,7 +97,7 @@ def test_a_mapping_of_columns_is_a_dataset_and_any_other_mapping_is_refused() ->
     import numpy as np
     import pyarrow as pa
 
-    from faithcheck.errors import DatasetError
+    from faithcheck._core.errors import DatasetError
 
     flat = ROWS[:2]
     columns = {name: [r[name] for r in flat] for name in flat[0]}

@@ -12,8 +12,8 @@ import json
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights
-from faithcheck.verify.onnx_model import OnnxVerifier, default_model_verifier, shipped_bundle
+from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, default_model_verifier, shipped_bundle
 
 
 def test_the_bundle_ships_in_the_package_and_is_small() -> None:
@@ -57,7 +57,7 @@ def test_plain_cases(claim: str, evidence: str, label: str) -> None:
 
 
 def test_dataset_runs_record_which_weights_scored_them() -> None:
-    from faithcheck.runner import run_versions
+    from faithcheck._runs.runner import run_versions
 
     versions = run_versions(Faithfulness(verifier="model"))
     assert versions["verifier"] == "model"

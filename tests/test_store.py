@@ -1,4 +1,4 @@
-"""The run store (faithcheck.store) on a real SQLite file, and the `faithcheck runs` commands."""
+"""The run store (faithcheck._runs.store) on a real SQLite file, and the `faithcheck runs` commands."""
 
 from __future__ import annotations
 
@@ -14,9 +14,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from faithcheck.cli_runs import runs
-from faithcheck.errors import FaithcheckError, InputError
-from faithcheck.store import RowDiff, RunNotFoundError, RunStore, StoreError, dataset_fingerprint, default_store_path
+from faithcheck._cli.runs import runs
+from faithcheck._core.errors import FaithcheckError, InputError
+from faithcheck._runs.store import (
+    RowDiff,
+    RunNotFoundError,
+    RunStore,
+    StoreError,
+    dataset_fingerprint,
+    default_store_path,
+)
 
 from .conftest import REPO
 from .in_process import faithcheck

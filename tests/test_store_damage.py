@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from faithcheck.store import SCHEMA_VERSION, RunRecorder, RunStore
+from faithcheck._runs.store import SCHEMA_VERSION, RunRecorder, RunStore
 
 from .conftest import REPO
 from .in_process import faithcheck

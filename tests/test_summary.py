@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from faithcheck.cli import main
-from faithcheck.report.data import summarise
-from faithcheck.summary import SummaryBuilder, score_bounds, short_text
+from faithcheck._cli.main import main
+from faithcheck._report.data import summarise
+from faithcheck._runs.summary import SummaryBuilder, score_bounds, short_text
 
 from .conftest import REPO
 

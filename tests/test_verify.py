@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from faithcheck import Faithfulness, TestCase
-from faithcheck.config import Lang
-from faithcheck.embedding import default_encoder
-from faithcheck.types import Claim, Label
-from faithcheck.verify import BaselineVerifier, ClaimCheck, build_context_index
-from faithcheck.verify.assembly import evidence_for
-from faithcheck.verify.baseline import BaselineWeights
+from faithcheck._core.types import Claim, Label
+from faithcheck._metrics.config import Lang
+from faithcheck._models.embedding import default_encoder
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index
+from faithcheck._pipeline.verify.assembly import evidence_for
+from faithcheck._pipeline.verify.baseline import BaselineWeights
 
 
 def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
@@ -179,8 +179,8 @@ def test_multilingual_hand_made_pairs(lang: Lang, verifier: str) -> None:
 
 def _cue(claim: str, passage: str) -> tuple[str, str] | None:
     """The (label, kind) of the cue a one-sentence passage raises against ``claim``, if any."""
-    from faithcheck.analysis import analyze
-    from faithcheck.verify.cues import find_cue
+    from faithcheck._pipeline.verify.cues import find_cue
+    from faithcheck._text.analysis import analyze
 
     passages = (passage,)
     window = build_context_index(list(passages), "en").select_all(["x"], default_encoder(), top_k=1)[0][0]
@@ -291,7 +291,7 @@ def test_a_cue_in_the_assembled_evidence_keeps_the_claim_unsupported() -> None:
 
 
 def test_the_shipped_weights_name_their_evidence() -> None:
-    raw = json.loads((Path(__file__).parents[1] / "src/faithcheck/verify/baseline_weights.json").read_text())
+    raw = json.loads((Path(__file__).parents[1] / "src/faithcheck/_pipeline/verify/baseline_weights.json").read_text())
     weights = BaselineWeights.load()
     assert weights.evidence_budget == raw.get("evidence_budget")
     assert BaselineVerifier(weights).evidence_budget == weights.evidence_budget

@@ -1,4 +1,4 @@
-"""Result output (faithcheck.io.writers): one writer per output, input order, CSV.
+"""Result output (faithcheck._runs.io.writers): one writer per output, input order, CSV.
 
 Real files and real processes: the single-writer rule is checked with two `faithcheck score`
 processes on one output, and the order with rows of very different cost scored concurrently.
@@ -19,14 +19,14 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
-from faithcheck.io.tables import CSV_COLUMNS
-from faithcheck.io.writers import (
+from faithcheck._runs.io.tables import CSV_COLUMNS
+from faithcheck._runs.io.writers import (
     OutputLockedError,
     ResultSink,
     claims_table_path,
     lock_path,
 )
-from faithcheck.runner import score_dataset
+from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck
@@ -116,7 +116,7 @@ def test_a_second_run_on_the_same_output_is_refused_naming_the_first_runs_pid(tm
 _HOLD_SINK = """
 import sys, time
 from pathlib import Path
-from faithcheck.io.writers import ResultSink
+from faithcheck._runs.io.writers import ResultSink
 meta = {"dataset_fingerprint": "sha256:0", "config": {}, "format": "jsonl", "versions": {}}
 sink = ResultSink(Path(sys.argv[1]), "jsonl", meta=meta, resume=True, overwrite=False)
 sink.write([{"row": 1, "input_id": "a"}])
@@ -358,10 +358,10 @@ def test_csv_output_round_trips_with_dictreader(tmp_path: Path) -> None:
 SAMPLE = REPO / "examples" / "sample.jsonl"
 _LIMITED_FAITHCHECK = """
 import resource, sys
-from faithcheck.language import row_language
+from faithcheck._text.language import row_language
 row_language("The warranty lasts 2 years.", ["The warranty lasts 2 years."], "How long?")
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
-from faithcheck.cli import main
+from faithcheck._cli.main import main
 sys.argv = ["faithcheck", *sys.argv[2:]]
 main()
 """
@@ -482,8 +482,8 @@ def test_a_full_disk_stops_the_run_with_exit_5_and_the_same_command_resumes(tmp_
 def test_a_lock_file_that_is_a_directory_is_a_usage_error(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from faithcheck.cli import main
-    from faithcheck.io.writers import OutputLockError
+    from faithcheck._cli.main import main
+    from faithcheck._runs.io.writers import OutputLockError
 
     out = tmp_path / "scores.jsonl"
     lock_path(out).mkdir()

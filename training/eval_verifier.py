@@ -35,9 +35,9 @@ import numpy as np
 from sklearn.isotonic import IsotonicRegression
 
 from faithcheck import Faithfulness
-from faithcheck.types import Claim
-from faithcheck.verify import ClaimCheck
-from faithcheck.verify.onnx_model import OnnxVerifier
+from faithcheck._core.types import Claim
+from faithcheck._pipeline.verify import ClaimCheck
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
 HERE = Path(__file__).resolve().parent
 # Sets of cue kinds allowed to overrule the model. Only the candidates are chosen from: a dropped

@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fit_baseline import balanced_accuracy, best_threshold, cached, fit_logistic, load_pairs, premise_hash
 
 from faithcheck import Faithfulness
-from faithcheck.analysis import TextFeatures, _stem, analyze
-from faithcheck.lexicon import get_lexicon
-from faithcheck.types import Claim
-from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights, window_features
-from faithcheck.verify.cues import find_cue
+from faithcheck._core.types import Claim
+from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights, window_features
+from faithcheck._pipeline.verify.cues import find_cue
+from faithcheck._text.analysis import TextFeatures, _stem, analyze
+from faithcheck._text.lexicon import get_lexicon
 
 BASE = ["coverage", "similarity", "missing_number"]
 EXTRA = [

@@ -28,14 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from explore_baseline_features import cross_validate_by_set, exploration
 
 from faithcheck import Faithfulness
-from faithcheck.analysis import analyze
-from faithcheck.embedding import default_encoder, token_batches
-from faithcheck.extract import split_sentences
-from faithcheck.lexicon import get_lexicon
-from faithcheck.onnx_runtime import pad_batch
-from faithcheck.types import Claim
-from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights, window_features
-from faithcheck.verify.cues import find_cue
+from faithcheck._core.types import Claim
+from faithcheck._models.embedding import default_encoder, token_batches
+from faithcheck._models.onnx_runtime import pad_batch
+from faithcheck._pipeline.extract import split_sentences
+from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights, window_features
+from faithcheck._pipeline.verify.cues import find_cue
+from faithcheck._text.analysis import analyze
+from faithcheck._text.lexicon import get_lexicon
 
 BASE = ["coverage", "similarity", "missing_number"]
 EXTRA = ["soft_content", "soft_all", "soft_min"]

@@ -5,7 +5,7 @@
 2. Export to ONNX (inputs ``input_ids``, ``attention_mask``, int64, dynamic batch and length; output
    ``logits``), then dynamic int8 quantization with ``onnxruntime.quantization.quantize_dynamic``
    (per-channel weights in 7 bits, ``reduce_range``: 8-bit ones can saturate onnxruntime's 16-bit
-   pair sums on x86 CPUs without VNNI, see ``faithcheck.quantization``). The FFN output projections
+   pair sums on x86 CPUs without VNNI, see ``faithcheck._models.quantization``). The FFN output projections
    of the lowest ``--fp32-ffn-out-layers`` layers stay fp32: their inputs carry activation outliers that per-tensor int8 activations handle badly (on the
    first 200 dev rows of the step-600 model: argmax agreement with fp32 0.875 with plain quantization,
    0.91 per-channel, 0.95 per-channel with layers 0-1 kept fp32, for +3.5 MB).

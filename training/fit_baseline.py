@@ -22,7 +22,7 @@ Protocol:
   similarity); the decision threshold is the one that maximises balanced accuracy on dev of the
   verifier's own rule (supported iff some piece without a cue reaches it).
 
-Writes ``src/faithcheck/verify/baseline_weights.json`` with the weights, the threshold, the
+Writes ``src/faithcheck/_pipeline/verify/baseline_weights.json`` with the weights, the threshold, the
 data used (with the sha256 of each file) and the dev figures.
 
 With ``--folds K`` it also reports K-fold cross-validation by premise over all pairs (weights and
@@ -49,12 +49,12 @@ from typing import TypeVar, cast
 import numpy as np
 
 from faithcheck import Faithfulness
-from faithcheck.analysis import analyze
-from faithcheck.embedding import default_encoder
-from faithcheck.extract import split_sentences
-from faithcheck.types import Claim
-from faithcheck.verify.baseline import BaselineVerifier, BaselineWeights, window_features
-from faithcheck.verify.cues import find_cue
+from faithcheck._core.types import Claim
+from faithcheck._models.embedding import default_encoder
+from faithcheck._pipeline.extract import split_sentences
+from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights, window_features
+from faithcheck._pipeline.verify.cues import find_cue
+from faithcheck._text.analysis import analyze
 
 TRAINING = Path(__file__).resolve().parents[2] / "shared" / "training"
 OUT = Path(__file__).resolve().parents[1] / "src" / "faithcheck" / "verify" / "baseline_weights.json"

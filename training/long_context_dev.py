@@ -42,7 +42,7 @@ from accuracy import EveryChunk, balanced_accuracy, roc_auc  # noqa: E402
 from prepare_data import is_dev  # noqa: E402
 
 from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
-from faithcheck.verify.onnx_model import OnnxVerifier  # noqa: E402
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier  # noqa: E402
 
 SOURCES = {
     "halueval_summarization": ("halueval", "halueval_summarization"),

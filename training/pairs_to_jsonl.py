@@ -2,7 +2,7 @@
 """Write the assembled pairs ``gpu/pack.py`` built (its ``--pairs-cache`` pickle) as ``train.py`` rows.
 
 ``pack.py`` assembles every training premise the way the package now builds evidence
-(``faithcheck.verify.assembly``, 256 model tokens) and, for the device machine, keeps what fits the
+(``faithcheck._pipeline.verify.assembly``, 256 model tokens) and, for the device machine, keeps what fits the
 travel budget. On this CPU nothing has to travel, so ``train.py`` can read **all** of them::
 
     training/work/venv/bin/python training/pairs_to_jsonl.py \\

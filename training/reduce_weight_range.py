@@ -1,7 +1,7 @@
 """Copy a verifier bundle with its int8 weights brought within 7 bits, so that it computes the same
-on every CPU (``faithcheck.quantization``: on x86 CPUs without VNNI, 8-bit weights can saturate
+on every CPU (``faithcheck._models.quantization``: on x86 CPUs without VNNI, 8-bit weights can saturate
 onnxruntime's 16-bit pair sums). Weights are halved and their scales doubled
-(:func:`~faithcheck.quantization.halve_integer_weights`); the copy's ``calibration.json`` is the
+(:func:`~faithcheck._models.quantization.halve_integer_weights`); the copy's ``calibration.json`` is the
 old one, so refit it afterwards on the rows that chose it::
 
     .venv/bin/python training/reduce_weight_range.py --bundle src/faithcheck/models/verifier --out /tmp/b7
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import onnx
 
-from faithcheck.quantization import halve_integer_weights, widest_integer_weight
-from faithcheck.verify.onnx_model import OnnxVerifier
+from faithcheck._models.quantization import halve_integer_weights, widest_integer_weight
+from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
 HERE = Path(__file__).resolve().parent
 

@@ -129,7 +129,7 @@ def score(bundle: Path, rows: list[dict[str, object]]) -> list[dict[str, object]
     """One line per kind and one for ``all``: originals supported and edits caught at the bundle's
     threshold, their balanced accuracy, and how often the original is ranked above its edit. Each
     distinct (premise, original) is scored once."""
-    from faithcheck.verify.onnx_model import OnnxVerifier
+    from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 
     verifier = OnnxVerifier.from_dir(bundle)
     at = verifier.calibration.label_order.index("supported")

@@ -9,7 +9,7 @@ import pytest
 from tests.scripts import load_script
 
 from faithcheck import Faithfulness
-from faithcheck.types import Claim
+from faithcheck._core.types import Claim
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_cascade_band_counts_only_confident_scores(accuracy: ModuleType) -> None
 
 def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> None:
     recall = load_script("benchmarks/evidence_recall.py", "faithcheck_bench_evidence_recall")
-    from faithcheck.verify.evidence import build_context_index
+    from faithcheck._pipeline.verify.evidence import build_context_index
 
     sentences = ["Marie Curie was born in Warsaw.", "It rained.", "She won the Nobel Prize in 1903."]
     passage, spans = recall.annotated_spans(sentences)
@@ -68,9 +68,9 @@ def test_evidence_recall_counts_a_deduplicated_sentence_wherever_it_occurs() -> 
     """What a chunk (or the baseline's cut of it) shows counts at every occurrence of its text:
     assembly keeps one copy of a repeated sentence."""
     recall = load_script("benchmarks/evidence_recall.py", "faithcheck_bench_evidence_recall")
-    from faithcheck.analysis import analyze
-    from faithcheck.verify.assembly import assemble, attribute, dedup_keys
-    from faithcheck.verify.evidence import build_context_index
+    from faithcheck._pipeline.verify.assembly import assemble, attribute, dedup_keys
+    from faithcheck._pipeline.verify.evidence import build_context_index
+    from faithcheck._text.analysis import analyze
 
     index = build_context_index(["Ada was born in 1815. She was a poet.", "Ada was born in 1815."], "en")
     keys = dedup_keys(index)
@@ -83,8 +83,8 @@ def test_evidence_recall_counts_a_deduplicated_sentence_wherever_it_occurs() -> 
 
 
 def test_speed_counts_the_pairs_a_model_judges_and_leaves_the_model_as_it_was() -> None:
-    from faithcheck.verify import BaselineVerifier
-    from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+    from faithcheck._pipeline.verify import BaselineVerifier
+    from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle
 
     speed = load_script("benchmarks/speed.py", "faithcheck_bench_speed")
     windows = OnnxVerifier.from_dir(shipped_bundle())
@@ -108,7 +108,7 @@ def _question_and_answer(speed: ModuleType, seed: int) -> tuple[str, str]:
 def test_pair_cost_measures_each_bundle_at_each_length(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from faithcheck.verify.onnx_model import shipped_bundle
+    from faithcheck._pipeline.verify.onnx_model import shipped_bundle
 
     pair_cost = load_script("benchmarks/pair_cost.py", "faithcheck_bench_pair_cost")
     argv = ["pair_cost.py", str(shipped_bundle()), "--pairs", "3", "--evidence-words", "10,300"]
@@ -121,7 +121,7 @@ def test_pair_cost_measures_each_bundle_at_each_length(
 
 
 def test_unit_support_counts_every_claim_once_by_its_first_supporting_unit() -> None:
-    from faithcheck.verify.onnx_model import OnnxVerifier, shipped_bundle
+    from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle
 
     unit_support = load_script("benchmarks/unit_support.py", "faithcheck_bench_unit_support")
     windows, first = unit_support.first_supporting_units(OnnxVerifier.from_dir(shipped_bundle()), range(2))

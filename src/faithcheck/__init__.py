@@ -18,46 +18,50 @@ True
 
 from __future__ import annotations
 
-from faithcheck.lazy import lazy_exports
+from faithcheck._core.lazy import lazy_exports
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know the name)
 if TYPE_CHECKING:
-    from faithcheck.answer_relevancy import AnswerRelevancy
-    from faithcheck.config import FaithfulnessConfig, InitializationConfig
-    from faithcheck.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
-    from faithcheck.metric import Faithfulness
-    from faithcheck.metrics import Metric
-    from faithcheck.runner import RunResult, score_dataset
-    from faithcheck.scoring import faithfulness, rescale, weighted_mean
-    from faithcheck.steps import ScorerRun
-    from faithcheck.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
+    from faithcheck._core.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
+    from faithcheck._core.scoring import faithfulness, rescale, weighted_mean
+    from faithcheck._core.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
+    from faithcheck._metrics.answer_relevancy import AnswerRelevancy
+    from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig, RunOptions
+    from faithcheck._metrics.faithfulness import Faithfulness
+    from faithcheck._metrics.registry import Metric, MetricOptions, MetricSpec, register_metric
+    from faithcheck._metrics.steps import ScorerRun
+    from faithcheck._runs.runner import RunResult, score_dataset
 
 __version__ = "0.1.0"
 
 _WHERE = {
-    "AnswerRelevancy": "faithcheck.answer_relevancy",
-    "Claim": "faithcheck.types",
-    "ClaimResult": "faithcheck.types",
-    "ConfigError": "faithcheck.errors",
-    "EvalScore": "faithcheck.types",
-    "Evidence": "faithcheck.types",
-    "FaithcheckError": "faithcheck.errors",
-    "Faithfulness": "faithcheck.metric",
-    "FaithfulnessConfig": "faithcheck.config",
-    "InitializationConfig": "faithcheck.config",
-    "InputError": "faithcheck.errors",
-    "Message": "faithcheck.types",
-    "Metric": "faithcheck.metrics",
-    "ModelLoadError": "faithcheck.errors",
-    "ScorerRun": "faithcheck.steps",
-    "TestCase": "faithcheck.types",
-    "Usage": "faithcheck.types",
-    "Verdict": "faithcheck.types",
-    "faithfulness": "faithcheck.scoring",
-    "rescale": "faithcheck.scoring",
-    "RunResult": "faithcheck.runner",
-    "score_dataset": "faithcheck.runner",
-    "weighted_mean": "faithcheck.scoring",
+    "AnswerRelevancy": "faithcheck._metrics.answer_relevancy",
+    "Claim": "faithcheck._core.types",
+    "ClaimResult": "faithcheck._core.types",
+    "ConfigError": "faithcheck._core.errors",
+    "EvalScore": "faithcheck._core.types",
+    "Evidence": "faithcheck._core.types",
+    "FaithcheckError": "faithcheck._core.errors",
+    "Faithfulness": "faithcheck._metrics.faithfulness",
+    "FaithfulnessConfig": "faithcheck._metrics.config",
+    "InitializationConfig": "faithcheck._metrics.config",
+    "InputError": "faithcheck._core.errors",
+    "Message": "faithcheck._core.types",
+    "Metric": "faithcheck._metrics.registry",
+    "MetricOptions": "faithcheck._metrics.registry",
+    "MetricSpec": "faithcheck._metrics.registry",
+    "register_metric": "faithcheck._metrics.registry",
+    "RunOptions": "faithcheck._metrics.config",
+    "ModelLoadError": "faithcheck._core.errors",
+    "ScorerRun": "faithcheck._metrics.steps",
+    "TestCase": "faithcheck._core.types",
+    "Usage": "faithcheck._core.types",
+    "Verdict": "faithcheck._core.types",
+    "faithfulness": "faithcheck._core.scoring",
+    "rescale": "faithcheck._core.scoring",
+    "RunResult": "faithcheck._runs.runner",
+    "score_dataset": "faithcheck._runs.runner",
+    "weighted_mean": "faithcheck._core.scoring",
 }
 """Each public name and the module it is defined in."""
 
@@ -75,7 +79,10 @@ __all__ = [
     "InputError",
     "Message",
     "Metric",
+    "MetricOptions",
+    "MetricSpec",
     "ModelLoadError",
+    "RunOptions",
     "RunResult",
     "ScorerRun",
     "TestCase",
@@ -83,6 +90,7 @@ __all__ = [
     "Verdict",
     "__version__",
     "faithfulness",
+    "register_metric",
     "rescale",
     "score_dataset",
     "weighted_mean",

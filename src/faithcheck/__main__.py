@@ -2,14 +2,14 @@
 
 Ctrl-C while the command line is still being imported ends it like Ctrl-C anywhere else in a
 command: status 130 and one line on standard error, no traceback. The signal is held until the
-import is done (:mod:`faithcheck.interrupts`), not raised inside the import machinery.
+import is done (:mod:`faithcheck._core.interrupts`), not raised inside the import machinery.
 """
 
 from __future__ import annotations
 
 import sys
 
-from faithcheck.interrupts import interrupts_held
+from faithcheck._core.interrupts import interrupts_held
 
 EXIT_INTERRUPTED = 130
 
@@ -18,7 +18,7 @@ def run() -> None:
     """Import and run the ``faithcheck`` command line."""
     try:
         with interrupts_held():
-            from faithcheck.cli import main
+            from faithcheck._cli.main import main
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(EXIT_INTERRUPTED)

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from faithcheck.config import load_config
-from faithcheck.errors import InputError
-from faithcheck.metric import Faithfulness
-from faithcheck.types import EvalScore
+from faithcheck._core.errors import InputError
+from faithcheck._core.types import EvalScore
+from faithcheck._metrics.config import load_config
+from faithcheck._metrics.faithfulness import Faithfulness
 
 __all__ = ["faithfulness"]
 

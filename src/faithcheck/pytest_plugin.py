@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from faithcheck import testing
-from faithcheck.paths import unwritable
-from faithcheck.types import EvalScore
+from faithcheck._core.paths import unwritable
+from faithcheck._core.types import EvalScore
 
 _COLLECTOR = pytest.StashKey[list[testing.RecordedScore]]()
 

@@ -1,6 +1,6 @@
 """Scoring beyond one machine with Ray Data.
 
-``score_ray_dataset(ds, config)`` maps :func:`faithcheck.runner.score_batch` — the same per-batch
+``score_ray_dataset(ds, config)`` maps :func:`faithcheck._runs.runner.score_batch` — the same per-batch
 function the local runner uses — over a Ray Dataset with an actor pool, so each worker loads the
 models once and keeps them. The result is a Ray Dataset with one row per input row (the columns of
 the Parquet rows table, plus ``claims_json``), ready for ``write_parquet``::
@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from faithcheck.config import FaithfulnessConfig
+from faithcheck._metrics.config import FaithfulnessConfig
 
 __all__ = ["score_ray_dataset"]
 
@@ -30,7 +30,7 @@ class _Scorer:
     """A Ray actor: builds the metrics (and loads their models) once, then scores batches."""
 
     def __init__(self, config: dict[str, Any], metrics: tuple[str, ...], sections: dict[str, dict[str, Any]]):
-        from faithcheck.metrics import build_metrics, spec_of
+        from faithcheck._metrics.registry import build_metrics, spec_of
 
         self.metrics = build_metrics(metrics, config, sections)
         for metric in self.metrics:  # load the models now, not on the first batch
@@ -40,8 +40,8 @@ class _Scorer:
     def __call__(self, batch: Any) -> Any:
         import pyarrow as pa
 
-        from faithcheck.io.tables import ROWS_SCHEMA, row_fields
-        from faithcheck.runner import score_batch
+        from faithcheck._runs.io.tables import ROWS_SCHEMA, row_fields
+        from faithcheck._runs.runner import score_batch
 
         records = score_batch(self.metrics, batch.to_pylist())
         rows = []
@@ -73,7 +73,7 @@ def score_ray_dataset(
     metrics' results. ``row`` in the result counts within a batch; use ``input_id`` to join
     results back.
     """
-    from faithcheck.metrics import check_metric_options
+    from faithcheck._metrics.registry import check_metric_options
 
     options = config.model_dump() if isinstance(config, FaithfulnessConfig) else dict(config or {})
     own = {name: dict(section) for name, section in (sections or {}).items()}

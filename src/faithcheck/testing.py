@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from faithcheck.errors import InputError
-from faithcheck.rows import case_from_row
-from faithcheck.types import EvalScore, TestCase
+from faithcheck._core.errors import InputError
+from faithcheck._core.rows import case_from_row
+from faithcheck._core.types import EvalScore, TestCase
 
 __all__ = ["CaseAssertion", "RecordedScore", "assert_that", "record_score", "recorded_scores"]
 
@@ -118,7 +118,7 @@ def assert_that(case: TestCase | Mapping[str, Any]) -> CaseAssertion:
     ...                 retrieved_context=["Returns are accepted for 30 days."])
     >>> _ = assert_that(case).meets_metric(Faithfulness(0.8))
 
-    A row that is not a valid case raises :class:`~faithcheck.errors.InputError` naming the field;
+    A row that is not a valid case raises :class:`~faithcheck._core.errors.InputError` naming the field;
     under pytest its traceback stops at the test's own line.
     """
     __tracebackhide__ = True  # pytest: the failure points at the test, not inside faithcheck

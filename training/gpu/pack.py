@@ -25,7 +25,7 @@ Data: the sets of ``prepare_data.py --licence shipped`` plus ``factcg_cg2c_doc``
 document (the original premise; for ``wice_nst`` the whole article) and per-dataset cap on train
 rows. ``../shared/benchmarks`` is never read (WiCE dev there is a benchmark; ``wice_nst`` is WiCE
 *train*). Each premise becomes the evidence the package shows the model
-(``faithcheck.verify.assembly.assemble`` over the premise's sentences ranked by their lexical
+(``faithcheck._pipeline.verify.assembly.assemble`` over the premise's sentences ranked by their lexical
 score for the hypothesis, within ``max_len - 4 - hypothesis tokens``):
 
 * a premise that fits is one chunk, the whole context (``[passage 0] …``), with the row's label;
@@ -96,9 +96,9 @@ import packio  # noqa: E402
 import prepare_data  # noqa: E402
 import slot_pairs  # noqa: E402
 
-from faithcheck.analysis import analyze  # noqa: E402
-from faithcheck.verify.assembly import EvidenceChunk, assemble, dedup_keys  # noqa: E402
-from faithcheck.verify.evidence import ContextIndex, build_context_index  # noqa: E402
+from faithcheck._pipeline.verify.assembly import EvidenceChunk, assemble, dedup_keys  # noqa: E402
+from faithcheck._pipeline.verify.evidence import ContextIndex, build_context_index  # noqa: E402
+from faithcheck._text.analysis import analyze  # noqa: E402
 
 EXTRA = ("factcg_cg2c_doc", "wice_nst")
 TRAVEL_LIMIT = 64 * 2**20

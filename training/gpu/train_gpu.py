@@ -246,7 +246,7 @@ def export_bundle(
         str(int8_path),
         weight_type=QuantType.QInt8,
         per_channel=True,
-        reduce_range=True,  # 7-bit weights: the same numbers on CPUs without VNNI (faithcheck.quantization)
+        reduce_range=True,  # 7-bit weights: the same numbers on CPUs without VNNI (faithcheck._models.quantization)
         nodes_to_exclude=keep_fp32,
     )
     t_export = time.time() - t0

@@ -47,10 +47,10 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 from sklearn.preprocessing import StandardScaler
 
-from faithcheck.analysis import analyze
-from faithcheck.embedding import default_encoder
-from faithcheck.extract import extract_claims, irrelevance_reason
-from faithcheck.relevancy import SCALAR_FEATURES, relevance_features
+from faithcheck._models.embedding import default_encoder
+from faithcheck._pipeline.extract import extract_claims, irrelevance_reason
+from faithcheck._pipeline.relevancy import SCALAR_FEATURES, relevance_features
+from faithcheck._text.analysis import analyze
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO.parent / "shared" / "training"

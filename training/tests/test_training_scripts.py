@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from tests.scripts import load_script
 
-from faithcheck.verify.onnx_model import Calibration, shipped_bundle
+from faithcheck._pipeline.verify.onnx_model import Calibration, shipped_bundle
 
 ARTICLE = (
     "The city museum opened in 1998 on the river bank. It has 40 rooms spread over three floors. "

@@ -1,0 +1,50 @@
+"""Evidence selection and verification backends."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from faithcheck._core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from faithcheck._pipeline.verify.base import (
+        ClaimCheck,
+        ClaimError,
+        EvidenceWindow,
+        LocalVerifier,
+        Verifier,
+        VerifierOutput,
+        uses_embeddings,
+    )
+    from faithcheck._pipeline.verify.baseline import BaselineVerifier
+    from faithcheck._pipeline.verify.evidence import ContextIndex, build_context_index
+
+_WHERE = {
+    "ClaimCheck": "faithcheck._pipeline.verify.base",
+    "ClaimError": "faithcheck._pipeline.verify.base",
+    "EvidenceWindow": "faithcheck._pipeline.verify.base",
+    "LocalVerifier": "faithcheck._pipeline.verify.base",
+    "Verifier": "faithcheck._pipeline.verify.base",
+    "VerifierOutput": "faithcheck._pipeline.verify.base",
+    "uses_embeddings": "faithcheck._pipeline.verify.base",
+    "BaselineVerifier": "faithcheck._pipeline.verify.baseline",
+    "ContextIndex": "faithcheck._pipeline.verify.evidence",
+    "build_context_index": "faithcheck._pipeline.verify.evidence",
+}
+"""Each public name and its module: imported on first use, so that reading a default
+(:mod:`faithcheck._pipeline.verify.defaults`) loads no model code."""
+
+__all__ = [
+    "BaselineVerifier",
+    "ClaimCheck",
+    "ClaimError",
+    "ContextIndex",
+    "EvidenceWindow",
+    "LocalVerifier",
+    "Verifier",
+    "VerifierOutput",
+    "build_context_index",
+    "uses_embeddings",
+]
+
+__getattr__, __dir__ = lazy_exports("faithcheck._pipeline.verify", _WHERE)

@@ -1,0 +1,183 @@
+"""The offline baseline verifier: lexical, number, entity and cue alignment plus embeddings.
+
+This is an honest, documented baseline, not an NLI model. For each piece of evidence it reads it
+computes
+
+* ``coverage``: the share of the claim's content stems found in the evidence,
+* ``similarity``: the MiniLM cosine of claim and evidence sentence,
+* ``missing numbers``: numbers of the claim absent from the evidence,
+
+and maps them to a probability of support with a logistic function whose weights are
+stored in ``baseline_weights.json`` (fit on ``../shared/training`` data by
+``training/fit_baseline.py``; see that file for the protocol). The cues of
+:mod:`faithcheck._pipeline.verify.cues` (a different number, a one-sided negation, a name absent from the
+context, a dropped restriction or hedge) overrule it and name the finer failure label.
+
+The pieces of evidence are the claim's windows (a sentence and its neighbours) and, when the
+weights file declares an ``evidence_budget``, the claim's assembled chunks
+(:mod:`faithcheck._pipeline.verify.assembly`) cut to the sentences that together cover the claim's words
+and numbers (at most :data:`~faithcheck._pipeline.verify.units.MAX_ATTRIBUTED`): support spread over
+several sentences of the context is read as one piece, scored with the claim's best window
+similarity. A claim is supported when any piece supports it (union), and otherwise gets the label
+of the piece that explains it best. What it cannot do: paraphrase beyond shared stems and MiniLM
+similarity, reasoning beyond what shared words show, and subtle meaning changes that keep the
+words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from faithcheck._core.deadline import check_deadline
+from faithcheck._core.types import Label, Lang, Usage, Verdict
+from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
+from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
+from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
+from faithcheck._text.analysis import TextFeatures, analyze, coverage
+
+__all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
+
+
+@dataclass(frozen=True)
+class BaselineWeights:
+    """Logistic weights: p(supported) = sigmoid(bias + Σ weight·feature), the decision threshold,
+    and the evidence the weights were fit on: windows only (``evidence_budget`` ``None``) or windows
+    and assembled chunks of ``evidence_budget`` tokens (about 4 characters each)."""
+
+    bias: float
+    coverage: float
+    similarity: float
+    missing_number: float
+    threshold: float = 0.5
+    evidence_budget: int | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> BaselineWeights:
+        """The weights shipped in ``baseline_weights.json``, or those ``fit_baseline.py`` wrote to ``path``."""
+        where = path or resources.files("faithcheck._pipeline.verify").joinpath("baseline_weights.json")
+        raw = json.loads(where.read_text("utf-8"))
+        budget = raw.get("evidence_budget")
+        return cls(
+            **{k: float(raw[k]) for k in ("bias", "coverage", "similarity", "missing_number", "threshold")},
+            evidence_budget=None if budget is None else int(budget),
+        )
+
+
+_NEEDS_EMBEDDINGS = "the baseline verifier needs windows selected with embeddings (similarity is None)"
+
+
+def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> tuple[float, float, float]:
+    """(coverage, similarity, missing-number indicator) of a claim against one piece of evidence."""
+    if window.similarity is None:
+        raise ValueError(_NEEDS_EMBEDDINGS)
+    evidence = analyze(window.text, lang)
+    missing = 1.0 if claim.numbers - evidence.numbers else 0.0
+    return coverage(claim, evidence), window.similarity, missing
+
+
+@dataclass(frozen=True)
+class _Judged:
+    label: Label
+    score: float
+    reason: str
+    unit: Unit
+    is_window: bool
+
+
+class BaselineVerifier:
+    """Offline verifier; see the module docstring for what it checks."""
+
+    name = "baseline"
+
+    def __init__(self, weights: BaselineWeights | None = None):
+        self.weights = weights or _default_weights()
+        w = self.weights
+        digest = hashlib.sha256(repr(dataclasses.astuple(w)).encode()).hexdigest()[:16]
+        reads = "windows" if w.evidence_budget is None else f"windows+assembled@{w.evidence_budget}"
+        self.model_id = f"baseline sha256:{digest} threshold={w.threshold:g} evidence={reads}"
+        """Identifies the weights, the threshold and what the baseline reads (recorded with every
+        dataset run, so a resumed run never mixes scores of other weights)."""
+
+    @property
+    def evidence_budget(self) -> int | None:
+        """The tokens of each assembled chunk the baseline reads beside its windows (from its
+        weights; ``None``: windows only). Tokens are estimated at about 4 characters each."""
+        return self.weights.evidence_budget
+
+    def probability(self, features: tuple[float, float, float]) -> float:
+        cov, sim, missing = features
+        w = self.weights
+        z = w.bias + w.coverage * cov + w.similarity * sim + w.missing_number * missing
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def units(self, check: ClaimCheck, lang: Lang) -> tuple[Unit, ...]:
+        """What the baseline reads for ``check``: its windows, then its assembled chunks (each cut to
+        the sentences covering the claim and scored with the claim's best window similarity)."""
+        windows = tuple(Unit.of_window(w) for w in check.windows)
+        if not check.chunks:
+            return windows
+        claim = analyze(check.claim.text, lang)
+        similarities = [w.similarity for w in check.windows]
+        if None in similarities:
+            raise ValueError(_NEEDS_EMBEDDINGS)
+        # no window at all (nothing ranked): nothing embedded supports the claim
+        similarity = max((s for s in similarities if s is not None), default=0.0)
+        return windows + tuple(Unit.of_chunk(c, claim, lang, similarity=similarity) for c in check.chunks)
+
+    def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]:
+        """Judge each check (synchronous; pure CPU work)."""
+        return [self._verify_one(check, lang) for check in checks]
+
+    async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
+        verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
+        return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+    def _verify_one(self, check: ClaimCheck, lang: Lang) -> Verdict:
+        check_deadline()
+        claim = analyze(check.claim.text, lang)
+        units = self.units(check, lang)
+        if not units:
+            return Verdict(label="unsupported", score=0.0, reason="the context has no text to check against.")
+        windows = len(check.windows)
+        judged = [self._judge(claim, u, i < windows, check.passages, lang) for i, u in enumerate(units)]
+        supporting = [j for j in judged if j.label == "supported"]
+        # Union over the pieces: any supporting one decides. Otherwise a specific failure found in
+        # a piece about the claim (a cue: number, negation, entity, restriction) explains the
+        # verdict better than "unsupported" from the closest-looking one; a window's cue first.
+        flagged = [j for j in judged if j.label != "unsupported"]
+        if supporting:
+            best = max(supporting, key=lambda j: j.score)
+        elif flagged:
+            best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
+        else:
+            best = max(judged, key=lambda j: j.score)
+        return unit_verdict(best.label, best.score, best.reason, best.unit, claim=check.claim.text, lang=lang)
+
+    def _judge(
+        self, claim: TextFeatures, unit: Unit, is_window: bool, passages: tuple[str, ...], lang: Lang
+    ) -> _Judged:
+        window = unit.window
+        p = self.probability(window_features(claim, window, lang))
+        where = cited(unit)
+        if cue := find_cue(claim, window, passages, lang):
+            return _Judged(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {where}", unit, is_window)
+        if p >= self.weights.threshold:
+            return _Judged("supported", p, f"supported by {where}", unit, is_window)
+        if missing := claim.numbers - analyze(window.text, lang).numbers:
+            why = f"the context does not state {format_numbers(missing)}; closest: {where}"
+            return _Judged("unsupported", p, why, unit, is_window)
+        return _Judged("unsupported", p, f"no passage states this; closest: {where}", unit, is_window)
+
+
+@cache
+def _default_weights() -> BaselineWeights:
+    return BaselineWeights.load()

@@ -1,0 +1,94 @@
+"""Cues that overlap and small models miss, and that name the finer failure label.
+
+A cue only counts when the window is about the claim (at least half of the claim's content stems
+occur in it):
+
+* a number or a name of the claim that the sentence stating the rest of the claim gives
+  differently → ``contradicted`` / ``wrong_entity``, and a number only an unrelated sentence states
+  → ``unsupported`` (slot alignment, :mod:`faithcheck._pipeline.verify.slots`: "up to 16 tablets in 24 hours"
+  is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
+* a negation on one side only → ``contradicted``,
+* a name in the claim that occurs nowhere in the context → ``wrong_entity``,
+* a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
+  drops, or a claim that says "all", "always", "will" or "must" where the evidence hedges with a
+  word the claim does not use ("many", "may", "can") → ``overclaim``.
+
+Both offline verifiers use them: the baseline decides with them; the trained model uses them to
+name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
+restriction, for the shipped one) overrule it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck._core.types import Label, Lang
+from faithcheck._pipeline.verify.base import EvidenceWindow
+from faithcheck._pipeline.verify.slots import check_slots, sentences_of
+from faithcheck._text.analysis import TextFeatures, analyze, coverage
+
+__all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
+
+CUE_COVERAGE = 0.5
+"""A cue (negation, number, restriction) only decides when the window is about the claim."""
+CUE_KINDS = frozenset({"number", "negation", "entity", "restriction", "hedge"})
+FLAGGED_SCORE_CAP = 0.2
+"""A claim a cue overrules scores at most this (it is not supported, whatever the model's score)."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A specific reason why a window does not support a claim."""
+
+    label: Label
+    why: str
+    kind: str
+    """One of :data:`CUE_KINDS`."""
+    from_slots: bool = False
+    """A number or a name checked where the rest of the claim is stated
+    (:mod:`faithcheck._pipeline.verify.slots`): it overrules any verifier's support."""
+
+
+def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:
+    """The first cue that the window gives against the claim, or ``None``."""
+    evidence = analyze(window.text, lang)
+    if coverage(claim, evidence) < CUE_COVERAGE:
+        return None
+    sentence = analyze(window.sentence, lang)
+    slot = check_slots(claim.text, sentences_of(window.text, lang), lang)
+    if slot is not None and slot.decides:
+        # the reason quotes the unit's best sentence; name the aligned one when it is another
+        where = "" if slot.sentence == window.sentence else f" in {_short_quote(slot.sentence)}"
+        return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
+    if claim.negated != sentence.negated:
+        side = "the claim" if claim.negated else "the context"
+        return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
+    context_lower = " ".join(passages).lower()
+    absent = sorted(e for e in claim.entities if not _occurs(e, context_lower, lang))
+    if absent:
+        return Cue("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context", "entity")
+    for word, scope in sentence.restriction_scopes:
+        # a claim that restricts too ("just five" for "only five") keeps the restriction
+        if scope - claim.content and not claim.restriction_scopes:
+            why = f"the context restricts this ({word!r}) and the claim drops the restriction"
+            return Cue("overclaim", why, "restriction")
+    stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
+    if stronger and weaker:
+        said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
+        return Cue("overclaim", f"the claim says {said} where the context hedges ({hedged})", "hedge")
+    return None
+
+
+def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
+    """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased context."""
+    stems = analyze(name, lang).content
+    return name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems)
+
+
+def _short_quote(sentence: str, limit: int = 100) -> str:
+    text = " ".join(sentence.split())
+    return f'"{text if len(text) <= limit else text[: limit - 1].rstrip() + "…"}"'
+
+
+def format_numbers(numbers: frozenset[float]) -> str:
+    return ", ".join(f"{n:g}" for n in sorted(numbers))

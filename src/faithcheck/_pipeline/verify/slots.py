@@ -1,0 +1,592 @@
+"""Slot alignment: a claim's facts are checked where the rest of the claim is stated.
+
+Evidence is often assembled from several sentences, so a claim's number or name can occur in a
+sentence that has nothing to do with it: "up to 16 tablets in 24 hours" is not supported by "Do not
+take more than 8 tablets in 24 hours" plus an unrelated "Each pack contains 16 tablets". Checking the
+claim's numbers and names against the bag of assembled sentences lets the unrelated 16 count as
+support. Here each *slot* of the claim (a number with what it counts, a name) is compared with the
+sentences of the evidence that **align** with the words around it in the claim:
+
+* a **number** (``16 tablets``: its value, the word it counts, whether it is a year) is stated by a
+  sentence that holds the same value of a compatible kind; a sentence that holds another value of
+  the same kind (``8 tablets``) competes with it. The sentence sharing more of the claim's words
+  near the number (its *frame*: ``take``, ``24``, ``hours``) decides: if it states another value the
+  claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
+  the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
+* a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
+  if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
+  around both names agree), and does not name the claim's name too, refer back to it with a
+  pronoun or use an alias of it, the claim is ``wrong_entity``.
+
+A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
+around it alone.
+
+A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
+is not a count. Support that needs two sentences keeps working: each slot looks for its own
+sentence, so "The X200 is a blender. It comes with a 2-year warranty." supports "The X200 blender has
+a 2-year warranty".
+
+Both offline verifiers run this check on every piece of evidence that would support a claim (see
+:mod:`faithcheck._pipeline.verify.cues`), and the LLM judge's supported verdicts are checked the same way
+against the quote they rest on (:mod:`faithcheck._llm.quotes`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from faithcheck._core.types import Label, Lang
+from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.lexicon import get_lexicon
+from faithcheck._text.sentences import split_sentences
+
+__all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of"]
+
+_FRAME_TOKENS = 5
+"""The words of the claim within this many tokens of a number are its frame."""
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st")
+_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*(?:%)?(?![^\W_])(?![.,]\d)")
+# what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
+_UNIT_GAP = re.compile(r"\s?-?\s?")
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_PRONOUNS = _word_set(
+    "he she it they his her its their him them this these "
+    "er sie es ihr ihm ihn sein seine il elle ils elles lui leur son sa ses"
+)
+_NOT_UNITS = _word_set(
+    "after before during since until till over under per each ago later earlier more less than "
+    "about around nearly almost only just up down out off away back"
+)
+"""Words after a number that say nothing about what it counts (the stop-word lists keep some of
+them as content words)."""
+_CALENDAR = _word_set(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday"
+)
+
+
+@dataclass(frozen=True)
+class NumberSlot:
+    """A number of the claim: its value, the word it counts (a stem, or ``None``), its text."""
+
+    value: float
+    unit: str | None
+    text: str
+    is_year: bool
+    frame: frozenset[str]
+    """The claim's content stems near it (the word it counts left out)."""
+
+    def states(self, other: NumberSlot) -> bool:
+        """``other`` (a number of the context) gives this slot's value, of a compatible kind."""
+        return other.value == self.value and self.compatible(other, strict=False)
+
+    def competes(self, other: NumberSlot) -> bool:
+        """``other`` gives another value of the same kind: a year for a year, the same counted word."""
+        return other.value != self.value and self.compatible(other, strict=True)
+
+    def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
+        if self.is_year or other.is_year:
+            return self.is_year and other.is_year
+        if self.unit is None or other.unit is None:
+            # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
+            # counts cannot be told
+            return not strict
+        return self.unit == other.unit
+
+
+@dataclass(frozen=True)
+class NameSlot:
+    """A name of the claim (a run of capitalised words) and the stems of its words."""
+
+    text: str
+    stems: frozenset[str]
+
+
+@dataclass(frozen=True)
+class SlotFinding:
+    """Why a piece of evidence does not support a claim's slot.
+
+    ``certain`` is ``False`` when the slot could not be aligned (its value is stated by no sentence,
+    or only by one that shares nothing else with the claim): the evidence does not support the
+    claim, but a cascade asks the LLM rather than trusting the local verdict.
+    """
+
+    label: Label
+    kind: str
+    """``number`` or ``entity``."""
+    why: str
+    sentence: str
+    certain: bool
+    decides: bool = True
+    """Whether the finding overrules a verifier's support. A number the evidence does not state
+    at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
+    dated that year); the verifier's own reading decides, and the verdict is marked uncertain."""
+
+
+@lru_cache(maxsize=16384)
+def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
+    """The numbers of ``text`` (digits and number words) with the word each counts.
+
+    A magnitude word joins its number ("3.1 billion" is 3.1e9); a currency sign before it is its
+    unit when no word follows; a day of the month counts the month ("March 1", "1 March"). Parts
+    of a range, a time or a fraction ("2018-19", "10:30", "24/7") are left out: what they count
+    cannot be told from one side.
+    """
+    lex = get_lexicon(lang)
+    found: list[tuple[int, int, float]] = []
+    for m in _NUMBER.finditer(text):
+        if _in_compound(text, m.start(), m.end()) or _ends_name(text, m.start()):
+            continue
+        raw = m.group().rstrip("%")
+        raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
+        try:
+            found.append((m.start(), m.end(), float(raw)))
+        except ValueError:
+            continue
+    words = list(_WORD.finditer(text))
+    names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
+    calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
+    for m in words:
+        if (value := lex.number_words.get(m.group().lower())) is not None and value not in _MAGNITUDES:
+            found.append((m.start(), m.end(), value))
+    slots: list[tuple[int, int, NumberSlot]] = []
+    for start, end, value in sorted(found):
+        magnitude = _magnitude_after(text, end, lex.number_words)
+        if magnitude is not None:
+            value, end = value * magnitude[0], magnitude[1]
+        unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
+        before = _unit_before(text, start, lang)
+        if text[start:end].endswith("%"):
+            unit = "%"
+        elif unit is None or (before is not None and before in _CURRENCIES):
+            unit = before  # money is money: "$87.5 million after" counts dollars
+        near = [
+            m.group()
+            for m in words
+            if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS and _one_sentence(text, m.start(), start)
+        ]
+        # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
+        # has them, whichever event it dates) nor the calendar
+        frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
+        is_year = _is_year(text[start:end], value, unit)
+        shown = text[start:end]
+        if not is_year and unit is not None and unit == after_unit:
+            shown = _slot_text(text, start, end)
+        elif unit is not None and unit in _CURRENCIES:
+            shown = unit + text[start:end]
+        slots.append((start, end, NumberSlot(value, unit, shown, is_year, frame)))
+    # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
+    # "von 10 bis 18 Uhr"
+    for k in range(len(slots) - 2, -1, -1):
+        (_, end, first), (start, _, then) = slots[k], slots[k + 1]
+        if first.unit is None and not first.is_year and then.unit and _JOINED.fullmatch(text[end:start]):
+            slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=first.text + text[end:start] + then.text))
+    return tuple(slot for _, _, slot in slots)
+
+
+_MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9})
+_JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
+_MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
+_CURRENCIES = "$€£¥"
+
+
+def _is_year(digits: str, value: float, unit: str | None) -> bool:
+    """1000-2100 written without a separator, counting nothing plural or measured ("in 2016", "a
+    2016 report"; not "1,500 km", "1200 dollars")."""
+    if not (digits.isdigit() and 1000 <= value <= 2100):
+        return False
+    return unit is None or (unit not in _MEASURES and not unit.endswith("s") and unit not in _CURRENCIES)
+
+
+def _in_compound(text: str, start: int, end: int) -> bool:
+    """Part of a range, a time, a date or a fraction: "2018-19", "10-24", "10:30", "24/7", "3/4"."""
+    before, after = text[max(0, start - 1) : start], text[end : end + 2]
+    joined = "-\u2013\u2014:/"  # hyphen, en and em dash
+    return (before in joined and start >= 2 and text[start - 2].isdigit()) or (
+        len(after) == 2 and after[0] in joined and after[1].isdigit()
+    )
+
+
+def _ends_name(text: str, start: int) -> bool:
+    """The digits end a name joined by a hyphen: "COVID-19", "SARS-CoV-2", "F-16" (a quantity
+    comes first: "5-year", "20-year-old")."""
+    return start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"“(]?[A-Z])")
+
+
+def _one_sentence(text: str, a: int, b: int) -> bool:
+    """No sentence ends between ``a`` and ``b``: a number's frame is its own sentence's words (a
+    summary's "boyd. Sapp, 42, was charged" says nothing of Sapp's age with "boyd")."""
+    lo, hi = sorted((a, b))
+    return _SENTENCE_END.search(text, lo, hi) is None
+
+
+def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tuple[float, int] | None:
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    if word is None or number_words.get(word.group().lower()) not in _MAGNITUDES:
+        return None
+    return number_words[word.group().lower()], word.end()
+
+
+def _unit_before(text: str, start: int, lang: Lang) -> str | None:
+    """A currency sign right before the number, or the month a day follows ("March 1")."""
+    before = text[:start].rstrip()
+    if before and before[-1] in _CURRENCIES:
+        return before[-1]
+    word = re.search(r"([^\W\d_]+)\s*$", before)
+    if word and word.group(1).lower() in _CALENDAR:
+        stems = analyze(word.group(1), lang).content
+        return next(iter(stems)) if stems else None
+    return None
+
+
+def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    lowered = word.group().lower() if word else ""
+    if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
+        return None
+    stems = analyze(word.group(), lang).content
+    return next(iter(stems)) if stems else None
+
+
+def _token_distance(text: str, a: int, b: int) -> int:
+    lo, hi = sorted((a, b))
+    return len(_WORD.findall(text[lo:hi])) * (1 if a >= b else -1)
+
+
+def _slot_text(text: str, start: int, end: int) -> str:
+    """The number with the word after it that it counts: "16 tablets", "5-year"."""
+    gap = _UNIT_GAP.match(text, end)
+    assert gap is not None
+    word = _WORD.match(text, gap.end())
+    return text[start : word.end()] if word else text[start:end]
+
+
+@lru_cache(maxsize=16384)
+def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
+    """Runs of capitalised words that are names: a sentence's first word counts only as part of a
+    longer run; months and week days are dates, not names."""
+    return tuple(name for name, _, _ in _placed_names(text, lang))
+
+
+@lru_cache(maxsize=16384)
+def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """:func:`_names` with where each stands in ``text``. A possessive ends a name: in "Gaza's
+    Al-Shifa hospital" Gaza owns the hospital, it is no part of its name."""
+    if not get_lexicon(lang).entity_capitalisation:
+        return ()  # German capitalises every noun
+    out: list[tuple[NameSlot, int, int]] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        words = [m for m in run if m.group().lower() not in _CALENDAR]
+        if (
+            words
+            and not (len(words) == 1 and _starts_sentence(text, words[0].start()))
+            and not _is_place(text, words[0].start())
+        ):
+            stems = analyze(" ".join(m.group() for m in words), lang).content
+            if stems:
+                start, end = words[0].start(), words[-1].end()
+                out.append((NameSlot(text[start:end], frozenset(stems)), start, end))
+        run.clear()
+
+    for m in _WORD.finditer(text):
+        word = m.group()
+        joined = bool(run) and text[run[-1].end() : m.start()] in (" ", "-") and not _POSSESSIVE.search(run[-1].group())
+        if _is_name_word(word) and (joined or not run):
+            run.append(m)
+            continue
+        close()
+        if _is_name_word(word):
+            run.append(m)
+    close()
+    return tuple(out)
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+_NAME_FRAME = 3
+"""A name is checked only in a claim that says at least this much else (words and numbers)."""
+_NAME_TIE = 0.6
+"""The share of the claim's other words and numbers the sentence naming someone else must state."""
+_NAME_TIE_UNNAMED = 0.75
+"""The same, when the claim's name occurs nowhere in the evidence."""
+_NAME_MARGIN = 2
+"""The sentence naming someone else must share this many more of the claim's other words than
+every sentence that names the claim's own: "Buzz Aldrin joined him" shares none of "first person to
+step onto the lunar surface on 20 July 1969", the sentence naming Neil Armstrong shares all."""
+
+
+_ROLE_TOKENS = 4
+"""The words within this many tokens of a name (in its sentence) are its role."""
+_ROLE_FIT = 2
+"""The words of its role another name must share with the claim's name to stand in its place."""
+_ROLE_TIE = 0.5
+"""The share of the claim's other words and numbers the sentence naming someone else in the
+claim name's place must state."""
+
+
+def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
+    """The content stems of the words of ``text`` within :data:`_ROLE_TOKENS` of ``text[start:end]``,
+    in its sentence: what is said of the name there ("alerted on Twitter about ... disruptions")."""
+    near = [
+        m.group()
+        for m in _WORD.finditer(text)
+        if (
+            m.end() <= start
+            and _token_distance(text, start, m.start()) <= _ROLE_TOKENS
+            and _one_sentence(text, m.start(), start)
+        )
+        or (
+            m.start() >= end
+            and _token_distance(text, m.start(), end) <= _ROLE_TOKENS
+            and _one_sentence(text, end, m.start())
+        )
+    ]
+    return analyze(" ".join(near), lang).content
+
+
+def _in_role(
+    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
+) -> NameSlot | None:
+    """Another name that ``sentence`` says what the claim says of ``name``: it shares
+    :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
+    back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
+    Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
+    "Aldrin" for "Buzz Aldrin")."""
+    if len(role) < _ROLE_FIT or _names_head(name, sentence):
+        return None
+    fits = [
+        (len(role & _around(sentence, start, end, lang)), start, other)
+        for other, start, end in _placed_names(sentence, lang)
+        if not other.stems & claim_terms and not _alias(name, other)
+    ]
+    if not fits:
+        return None
+    fit, start, other = max(fits, key=lambda f: f[0])
+    # a pronoun before the other name may be the claim's name, the other name something said of it
+    # ("Her role in Southland earned her two Critics' Choice Award nominations")
+    refers_back = any(m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start))
+    return other if fit >= _ROLE_FIT and not refers_back else None
+
+
+def _names_head(name: NameSlot, text: str) -> bool:
+    """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
+    "Gaming"), as the start of a word ("Aldrin's")."""
+    head = name.text.split()[-1].split("-")[-1]
+    return name.text in text or re.search(rf"\b{re.escape(head)}", text) is not None
+
+
+def _alias(name: NameSlot, other: NameSlot) -> bool:
+    """One is the initials of the other ("TNC", "The Nature Conservancy") or a word of one starts
+    with a word of the other ("Fed", "Federal Reserve")."""
+    a, b = name.text.replace("-", " ").split(), other.text.replace("-", " ").split()
+    initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
+    if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
+        return True
+    return any(len(x) >= 3 and y.lower().startswith(x.lower()) for x in a for y in b) or any(
+        len(y) >= 3 and x.lower().startswith(y.lower()) for x in a for y in b
+    )
+
+
+def _mentions(name: NameSlot, text: str) -> bool:
+    """The name occurs in ``text``: one of its stems of 4+ letters ("jordan" in "Jordanians"), or a
+    shorter one as a word."""
+    lowered = text.lower()
+    return any(
+        stem in lowered if len(stem) >= 4 else re.search(rf"\b{re.escape(stem)}", lowered) for stem in name.stems
+    )
+
+
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
+
+
+def _is_place(text: str, start: int) -> bool:
+    """After a preposition or an article ("in Syria", "of the Mauritshuis"): a place, a work or an
+    organisation, which a claim may name beside the actor; only the actors are checked."""
+    return _PLACE_BEFORE.search(text[max(0, start - 12) : start]) is not None
+
+
+def _is_name_word(word: str) -> bool:
+    """Capitalised, with a lower-case letter: "Aldrin", "McDonald"; not "TITLE" nor "I"."""
+    return len(word) > 1 and word[0].isupper() and any(c.islower() for c in word)
+
+
+def _starts_sentence(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip()
+    return not before or before[-1] in ".!?:;\n\"'«“(-•*"
+
+
+def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[NameSlot, ...]]:
+    """The numbers and the names of ``claim``.
+
+    >>> numbers, names = claim_slots("The X200 blender comes with a 5-year warranty.", "en")  # X200 is no number
+    >>> [(n.value, n.unit, n.text) for n in numbers], [n.text for n in names]
+    ([(5.0, 'year', '5-year')], [])
+    """
+    return _numbers(claim, lang), _names(claim, lang)
+
+
+def sentences_of(text: str, lang: Lang) -> tuple[str, ...]:
+    """The sentences of a piece of evidence (a window's text, a chunk's attributed sentences)."""
+    return tuple(s.text for s in split_sentences(text, lang)) or (text,)
+
+
+def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """The first slot of ``claim`` that ``sentences`` (one piece of evidence) do not support, or
+    ``None`` when every number and name of the claim is stated where the rest of it is.
+
+    >>> check_slots("Adults may take up to 8 tablets a day.",
+    ...             ["Adults may take up to 4 tablets a day.", "Each pack contains 8 tablets."], "en").why
+    'the context gives 4 tablets, not 8 tablets'
+    >>> check_slots("The X200 blender has a 2-year warranty.",
+    ...             ["The X200 is a blender.", "It comes with a 2-year warranty."], "en") is None
+    True
+    """
+    # a verifier asks once to decide and once to mark the verdict: the second answer is cached
+    return _check_slots(claim, tuple(sentences), lang)
+
+
+@lru_cache(maxsize=4096)
+def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
+    numbers, names = claim_slots(claim, lang)
+    if not numbers and not names:
+        return None
+    features = [analyze(s, lang) for s in sentences]
+    claim_features = analyze(claim, lang)
+    claimed = frozenset(n.value for n in numbers)
+    unaligned: SlotFinding | None = None
+    for slot in numbers:
+        if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang):
+            if finding.decides:
+                return finding
+            unaligned = unaligned or finding
+    if names:
+        claim_terms = claim_features.terms
+        for name, start, end in _placed_names(claim, lang):
+            role = _around(claim, start, end, lang) - name.stems
+            if finding := _check_name(name, role, claim_terms, sentences, features, lang):
+                return finding
+    return unaligned
+
+
+def _check_number(
+    slot: NumberSlot,
+    claimed: frozenset[float],
+    claim_content: frozenset[str],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
+    own surrounding words share most with the claim's around the slot (then the sentence sharing
+    most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
+    found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
+    for i, text in enumerate(sentences):
+        given = _numbers(text, lang)
+        # the sentence's share of the claim's words around the slot, and of the claim's other numbers
+        # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
+        others = {n.value for n in given} & (claimed - {slot.value})
+        tie = len(slot.frame & features[i].content) + len(others)
+        for number in given:
+            near = len(slot.frame & number.frame)
+            if slot.states(number):
+                # a bare number ("over 16:") states the slot less surely than one counting the same thing
+                surely = slot.compatible(number, strict=True)
+                found.append(((near if surely else near - 1, tie, 1), i, number))
+            elif number.value in claimed:
+                continue  # the claim's own values are no rivals
+            elif slot.competes(number) or _framed_alike(slot, number, near, given):
+                # a rival known by its words around, not its unit, is less sure than one by both
+                found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
+    if found:
+        (near, tie, _), i, best = max(found, key=lambda f: f[0])
+        # a year needs the words of its event: articles are full of dates of other events
+        aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
+        if not slot.states(best) and aligned:
+            why = f"the context gives {best.text}, not {slot.text}"
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
+    stating = [f for f in found if slot.states(f[2])]
+    if not stating:
+        closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
+        why = f"the context does not state {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=False)
+    (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
+    best_other = max(len(slot.frame & f.content) for f in features)
+    if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
+        why = f"only a sentence about something else states {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
+    return None
+
+
+_RIVAL_FRAME = 2
+"""Words around a bare value that another value must share with the claim's to be the same
+quantity."""
+
+
+def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Sequence[NumberSlot]) -> bool:
+    """``number`` gives another value of the quantity ``slot`` speaks of, told by the words around
+    it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
+    with no problems" / "since she was 27 with no problems"). Two shared words around the value say
+    it is the same quantity; a year is only ever a year. A sentence that states the slot's value
+    too ("9.6 million in September, up from 9.5 million in August") leaves open which of its
+    values the claim means: it is no rival."""
+    return (
+        (slot.unit is None or number.unit is None)
+        and slot.is_year == number.is_year
+        and near >= _RIVAL_FRAME
+        and all(n.value != slot.value for n in sentence)
+    )
+
+
+def _check_name(
+    name: NameSlot,
+    role: frozenset[str],
+    claim_terms: frozenset[str | float],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    """The sentence that states the rest of the claim names someone else where the claim names
+    ``name``: by the words around both names (``role``: the claim's words near its name), or, when
+    the claim's name occurs in the evidence elsewhere, by naming only someone else."""
+    frame = claim_terms - name.stems
+    if len(frame) < _NAME_FRAME:
+        return None
+    naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
+    best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
+    tie = len(frame & features[best].terms)
+    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
+        why = f"the context names {other.text} here, not {name.text}"
+        return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
+    # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
+    # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
+    needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
+    if best in naming or tie < needed * len(frame):
+        return None
+    if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
+        return None
+    others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms and not _alias(name, n)]
+    if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
+        return None
+    why = f"the context names {others[0].text} here, not {name.text}"
+    # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
+    # guard has won ..."), so the verdict is left to the verifier, marked uncertain
+    return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=bool(naming), decides=bool(naming))

@@ -1,0 +1,111 @@
+"""What an offline verifier reads for a claim: a window, or an assembled chunk cut to the sentences
+that cover the claim. Shared by the baseline and the trained model, so both name the same
+evidence for a multi-sentence support and quote it the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck._core.types import Evidence, Label, Lang, Verdict
+from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
+from faithcheck._pipeline.verify.base import EvidenceWindow, as_sentence, quote
+from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, sentences_of
+from faithcheck._text.analysis import TextFeatures, analyze, coverage
+
+__all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
+
+MAX_ATTRIBUTED = 4
+"""At most this many sentences of a chunk are named as a verdict's evidence."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of evidence a verifier reads for a claim: a window, or an assembled chunk.
+
+    ``premise`` is the text a model reads; ``window`` is what the cues and the baseline's features
+    read and the reason quotes (for a chunk: its attributed sentences, with the one covering most of
+    the claim as the quoted sentence); ``evidence`` is every sentence a verdict from this unit rests
+    on.
+    """
+
+    premise: str
+    window: EvidenceWindow
+    evidence: tuple[Evidence, ...]
+
+    @classmethod
+    def of_window(cls, window: EvidenceWindow) -> Unit:
+        return cls(window.text, window, (window.as_evidence(),))
+
+    @classmethod
+    def of_chunk(
+        cls, chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, *, similarity: float | None = None
+    ) -> Unit:
+        """The chunk as a unit: its window is the chunk's sentences that cover ``claim``
+        (:func:`~faithcheck._pipeline.verify.assembly.attribute`), carrying ``similarity`` (the chunk itself
+        is not embedded) and, as its retrieval score, the share of the claim the chunk covers."""
+        named = attribute(chunk, claim, lang, MAX_ATTRIBUTED)
+        wanted = claim.terms
+        key = max(named, key=lambda s: (len(analyze(s.text, lang).terms & wanted), -s.index))
+        window = EvidenceWindow(
+            passage_index=key.passage_index,
+            start=key.start,
+            end=key.end,
+            sentence=key.text,
+            text=" ".join(s.text for s in named),
+            similarity=similarity,
+            retrieval_score=chunk_coverage(chunk, claim, lang),
+        )
+        evidence = tuple(Evidence(passage_index=s.passage_index, start=s.start, end=s.end, quote=s.text) for s in named)
+        return cls(chunk.text, window, evidence)
+
+
+def cited(unit: Unit) -> str:
+    """The unit's quoted sentence with its passage, and how many more sentences the support uses
+    (the end of a reason: :func:`unit_verdict` ends it as a sentence)."""
+    more = len(unit.evidence) - 1
+    also = f" with {more} more sentence{'s' if more > 1 else ''} of the context" if more > 0 else ""
+    return f"{quote(unit.window)}{also}"
+
+
+def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: str, lang: Lang) -> Verdict:
+    """A verdict resting on ``unit``: its quoted sentence as ``evidence``, all its sentences as
+    ``evidence_set``; ``uncertain`` when the verdict rests on a number or name of ``claim`` that is
+    not aligned with the unit (:func:`~faithcheck._pipeline.verify.slots.check_slots`): a support despite it,
+    or a rejection made because of it. ``reason`` ends as a sentence, with one period."""
+    finding = check_slots(claim, sentences_of(unit.window.text, lang), lang)
+    return Verdict(
+        label=label,
+        score=score,
+        reason=as_sentence(reason),
+        evidence=unit.window.as_evidence(),
+        evidence_set=unit.evidence,
+        uncertain=finding is not None and not finding.certain and _rests_on(finding, label, claim, unit, lang),
+    )
+
+
+_COVERED = 0.8
+"""The share of a claim's content words its evidence must hold for an unaligned number or name to
+be all that stands between the claim and its support."""
+
+
+def _rests_on(finding: SlotFinding, label: Label, claim: str, unit: Unit, lang: Lang) -> bool:
+    """Whether the verdict turns on the slot that could not be aligned: a support despite it, a
+    rejection made because of it, or a rejection of a claim whose other words the evidence all
+    states ("released on November 2, 2004" against "released on November 2"). A claim the evidence
+    misses anyway ("The Orion X100 costs 30,000 dollars" against a page about other products) is
+    not supported whatever its number, and an LLM would add nothing."""
+    if label == "supported" or finding.decides:
+        return True
+    return coverage(analyze(claim, lang), analyze(unit.window.text, lang)) >= _COVERED
+
+
+def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
+    """Share of the claim's content words and numbers that occur somewhere in the chunk."""
+    wanted = claim.terms
+    if not wanted:
+        return 1.0
+    found: set[object] = set()
+    for sentence in chunk.sentences:
+        found |= analyze(sentence.text, lang).terms & wanted
+    return len(found) / len(wanted)

@@ -1,0 +1,196 @@
+"""Lexical analysis of a claim or a context sentence: content stems, numbers, entities, cues.
+
+These features drive the offline relevance filter, evidence selection and the baseline
+verifier. They are language-aware through :mod:`faithcheck._text.lexicon` and Snowball stemmers.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
+from typing import Any
+
+import snowballstemmer
+
+from faithcheck._core.types import Lang
+from faithcheck._text.lexicon import Lexicon, get_lexicon
+
+__all__ = ["TextFeatures", "analyze", "coverage"]
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
+_SCOPE_WINDOW = 3
+
+
+@dataclass(frozen=True)
+class TextFeatures:
+    """What the offline pipeline needs to know about one piece of text."""
+
+    text: str
+    tokens: tuple[str, ...]
+    """Lower-cased word and number tokens, in order."""
+    content: frozenset[str]
+    """Stems of content words (no stop words, no numbers)."""
+    numbers: frozenset[float]
+    entities: frozenset[str]
+    """Lower-cased capitalised words that do not start a sentence (en, fr only)."""
+    negated: bool
+    restriction_scopes: tuple[tuple[str, frozenset[str]], ...]
+    """For each restricting word ("only", "nur", "seulement"): the word and the content stems near it."""
+    absolute: bool
+    hedged: bool
+    strong: frozenset[str] = frozenset()
+    """The absolute words and strong modals it holds ("all", "always", "will", "must")."""
+    hedges: frozenset[str] = frozenset()
+    """The hedges it holds ("may", "some", "many", "up to")."""
+
+    @cached_property
+    def terms(self) -> frozenset[str | float]:
+        """Content stems and numbers: what a claim needs its evidence to contain (computed once;
+        :func:`analyze` caches the features of a text)."""
+        return self.content | self.numbers
+
+
+_local = threading.local()
+
+
+def _stemmer(name: str) -> Any:
+    # Snowball stemmers keep the word being stemmed in the object: one per thread
+    stemmers: dict[str, Any] = _local.__dict__.setdefault("stemmers", {})
+    if name not in stemmers:
+        stemmers[name] = snowballstemmer.stemmer(name)
+    return stemmers[name]
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str, stemmer: str) -> str:
+    return str(_stemmer(stemmer).stemWord(word))
+
+
+def _parse_number(token: str, lex: Lexicon) -> float | None:
+    raw = token.rstrip("%")
+    # "1.000,5" in de/fr, "1,000.5" in en
+    raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
+    try:
+        return float(raw)
+    except ValueError:
+        # "1.2.3" (a version or a date): keep its parts as separate numbers would mislead
+        return None
+
+
+def _split_tokens(text: str, lex: Lexicon) -> list[re.Match[str]]:
+    matches = list(_TOKEN.finditer(text))
+    if lex.lang != "fr":
+        return matches
+    # French elision: "l'homme", "n'est" are two words.
+    out: list[re.Match[str]] = []
+    for m in matches:
+        if "'" in m.group() or "’" in m.group():
+            out.extend(re.finditer(r"[^\W\d_]+", m.group()))
+        else:
+            out.append(m)
+    return out
+
+
+def _has_phrase(lowered: str, phrases: tuple[str, ...]) -> bool:
+    return _phrase_pattern(phrases).search(lowered) is not None
+
+
+@cache
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for any of ``phrases`` as whole words (compiled once per word list)."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
+
+
+@lru_cache(maxsize=32768)
+def analyze(text: str, lang: Lang = "en") -> TextFeatures:
+    """Analyse ``text`` in language ``lang``.
+
+    >>> f = analyze("Return shipping is free for defective items only.")
+    >>> sorted(f.content)
+    ['defect', 'free', 'item', 'return', 'ship']
+    >>> f.restriction_scopes[0][0]
+    'only'
+    """
+    lex = get_lexicon(lang)
+    cue_words = _cue_words(lang)
+    lowered = text.lower().replace("’", "'")
+    matches = _split_tokens(text, lex)
+    tokens = tuple(m.group().lower().replace("’", "'") for m in matches)
+
+    content: set[str] = set()
+    numbers: set[float] = set()
+    entities: set[str] = set()
+    content_at: list[str | None] = []
+    for m, tok in zip(matches, tokens, strict=True):
+        stem: str | None = None
+        if _NUMBER.fullmatch(tok):
+            value = _parse_number(tok, lex)
+            if value is not None:
+                numbers.add(value)
+        elif tok in lex.number_words:
+            numbers.add(lex.number_words[tok])
+        elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
+            stem = _stem(tok, lex.stemmer)
+            content.add(stem)
+            word = m.group()
+            if lex.entity_capitalisation and word[0].isupper() and not _starts_sentence(text, m.start()):
+                entities.add(tok)
+        content_at.append(stem)
+
+    scopes: list[tuple[str, frozenset[str]]] = []
+    for word in lex.restrictions:
+        first = word.split()[0]
+        for i, tok in enumerate(tokens):
+            if tok == first and (" " not in word or _has_phrase(lowered, (word,))):
+                lo, hi = max(0, i - _SCOPE_WINDOW), min(len(tokens), i + _SCOPE_WINDOW + 1)
+                near = frozenset(s for s in content_at[lo:hi] if s is not None)
+                scopes.append((word, near - {_stem(first, lex.stemmer)}))
+
+    negated = any(t in lex.negations or t.endswith("n't") for t in tokens)
+    if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
+        # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
+        i = tokens.index("que")
+        lo, hi = i, min(len(tokens), i + 2 * _SCOPE_WINDOW)
+        scopes.append(("ne que", frozenset(s for s in content_at[lo:hi] if s is not None)))
+    hedges = frozenset(_phrase_pattern(lex.hedges).findall(lowered))
+    return TextFeatures(
+        text=text,
+        tokens=tokens,
+        content=frozenset(content),
+        numbers=frozenset(numbers),
+        entities=frozenset(entities),
+        negated=negated,
+        restriction_scopes=tuple(scopes),
+        absolute=any(t in lex.absolutes for t in tokens),
+        hedged=bool(hedges),
+        strong=frozenset(t for t in tokens if t in lex.absolutes or t in lex.strong_modals),
+        hedges=hedges,
+    )
+
+
+@cache
+def _cue_words(lang: Lang) -> frozenset[str]:
+    """Words that carry a cue (negation, restriction, quantity) rather than content."""
+    lex = get_lexicon(lang)
+    singles = {w for w in (*lex.restrictions, *lex.hedges) if " " not in w}
+    return frozenset(lex.negations | lex.absolutes | singles)
+
+
+def _starts_sentence(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip()
+    return not before or before[-1] in ".!?:;\n\"'«“(-•*"
+
+
+def coverage(claim: TextFeatures, evidence: TextFeatures) -> float:
+    """Fraction of the claim's content stems that occur in the evidence (1.0 if it has none).
+
+    >>> coverage(analyze("Items can be returned within 30 days."),
+    ...          analyze("Customers may return items within 30 days of purchase."))
+    1.0
+    """
+    if not claim.content:
+        return 1.0
+    return len(claim.content & evidence.content) / len(claim.content)

@@ -1,0 +1,85 @@
+"""Per-language word lists (en, de, fr) used by the offline pipeline.
+
+The lists live in JSON files beside this module so that a linguist can review and extend
+them without touching code. They are small and hand-written on purpose: general stop-word
+packages drop content words such as "free" or "million" that decide faithfulness.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from faithcheck._core.types import Lang
+
+__all__ = ["Lexicon", "get_lexicon"]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Word lists of one language. Multi-word entries are matched as phrases."""
+
+    lang: Lang
+    stemmer: str
+    stopwords: frozenset[str]
+    negations: frozenset[str]
+    restrictions: tuple[str, ...]
+    absolutes: frozenset[str]
+    strong_modals: frozenset[str]
+    """Modals that state a thing as certain ("will", "must"): stronger than a hedge ("may")."""
+    hedges: tuple[str, ...]
+    clause_connectors: tuple[str, ...]
+    filler_patterns: tuple[re.Pattern[str], ...]
+    meta_words: frozenset[str]
+    number_words: dict[str, float]
+    decimal_comma: bool
+    entity_capitalisation: bool
+    polar_question: re.Pattern[str]
+    """Matches a (lower-cased) yes/no question: "can I ...", "kann ich ...", "est-ce que ...", but
+    not a request put as one ("can you list ...")."""
+    polar_answer: re.Pattern[str]
+    """Matches the (lower-cased) opening of a direct answer to a yes/no question: a yes or no
+    ("yes,", "nein."), a short answer ("you can,", "it is not;") or a condition ("only if",
+    "as long as")."""
+    anaphors: frozenset[str]
+    """Personal pronouns that refer back to something said before ("it", "they"), matched
+    case-sensitively so that German formal "Sie" is not one. Demonstratives are left out: "This"
+    opens names and new noun phrases as often as it refers back."""
+    object_anaphor: re.Pattern[str]
+    """An object pronoun inside a statement ("keep *them* cool"), matched case-sensitively."""
+    determiners: frozenset[str]
+    """Words that open a noun phrase ("the", "my"): where a question's key noun phrase starts."""
+
+
+@cache
+def get_lexicon(lang: Lang) -> Lexicon:
+    """The word lists of ``lang`` (loaded once per process).
+
+    >>> "not" in get_lexicon("en").negations
+    True
+    """
+    raw = json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8"))
+    return Lexicon(
+        lang=lang,
+        stemmer=raw["stemmer"],
+        stopwords=frozenset(raw["stopwords"]),
+        negations=frozenset(raw["negations"]),
+        restrictions=tuple(raw["restrictions"]),
+        absolutes=frozenset(raw["absolutes"]),
+        strong_modals=frozenset(raw["strong_modals"]),
+        hedges=tuple(raw["hedges"]),
+        clause_connectors=tuple(raw["clause_connectors"]),
+        filler_patterns=tuple(re.compile(p, re.IGNORECASE) for p in raw["filler_patterns"]),
+        meta_words=frozenset(raw["meta_words"]),
+        number_words={k: float(v) for k, v in raw["number_words"].items()},
+        decimal_comma=bool(raw["decimal_comma"]),
+        entity_capitalisation=bool(raw["entity_capitalisation"]),
+        polar_question=re.compile(raw["polar_question"]),
+        polar_answer=re.compile(raw["polar_answer"]),
+        anaphors=frozenset(raw["anaphors"]),
+        object_anaphor=re.compile(raw["object_anaphor"]),
+        determiners=frozenset(raw["determiners"]),
+    )
