@@ -306,3 +306,17 @@ def test_answer_relevancy_under_auto_reads_the_rows_context_too() -> None:
     assert row_language(row["sut_response"], [], row["prompt"]) is None
     score = AnswerRelevancy(lang="auto").evaluate(row)
     assert score.status != "error", score.message
+
+
+def test_both_metrics_refuse_a_row_they_cannot_score_with_one_message() -> None:
+    """One language resolution for every metric (faithcheck._metrics.base.resolve_lang): under
+    ``lang="auto"`` a Spanish row is an error row of either metric, saying the same thing."""
+    from faithcheck import AnswerRelevancy
+
+    messages = {
+        type(m).__name__: m.evaluate(SPANISH_FIVE_YEARS)
+        for m in (Faithfulness(lang="auto"), AnswerRelevancy(lang="auto"))
+    }
+    assert {s.status for s in messages.values()} == {"error"}
+    (said,) = {s.message or "" for s in messages.values()}
+    assert "this row looks Spanish (es), which faithcheck cannot score (it scores en, de, fr)" in said

@@ -16,8 +16,9 @@ from faithcheck import EvalScore, Faithfulness, TestCase
 from faithcheck._core.errors import ConfigError
 from faithcheck._core.records import metric_records
 from faithcheck._core.rows import case_from_row
+from faithcheck._metrics.base import Metric
 from faithcheck._metrics.config import Lang
-from faithcheck._metrics.registry import Metric, as_metrics
+from faithcheck._metrics.registry import as_metrics
 from faithcheck._pipeline.extract import ExtractorOutput, SentenceExtractor
 from faithcheck._pipeline.extract.shared import SharedExtractor
 from faithcheck._runs.runner import run_config, score_dataset

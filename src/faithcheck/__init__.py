@@ -26,9 +26,10 @@ if TYPE_CHECKING:
     from faithcheck._core.scoring import faithfulness, rescale, weighted_mean
     from faithcheck._core.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
     from faithcheck._metrics.answer_relevancy import AnswerRelevancy
+    from faithcheck._metrics.base import Metric
     from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig, RunOptions
     from faithcheck._metrics.faithfulness import Faithfulness
-    from faithcheck._metrics.registry import Metric, MetricOptions, MetricSpec, register_metric
+    from faithcheck._metrics.registry import MetricOptions, MetricSpec, register_metric
     from faithcheck._metrics.steps import ScorerRun
     from faithcheck._runs.runner import RunResult, score_dataset
 
@@ -47,7 +48,7 @@ _WHERE = {
     "InitializationConfig": "faithcheck._metrics.config",
     "InputError": "faithcheck._core.errors",
     "Message": "faithcheck._core.types",
-    "Metric": "faithcheck._metrics.registry",
+    "Metric": "faithcheck._metrics.base",
     "MetricOptions": "faithcheck._metrics.registry",
     "MetricSpec": "faithcheck._metrics.registry",
     "register_metric": "faithcheck._metrics.registry",

@@ -34,8 +34,9 @@ from faithcheck._cli.runs import runs
 from faithcheck._core.errors import ConfigError, DatasetError, DiskFullError, InputError, ModelLoadError, RunStopped
 from faithcheck._core.records import RowRecord
 from faithcheck._core.rows import case_from_row
+from faithcheck._metrics.base import Metric
 from faithcheck._metrics.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, did_you_mean, load_run_options
-from faithcheck._metrics.registry import Metric, as_metrics, build_metrics, metric_names, metric_spec, spec_of
+from faithcheck._metrics.registry import as_metrics, build_metrics, metric_names, metric_spec, spec_of
 from faithcheck._runs.io.readers import (
     FileFormat,
     check_source,

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 from faithcheck._core.errors import FaithcheckError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
 from faithcheck._core.types import ClaimResult, EvalScore, Label, Lang, TestCase, Verdict, YesNoUnsure
+from faithcheck._metrics.base import Metric, StepTrace, resolve_lang, run_sync
 from faithcheck._metrics.config import AnswerRelevancyConfig, load_relevancy_config
-from faithcheck._metrics.faithfulness import StepTrace, run_sync
-from faithcheck._metrics.registry import Metric, MetricOptions, MetricSpec
+from faithcheck._metrics.registry import MetricOptions, MetricSpec
 from faithcheck._metrics.steps import ScorerRun, scorer_run
 from faithcheck._pipeline.extract import ClaimExtractor, SentenceExtractor
-from faithcheck._text.language import SUPPORTED, describe_language, row_language
+from faithcheck._text.language import row_language
 
 if TYPE_CHECKING:
     from faithcheck._llm.cost import CostEstimate
@@ -204,19 +204,13 @@ class AnswerRelevancy:
     # -- helpers ------------------------------------------------------------------------------
 
     def _lang(self, case: TestCase) -> tuple[Lang | None, str]:
-        if self._config.lang != "auto":
-            return self._config.lang, ""
         # the row's passages too, when it has them: a short answer to a short question often has no
         # detectable language of its own ("haha yes" to "hated"), and faithfulness reads the same
         # row in the language they give it
-        detected = row_language(case.sut_response, case.evidence, case.question)
-        for lang in SUPPORTED:
-            if detected == lang:
-                return lang, ""
-        return None, (
-            f"field 'lang': lang is auto and this row looks {describe_language(detected)}; answer relevancy "
-            f"scores {', '.join(SUPPORTED)}: set --lang to score it as one of them"
+        detected = (
+            None if self._config.lang != "auto" else row_language(case.sut_response, case.evidence, case.question)
         )
+        return resolve_lang(self._config.lang, detected)
 
     def _result(
         self,

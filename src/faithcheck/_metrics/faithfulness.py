@@ -4,21 +4,21 @@ aggregation into one :class:`EvalScore` per test case."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import os
 import time
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from faithcheck._core.errors import FaithcheckError, InputError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
 from faithcheck._core.scoring import faithfulness, rescale
-from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, TestCase, Usage, Verdict
+from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, TestCase, Verdict
 from faithcheck._metrics.backends import make_extractor, make_verifier
+from faithcheck._metrics.base import Metric, StepTrace, resolve_lang, run_sync
 from faithcheck._metrics.calibration import Calibration, load_calibration
 from faithcheck._metrics.config import FaithfulnessConfig, load_config
 from faithcheck._metrics.manifest import REQUIRED_COLUMNS
-from faithcheck._metrics.registry import Metric, MetricOptions, MetricSpec
+from faithcheck._metrics.registry import MetricOptions, MetricSpec
 from faithcheck._metrics.steps import ScorerRun, scorer_run
 from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.extract import ClaimExtractor
@@ -32,7 +32,7 @@ from faithcheck._pipeline.verify import (
 )
 from faithcheck._pipeline.verify.assembly import evidence_for
 from faithcheck._pipeline.verify.base import as_sentence
-from faithcheck._text.language import SUPPORTED, describe_language, mismatch_warning, row_language
+from faithcheck._text.language import mismatch_warning, row_language
 
 if TYPE_CHECKING:
     from faithcheck._llm.cost import CostEstimate
@@ -165,7 +165,7 @@ class Faithfulness:
         lang: Lang | None = None
         try:
             detected = await asyncio.to_thread(row_language, case.sut_response, case.evidence, case.question)
-            lang, problem = self._resolve_lang(detected)
+            lang, problem = resolve_lang(self.config.lang, detected)
             if lang is None:
                 return self._error(case, problem, [], trace, started, detected=detected)
             claims = await self._judge(case, trace, lang)
@@ -194,25 +194,7 @@ class Faithfulness:
         """
         if self.config.lang != "auto":
             return self.config.lang
-        return self._resolve_lang(row_language(case.sut_response, case.evidence, case.question))[0]
-
-    def _resolve_lang(self, detected: str | None) -> tuple[Lang | None, str]:
-        """(language to score in, or None and why not) for a row whose detected language is ``detected``."""
-        if self.config.lang != "auto":
-            return self.config.lang, ""
-        for lang in SUPPORTED:
-            if detected == lang:
-                return lang, ""
-        accepted = ", ".join(SUPPORTED)
-        if detected is None:
-            return None, (
-                f"field 'lang': lang is auto but the language of this row could not be detected "
-                f"(faithcheck scores {accepted}): set lang to the row's language, e.g. --lang en"
-            )
-        return None, (
-            f"field 'lang': lang is auto and this row looks {describe_language(detected)}, which faithcheck "
-            f"cannot score (it scores {accepted}): translate the row, or set --lang to score it as one of them"
-        )
+        return resolve_lang(self.config.lang, row_language(case.sut_response, case.evidence, case.question))[0]
 
     def run(self, case: TestCase | Mapping[str, Any]) -> ScorerRun:
         """The step-by-step view of a scoring run: claims, yes/no/unsure verdicts, prompts, the score
@@ -307,7 +289,7 @@ class Faithfulness:
         undetected language raises :class:`InputError`: there is no row to turn into an error)."""
         if self.config.lang != "auto":
             return self.config.lang
-        lang, problem = self._resolve_lang(row_language(answer, passages, question))
+        lang, problem = resolve_lang(self.config.lang, row_language(answer, passages, question))
         if lang is None:
             raise InputError("lang", problem.removeprefix("field 'lang': "))
         return lang
@@ -383,37 +365,6 @@ def _language_warnings(detected: str | None, lang: Lang | None) -> list[str]:
     ``lang``; under ``lang="auto"`` the two agree)."""
     warning = mismatch_warning(detected, lang)
     return [warning] if warning else []
-
-
-class StepTrace:
-    """Usage, prompts and raw replies gathered across the steps of one row."""
-
-    def __init__(self) -> None:
-        self._usage = Usage()
-        self.prompts: dict[str, str] = {}
-        self.raw_responses: dict[str, list[str]] = {}
-
-    def add(self, step: str, usage: Usage, prompts: list[str], raw: list[str]) -> None:
-        self._usage = self._usage + usage
-        if prompts:
-            # several calls in one step (batches, repairs) are joined in call order
-            self.prompts[step] = "\n\n-----\n\n".join(prompts)
-        if raw:
-            self.raw_responses[step] = list(raw)
-
-    def usage(self, started: float) -> Usage:
-        return self._usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
-
-
-def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` to completion from sync code, also when an event loop already runs here
-    (a notebook): then it runs on a fresh loop in a worker thread."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:

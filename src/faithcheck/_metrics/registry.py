@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from faithcheck._core.errors import ConfigError
-from faithcheck._core.types import EvalScore, TestCase
+from faithcheck._core.types import TestCase
+from faithcheck._metrics.base import Metric
 
 if TYPE_CHECKING:
     from faithcheck._llm.cost import CostEstimate
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "METRIC_NAMES",
-    "Metric",
     "MetricOptions",
     "MetricSpec",
     "as_metrics",
@@ -48,32 +46,6 @@ _BUILT_IN = {
 METRIC_NAMES = tuple(_BUILT_IN)
 """The metrics faithcheck ships, by the names ``--metrics`` takes."""
 _registered: dict[str, MetricSpec] = {}
-
-
-@runtime_checkable
-class Metric(Protocol):
-    """What every faithcheck metric offers. ``name`` keys its results (the ``metric_name`` of its
-    records); ``threshold`` is its pass mark on the reported scale."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def threshold(self) -> float: ...
-
-    @property
-    def config(self) -> BaseModel: ...
-
-    @property
-    def required_columns(self) -> tuple[str, ...]: ...
-
-    def evaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore: ...
-
-    async def aevaluate(self, case: TestCase | Mapping[str, Any]) -> EvalScore: ...
-
-    def versions(self) -> dict[str, Any]: ...
-
-    def manifest(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -155,9 +127,7 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
         raise ConfigError("at least one metric is needed")
     for m in found:
         if not isinstance(m, Metric):
-            raise ConfigError(
-                f"{type(m).__name__} is not a faithcheck metric (see faithcheck._metrics.registry.Metric)"
-            )
+            raise ConfigError(f"{type(m).__name__} is not a faithcheck metric (see faithcheck.Metric)")
     names = [m.name for m in found]
     if len(set(names)) != len(names):
         raise ConfigError(f"metric names must be unique, got {names}: set metric_name on one of them")
