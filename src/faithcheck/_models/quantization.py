@@ -14,8 +14,9 @@ onnxruntime multiplies uint8 activations by int8 weights with an instruction tha
 in 16 bits and saturates there (``vpmaddubsw``): with weights of the full 8 bits (±127) a pair of
 products can reach 2 × 255 × 127, past 2¹⁵, and the result then differs from what a VNNI CPU (this
 project's machines) computes. Weights within :data:`SAFE_WEIGHT` cannot saturate:
-:func:`widest_integer_weight` measures a graph, :func:`halve_integer_weights` brings one made by
-``quantize_dynamic`` without ``reduce_range`` within it.
+:func:`widest_integer_weight` measures a graph (the verifier warns when a bundle's weights are wider);
+``training/reduce_weight_range.py`` brings one made by ``quantize_dynamic`` without ``reduce_range``
+within it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["SAFE_WEIGHT", "halve_integer_weights", "per_token_int8", "widest_integer_weight"]
+__all__ = ["SAFE_WEIGHT", "per_token_int8", "widest_integer_weight"]
 
 SAFE_WEIGHT = 64
 """The largest |int8 weight| for which two products with activation bytes (≤ 255) stay within
@@ -55,60 +56,6 @@ def widest_integer_weight(model: Any) -> int:
             weights = numpy_helper.to_array(arrays[node.input[1]]).astype(np.int32)
             widest = max(widest, int(np.abs(weights).max(initial=0)))
     return widest
-
-
-def halve_integer_weights(model: Any) -> int:
-    """Bring every ``MatMulInteger`` of a ``quantize_dynamic`` graph within :data:`SAFE_WEIGHT`: its
-    int8 weights halved (rounded half to even, so ±127 becomes ±64) and their scale doubled; returns
-    how many were rewritten. The graph then computes the same on every CPU, at the cost of one bit of
-    weight precision: refit anything calibrated on the old graph's outputs.
-
-    ``quantize_dynamic`` dequantizes a ``MatMulInteger`` by ``Mul(Cast(result), Mul(activation scale,
-    weight scale))`` with the weight scale an initializer of its own; any other shape is refused.
-    """
-    from onnx import numpy_helper
-
-    arrays = {i.name: i for i in model.graph.initializer}
-    readers: dict[str, list[Any]] = {}
-    for node in model.graph.node:
-        for name in node.input:
-            readers.setdefault(name, []).append(node)
-    producers = {out: node for node in model.graph.node for out in node.output}
-    rewritten = 0
-    for node in model.graph.node:
-        if node.op_type != "MatMulInteger" or node.input[1] not in arrays:
-            continue
-        weights = numpy_helper.to_array(arrays[node.input[1]])
-        if int(np.abs(weights.astype(np.int32)).max(initial=0)) <= SAFE_WEIGHT:
-            continue
-        scale_name = _weight_scale(node, arrays, readers, producers)
-        if len(node.input) > 3 and node.input[3] and np.any(numpy_helper.to_array(arrays[node.input[3]])):
-            raise ValueError(f"{node.name}: weights with a zero point other than 0")
-        if len(readers[node.input[1]]) != 1 or len(readers[scale_name]) != 1:
-            raise ValueError(f"{node.name}: weights or scale shared with another node")
-        halved = np.clip(np.round(weights.astype(np.float32) / 2), -SAFE_WEIGHT, SAFE_WEIGHT).astype(np.int8)
-        scale = numpy_helper.to_array(arrays[scale_name]) * 2
-        arrays[node.input[1]].CopyFrom(numpy_helper.from_array(halved, node.input[1]))
-        arrays[scale_name].CopyFrom(numpy_helper.from_array(scale.astype(np.float32), scale_name))
-        rewritten += 1
-    return rewritten
-
-
-def _weight_scale(node: Any, arrays: dict[str, Any], readers: dict[str, list[Any]], producers: dict[str, Any]) -> str:
-    """The initializer holding the weight scale of ``quantize_dynamic``'s ``MatMulInteger`` ``node``."""
-    cast = readers.get(node.output[0], [])
-    if len(cast) == 1 and cast[0].op_type == "Cast":
-        mul = readers.get(cast[0].output[0], [])
-        if len(mul) == 1 and mul[0].op_type == "Mul":
-            factor = producers.get(next((x for x in mul[0].input if x != cast[0].output[0]), ""))
-            if factor is not None and factor.op_type == "Mul":
-                constant = [str(x) for x in factor.input if x in arrays]
-                named = str(node.input[1]).removesuffix("_quantized") + "_scale"  # quantize_dynamic's names
-                if named in constant:
-                    return named
-                if len(constant) == 1:  # the activation scale is computed at run time
-                    return constant[0]
-    raise ValueError(f"{node.name}: not dequantized as quantize_dynamic does (Cast, then Mul by the scales)")
 
 
 class _Rewrite:
