@@ -340,8 +340,8 @@ def test_both_metrics_hand_the_llm_layer_one_settings_object_and_share_its_clien
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     shared = {"model": "gpt-4o-mini", "llm_max_retries": 1, "cache_dir": str(tmp_path), "concurrency_limit": 3}
-    faithfulness = FaithfulnessConfig(verifier="llm", **shared).llm_settings()
-    relevancy = AnswerRelevancyConfig(judge="llm", **shared).llm_settings()
+    faithfulness = FaithfulnessConfig(verifier="llm", **shared).llm
+    relevancy = AnswerRelevancyConfig(judge="llm", **shared).llm
     assert (
         faithfulness
         == relevancy

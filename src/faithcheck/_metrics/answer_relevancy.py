@@ -100,7 +100,7 @@ class AnswerRelevancy:
         from faithcheck._llm.judge import LLMClaimExtractor
         from faithcheck._llm.settings import client_for
 
-        settings = self._config.llm_settings()
+        settings = self._config.llm
         client = client_for(settings, require_key=require_key)  # faithfulness's, when the settings are equal
         return LLMClaimExtractor(client, price=settings.price(client))
 
@@ -108,7 +108,7 @@ class AnswerRelevancy:
         from faithcheck._llm.relevance import LLMRelevanceJudge
         from faithcheck._llm.settings import client_for
 
-        settings = self._config.llm_settings()
+        settings = self._config.llm
         client = client_for(settings, require_key=require_key)
         return LLMRelevanceJudge(client, repair_attempts=settings.repair_attempts, price=settings.price(client))
 

@@ -22,7 +22,7 @@ def make_extractor(config: FaithfulnessConfig, *, require_key: bool = True) -> C
     from faithcheck._llm.judge import LLMClaimExtractor
     from faithcheck._llm.settings import client_for
 
-    settings = config.llm_settings()
+    settings = config.llm
     client = client_for(settings, require_key=require_key)
     return LLMClaimExtractor(client, price=settings.price(client))
 
@@ -36,7 +36,7 @@ def make_verifier(config: FaithfulnessConfig, *, require_key: bool = True) -> Ve
     from faithcheck._llm.judge import CascadeVerifier, LLMVerifier
     from faithcheck._llm.settings import client_for
 
-    settings = config.llm_settings()
+    settings = config.llm
     client = client_for(settings, require_key=require_key)
     llm = LLMVerifier(
         client,

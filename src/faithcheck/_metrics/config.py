@@ -173,8 +173,11 @@ class FaithfulnessConfig(InitializationConfig):
         "by its map of the row score, and a row passes from its threshold (which replaces threshold)",
     )
 
-    def llm_settings(self) -> LLMSettings:
-        """The LLM layer's settings these options describe (its client is built from them alone)."""
+    @property
+    def llm(self) -> LLMSettings:
+        """The LLM layer's settings, nested: the ``model``, ``base_url``, ``api_key_env``, ``llm_*``,
+        ``cache*``, ``concurrency_limit`` and ``price_*`` fields (flat, as seed 001's schema and config
+        files keep them) as one :class:`LLMSettings`, from which alone the LLM client is built."""
         return _llm_settings(self)
 
     @model_validator(mode="after")
@@ -243,9 +246,10 @@ class AnswerRelevancyConfig(BaseModel):
     price_input_per_mtok: float | None = Field(default=None, ge=0.0)
     price_output_per_mtok: float | None = Field(default=None, ge=0.0)
 
-    def llm_settings(self) -> LLMSettings:
-        """The LLM layer's settings these options describe (the same as faithfulness's for equal
-        fields, so that both metrics share one client)."""
+    @property
+    def llm(self) -> LLMSettings:
+        """The LLM layer's settings, nested (as :attr:`FaithfulnessConfig.llm`): equal to faithfulness's
+        for equal fields, so that both metrics share one client."""
         return _llm_settings(self)
 
 
