@@ -299,97 +299,134 @@ def score_dataset(
     new rows: a run whose output was already complete calls it with nothing.
     """
     load_run_options(batch_size=batch_size, row_timeout=row_timeout, job_timeout=job_timeout)  # finite, in range
-    if isinstance(source, (str, Path)) and input_format is None:
-        detect_format(Path(source))  # an unknown format is a usage error, before anything is written
     metrics = as_metrics(metric)
-    required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
-    check_source(source, fmt=input_format, column_map=column_map, required=required, id_from_row=id_from_row)
+    _check_input(source, metrics, input_format, column_map, id_from_row)
     started = time.perf_counter()
-    builder = SummaryBuilder(
-        threshold=metrics[0].threshold,
-        bounds=score_bounds(metrics[0].config.model_dump()),
-        others={m.name: SummaryBuilder(m.threshold, bounds=score_bounds(m.config.model_dump())) for m in metrics[1:]},
-    )
-    sink: ResultSink | None = None
-    collected: list[RowRecord] | None = None
+    sink = None
     if output is not None:
-        path = Path(output)
-        if isinstance(source, (str, Path)) and _same_file(path, Path(source)):
-            raise InputError("--output", f"{path} is the input file: results would replace your data; write elsewhere")
-        fmt = output_format or output_format_for(path)
-        meta = {
-            "dataset_fingerprint": fingerprint(source),
-            "config": run_config(metrics),
-            "format": fmt,
-            "versions": run_versions(metrics),
-        }
-        sink = ResultSink(path, fmt, meta=meta, resume=resume, overwrite=overwrite)
-    elif on_ordered_batch is None:
-        collected = []
-    resumed = len(sink.done) if sink else 0
-    if sink and resumed:
-        for record in _journal_records(sink.journal):
-            builder.add(record)
-    # on_batch sees the resumed rows with the first new ones: a run that scores nothing new (its
-    # output was already complete) hands nothing on, so the run store records nothing
-    resumed_handed = not resumed
-
-    pending: list[RowRecord] = []
-    last_flush = time.monotonic()
-
-    def flush() -> None:
-        nonlocal last_flush, resumed_handed
-        if on_batch is not None and pending and not resumed_handed:
-            assert sink is not None
-            _hand_on(_journal_records(sink.journal), on_batch)  # before the new rows join the journal
-            resumed_handed = True
-        if sink is not None:
-            sink.write(pending)
-        if on_batch is not None and pending:
-            on_batch(list(pending))
-        pending.clear()
-        last_flush = time.monotonic()
-
-    def on_record(record: RowRecord) -> None:
-        builder.add(record)
-        if collected is not None:
-            collected.append(record)
-        pending.append(record)
-        if len(pending) >= _FLUSH_ROWS or time.monotonic() - last_flush >= _FLUSH_SECONDS:
-            flush()
-        if progress is not None:
-            progress(record)
-
-    status = "finished"
+        sink = _open_sink(source, metrics, Path(output), output_format, resume=resume, overwrite=overwrite)
+    taker = _RecordTaker(metrics, sink, progress, on_batch, collect=sink is None and on_ordered_batch is None)
     done = sink.done if sink else set()
     rows = (
         r
         for r in iter_source(source, fmt=input_format, column_map=column_map, id_from_row=id_from_row)
         if r.number not in done
     )
+    status = "finished"
     files: list[Path] = []
     try:
         try:
-            asyncio.run(_run_batches(metrics, rows, batch_size, row_timeout, job_timeout, on_record, on_ordered_batch))
+            asyncio.run(_run_batches(metrics, rows, batch_size, row_timeout, job_timeout, taker.take, on_ordered_batch))
         except TimeoutError:
             status = "timeout"
         except DiskFullError:
             raise  # nothing more can be written; the journal holds whole lines only, for the resume
         except (KeyboardInterrupt, asyncio.CancelledError, RunStopped):
-            flush()  # what finished is kept for the resume
+            taker.flush()  # what finished is kept for the resume
             raise
-        flush()
+        taker.flush()
         if sink is not None:
             files = sink.finish() if status == "finished" else [sink.journal]
     finally:
         if sink is not None:
             sink.close()  # releases the output's lock at once, however the run ended
     wall = time.perf_counter() - started
-    summary = builder.result(wall_seconds=wall, status=status)
-    summary.rows_per_second = (summary.rows - resumed) / wall if wall > 0 else None  # rows scored now
-    if collected is not None:
-        collected.sort(key=lambda r: int(r["row"]))
-    return RunResult(summary=summary, files=files, records=collected, resumed_rows=resumed)
+    summary = taker.summary.result(wall_seconds=wall, status=status)
+    summary.rows_per_second = (summary.rows - taker.resumed) / wall if wall > 0 else None  # rows scored now
+    records = None if taker.collected is None else sorted(taker.collected, key=lambda r: int(r["row"]))
+    return RunResult(summary=summary, files=files, records=records, resumed_rows=taker.resumed)
+
+
+def _check_input(
+    source: str | Path | Any,
+    metrics: tuple[Metric, ...],
+    input_format: FileFormat | None,
+    column_map: dict[str, str] | None,
+    id_from_row: bool | None,
+) -> None:
+    """Refuse an unknown file format or a source without the metrics' columns, before anything is written."""
+    if isinstance(source, (str, Path)) and input_format is None:
+        detect_format(Path(source))
+    required = tuple(dict.fromkeys(c for m in metrics for c in m.required_columns))
+    check_source(source, fmt=input_format, column_map=column_map, required=required, id_from_row=id_from_row)
+
+
+def _open_sink(
+    source: str | Path | Any,
+    metrics: tuple[Metric, ...],
+    path: Path,
+    output_format: OutputFormat | None,
+    *,
+    resume: bool,
+    overwrite: bool,
+) -> ResultSink:
+    """The output file's sink, which resumes a run of the same input and configuration."""
+    if isinstance(source, (str, Path)) and _same_file(path, Path(source)):
+        raise InputError("--output", f"{path} is the input file: results would replace your data; write elsewhere")
+    fmt = output_format or output_format_for(path)
+    meta = {
+        "dataset_fingerprint": fingerprint(source),
+        "config": run_config(metrics),
+        "format": fmt,
+        "versions": run_versions(metrics),
+    }
+    return ResultSink(path, fmt, meta=meta, resume=resume, overwrite=overwrite)
+
+
+class _RecordTaker:
+    """Where a run's records go as they finish: the summary, the returned list (``collect``), the
+    output file and ``on_batch`` (in groups, at most every :data:`_FLUSH_ROWS` rows or
+    :data:`_FLUSH_SECONDS`), and ``progress``. A resumed run's rows count in the summary, and
+    ``on_batch`` sees them with the first new ones: a run that scores nothing new (its output was
+    already complete) hands nothing on, so the run store records nothing."""
+
+    def __init__(
+        self,
+        metrics: tuple[Metric, ...],
+        sink: ResultSink | None,
+        progress: Progress | None,
+        on_batch: Callable[[list[RowRecord]], None] | None,
+        *,
+        collect: bool,
+    ) -> None:
+        first, *others = metrics
+        self.summary = SummaryBuilder(
+            threshold=first.threshold,
+            bounds=score_bounds(first.config.model_dump()),
+            others={m.name: SummaryBuilder(m.threshold, bounds=score_bounds(m.config.model_dump())) for m in others},
+        )
+        self.collected: list[RowRecord] | None = [] if collect else None
+        self._sink, self._progress, self._on_batch = sink, progress, on_batch
+        self._pending: list[RowRecord] = []
+        self._last_flush = time.monotonic()
+        self.resumed = len(sink.done) if sink else 0
+        if sink and self.resumed:
+            for record in _journal_records(sink.journal):
+                self.summary.add(record)
+        self._resumed_handed = not self.resumed
+
+    def take(self, record: RowRecord) -> None:
+        self.summary.add(record)
+        if self.collected is not None:
+            self.collected.append(record)
+        self._pending.append(record)
+        if len(self._pending) >= _FLUSH_ROWS or time.monotonic() - self._last_flush >= _FLUSH_SECONDS:
+            self.flush()
+        if self._progress is not None:
+            self._progress(record)
+
+    def flush(self) -> None:
+        pending, on_batch = self._pending, self._on_batch
+        if on_batch is not None and pending and not self._resumed_handed:
+            assert self._sink is not None
+            _hand_on(_journal_records(self._sink.journal), on_batch)  # before the new rows join the journal
+            self._resumed_handed = True
+        if self._sink is not None:
+            self._sink.write(pending)
+        if on_batch is not None and pending:
+            on_batch(list(pending))
+        pending.clear()
+        self._last_flush = time.monotonic()
 
 
 async def _run_batches(
