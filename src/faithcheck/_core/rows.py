@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -73,14 +73,36 @@ def case_from_row(
     def fail(field: str, problem: str) -> InputError:
         return InputError(field, problem, row=row_number, input_id=input_id)
 
+    _check_columns(row, required, fail)
+    if id_problem is not None:
+        raise fail("input_id", id_problem)
+    _check_text(row, fail)
+    task_type = _checked_task_type(row, fail)
+    case = _as_case(row, input_id, fail)
+    if "retrieved_context" in required and not case.retrieved_context:
+        raise fail("retrieved_context", "is empty: a non-empty list of passages is required")
+    if task_type == "multi_turn_rag" and case.task_type != "multi_turn_rag":
+        raise fail("prompt", "task_type multi_turn_rag needs the conversation as a list of messages")
+    if task_type == "single_turn_rag" and case.task_type != "single_turn_rag":
+        raise fail("prompt", "task_type single_turn_rag needs the question as a string")
+    return case
+
+
+_Fail = Callable[[str, str], InputError]
+"""Makes the error of one field of the row being read (``fail(field, problem)``)."""
+
+
+def _check_columns(row: Mapping[str, Any], required: Sequence[str], fail: _Fail) -> None:
+    """Every required column present and filled."""
     for column in required:
         if column not in row:
             raise fail(column, "required column is missing")
         if _is_missing(row[column]):
             raise fail(column, "required value is missing (an empty cell, null or NaN)")
-    if id_problem is not None:
-        raise fail("input_id", id_problem)
 
+
+def _check_text(row: Mapping[str, Any], fail: _Fail) -> None:
+    """No column faithcheck reads holds text that is not valid Unicode."""
     for column, value in row.items():
         if isinstance(column, str) and (column in _CHECKED or column in _OPTIONAL) and _has_bad_text(value):
             raise fail(
@@ -89,6 +111,9 @@ def case_from_row(
                 "such as \\ud800): save the data as UTF-8",
             )
 
+
+def _checked_task_type(row: Mapping[str, Any], fail: _Fail) -> Any:
+    """The row's ``task_type`` (or ``None``), once it and its ``schema`` are ones faithcheck accepts."""
     schema = _optional(row.get(_SCHEMA_FIELD))
     if schema is not None and (not isinstance(schema, str) or schema not in _ACCEPTED):
         raise fail(_SCHEMA_FIELD, f"{_show(schema)} is not accepted; accepted: {sorted(_ACCEPTED)}")
@@ -96,14 +121,17 @@ def case_from_row(
     accepted_tasks = _ACCEPTED.get(schema or "gdi_text_v1", frozenset())
     if task_type is not None and (not isinstance(task_type, str) or task_type not in accepted_tasks):
         raise fail(_TASK_TYPE_FIELD, f"{_show(task_type)} is not accepted; accepted: {sorted(accepted_tasks)}")
+    return task_type
 
+
+def _as_case(row: Mapping[str, Any], input_id: str | None, fail: _Fail) -> TestCase:
+    """The row as a :class:`TestCase`; a value of the wrong shape is refused naming its field."""
     context = row.get("retrieved_context")
     context = [] if _is_missing(context) else context
     if isinstance(context, str):
         context = [context]  # one passage; row_warnings reports it
-
     try:
-        case = TestCase(
+        return TestCase(
             input_id=input_id,
             prompt=row["prompt"],
             sut_response=row["sut_response"],
@@ -117,14 +145,6 @@ def case_from_row(
         field = loc[0] if loc else "row"
         detail = f" (at {'.'.join(loc[1:])})" if len(loc) > 1 else ""
         raise fail(field, f"{_describe(err)}{detail}") from None
-    if "retrieved_context" in required and not case.retrieved_context:
-        raise fail("retrieved_context", "is empty: a non-empty list of passages is required")
-
-    if task_type == "multi_turn_rag" and case.task_type != "multi_turn_rag":
-        raise fail("prompt", "task_type multi_turn_rag needs the conversation as a list of messages")
-    if task_type == "single_turn_rag" and case.task_type != "single_turn_rag":
-        raise fail("prompt", "task_type single_turn_rag needs the question as a string")
-    return case
 
 
 def row_warnings(row: Mapping[str, Any]) -> list[str]:
