@@ -206,3 +206,22 @@ def test_lang_auto_counts_rows_read_in_another_language_and_error_rows() -> None
 
     lang_auto = load_script("benchmarks/lang_auto.py", "faithcheck_bench_lang_auto")
     assert lang_auto.changed(Counter({"en": 5, "de": 1, "fr": 1, "es": 2, None: 1})) == "2 / 3"
+
+
+def test_import_layers_reads_the_plan_from_the_import_graph(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The layer rule as the script sees it: no import circle, the core imports no other part, and
+    the command line sits above the metrics it runs."""
+    script = load_script("benchmarks/import_layers.py", "faithcheck_bench_import_layers")
+    monkeypatch.setattr("sys.argv", ["import_layers.py"])
+    assert script.main() == 0
+    said = capsys.readouterr().out
+    assert "import circles: 0" in said
+    floors = {
+        line.split("] ")[1].split(":")[0]: int(line.split("]")[0].strip(" ["))
+        for line in said.splitlines()
+        if line.startswith("  [")
+    }
+    assert floors["_cli"] > floors["_metrics"] > floors["_pipeline"] > floors["_core"]
+    assert any(line.endswith("] _core: -") for line in said.splitlines())
