@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from pydantic import BaseModel
 
 from faithcheck._cli.main import CONFIG_ONLY, FLAG_PANELS, SCORE_PANELS, main
-from faithcheck._metrics.config import AnswerRelevancyConfig, FaithfulnessConfig, RunOptions
+from faithcheck._metrics.config import AnswerRelevancyConfig, FaithfulnessConfig
+from faithcheck._runs.options import RunOptions
 
 from .conftest import REPO
 

@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from faithcheck._core.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
     from faithcheck._metrics.answer_relevancy import AnswerRelevancy
     from faithcheck._metrics.base import Metric
-    from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig, RunOptions
+    from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
     from faithcheck._metrics.faithfulness import Faithfulness
     from faithcheck._metrics.registry import MetricOptions, MetricSpec, register_metric
     from faithcheck._metrics.steps import ScorerRun
+    from faithcheck._runs.options import RunOptions
     from faithcheck._runs.runner import RunResult, score_dataset
 
 __version__ = "0.1.0"
@@ -52,7 +53,7 @@ _WHERE = {
     "MetricOptions": "faithcheck._metrics.registry",
     "MetricSpec": "faithcheck._metrics.registry",
     "register_metric": "faithcheck._metrics.registry",
-    "RunOptions": "faithcheck._metrics.config",
+    "RunOptions": "faithcheck._runs.options",
     "ModelLoadError": "faithcheck._core.errors",
     "ScorerRun": "faithcheck._metrics.steps",
     "TestCase": "faithcheck._core.types",

@@ -35,7 +35,7 @@ from faithcheck._core.errors import ConfigError, DatasetError, DiskFullError, In
 from faithcheck._core.records import RowRecord
 from faithcheck._core.rows import case_from_row
 from faithcheck._metrics.base import Metric
-from faithcheck._metrics.config import SEED_FIELD_HELP, FaithfulnessConfig, RunOptions, did_you_mean, load_run_options
+from faithcheck._metrics.config import SEED_FIELD_HELP, FaithfulnessConfig, did_you_mean
 from faithcheck._metrics.registry import as_metrics, build_metrics, metric_names, metric_spec, spec_of
 from faithcheck._runs.io.readers import (
     FileFormat,
@@ -47,6 +47,7 @@ from faithcheck._runs.io.readers import (
     sniff_format,
 )
 from faithcheck._runs.io.writers import OutputExistsError, OutputFormat
+from faithcheck._runs.options import RunOptions, load_run_options
 from faithcheck._runs.runner import RunResult, output_format_for, run_config, run_versions, score_dataset
 from faithcheck._runs.store import STANDARD_INPUT, RunRecorder, dataset_fingerprint, default_store_path
 from faithcheck._runs.summary import RunSummary, short_text

@@ -25,22 +25,21 @@ from faithcheck._llm.settings import (
 from faithcheck._pipeline.verify.defaults import DEFAULT_POOL
 
 __all__ = [
+    "MAX_SECONDS",
     "SEED_FIELD_HELP",
     "AnswerRelevancyConfig",
     "FaithfulnessConfig",
     "InitializationConfig",
     "Lang",
-    "RunOptions",
     "did_you_mean",
     "load_config",
     "load_relevancy_config",
-    "load_run_options",
     "validation_problems",
 ]
 
 
 _MAX_MAGNITUDE = 1e9  # scales and weights beyond this overflow means and intervals
-_MAX_SECONDS = 366 * 24 * 3600.0  # a year: longer is a typo, not a plan
+MAX_SECONDS = 366 * 24 * 3600.0  # a year: longer is a typo, not a plan
 
 
 def _role(role: str) -> dict[str, Any]:
@@ -233,7 +232,7 @@ class AnswerRelevancyConfig(BaseModel):
     model: str | None = "gpt-4o"
     base_url: str | None = None
     api_key_env: str | None = None
-    llm_timeout_seconds: float = Field(default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=_MAX_SECONDS)
+    llm_timeout_seconds: float = Field(default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=MAX_SECONDS)
     llm_max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0, le=20)
     llm_repair_attempts: int = Field(
         default=DEFAULT_REPAIR_ATTEMPTS,
@@ -266,43 +265,6 @@ def _llm_settings(cfg: FaithfulnessConfig | AnswerRelevancyConfig) -> LLMSetting
         cache_dir=cfg.cache_dir,
         price_input_per_mtok=cfg.price_input_per_mtok,
         price_output_per_mtok=cfg.price_output_per_mtok,
-    )
-
-
-class RunOptions(BaseModel):
-    """How a dataset run is executed, as opposed to how a row is scored: batches, timeouts and
-    the CI gates of ``faithcheck score``. Every number is finite and in range (NaN and infinity
-    are refused here, once, for the CLI, config files and :func:`~faithcheck._runs.runner.score_dataset`).
-
-    The defaults of ``batch_size`` and ``job_timeout`` are seed 001's ``stream_batch_size`` and
-    ``timeout_seconds``.
-    """
-
-    model_config = ConfigDict(title="RunOptions", extra="forbid", frozen=True, allow_inf_nan=False)
-
-    batch_size: int = Field(
-        default=5000, ge=1, le=1_000_000, description="rows read and scored at a time (bounds memory)"
-    )
-    row_timeout: float | None = Field(
-        default=None, gt=0, le=_MAX_SECONDS, description="seconds one row may take; a slower row ends as status error"
-    )
-    job_timeout: float | None = Field(
-        default=21600.0,
-        gt=0,
-        le=_MAX_SECONDS,
-        description="seconds the whole job may take; finished rows are kept, run the same command to resume",
-    )
-    fail_under: float | None = Field(
-        default=None,
-        description="CI gate: exit 1 when the mean is worse than this (below it; above it when inverted)",
-    )
-    fail_on_error: bool = Field(default=False, description="CI gate: exit 3 when any row ends in status error")
-    store_timeout: float = Field(
-        default=30.0,
-        ge=0,
-        le=_MAX_SECONDS,
-        description="seconds a finished run waits for a run store that another process holds locked, "
-        "to record the run there",
     )
 
 
@@ -341,20 +303,6 @@ def load_relevancy_config(**options: Any) -> AnswerRelevancyConfig:
     except ValidationError as exc:
         problems = validation_problems(exc, AnswerRelevancyConfig.model_fields)
         raise ConfigError(f"invalid answer_relevancy configuration: {problems}") from None
-
-
-def load_run_options(**options: Any) -> RunOptions:
-    """Build :class:`RunOptions`, turning validation errors into :class:`ConfigError`.
-
-    >>> load_run_options(row_timeout=float("nan"))
-    Traceback (most recent call last):
-    ...
-    faithcheck._core.errors.ConfigError: invalid run options: row_timeout: Input should be a finite number
-    """
-    try:
-        return RunOptions(**options)
-    except ValidationError as exc:
-        raise ConfigError(f"invalid run options: {validation_problems(exc, RunOptions.model_fields)}") from None
 
 
 def validation_problems(exc: ValidationError, known: Iterable[str] = ()) -> str:

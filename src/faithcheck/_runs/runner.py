@@ -28,11 +28,11 @@ from faithcheck._core.errors import DiskFullError, InputError, RunStopped, row_l
 from faithcheck._core.records import OTHER_METRICS_KEY, MetricRecord, RowRecord, as_record
 from faithcheck._core.rows import ID_FROM_ROW_WARNING, case_from_row, row_input_id, row_warnings
 from faithcheck._metrics.base import Metric
-from faithcheck._metrics.config import load_run_options
 from faithcheck._metrics.manifest import EXECUTION
 from faithcheck._metrics.registry import as_metrics
 from faithcheck._runs.io.readers import FileFormat, SourceRow, check_source, detect_format, iter_source
 from faithcheck._runs.io.writers import OutputFormat, ResultSink
+from faithcheck._runs.options import load_run_options
 from faithcheck._runs.store import dataset_fingerprint
 from faithcheck._runs.summary import RunSummary, SummaryBuilder, score_bounds
 

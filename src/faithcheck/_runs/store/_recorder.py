@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from faithcheck._metrics.config import RunOptions
+from faithcheck._runs.options import RunOptions
 from faithcheck._runs.store._db import BUSY_TIMEOUT_S, FIX_HINT, RunStore, StoreError, StoreLockedError
 
 DEFAULT_STORE_TIMEOUT: Final[float] = RunOptions.model_fields["store_timeout"].default
