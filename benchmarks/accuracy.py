@@ -64,9 +64,8 @@ from faithcheck._core.types import Claim
 from faithcheck._metrics.config import Lang
 from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.extract import split_sentences
-from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index, uses_embeddings
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index
 from faithcheck._pipeline.verify.assembly import tile
-from faithcheck._pipeline.verify.base import evidence_budget, token_counter
 from faithcheck._pipeline.verify.baseline import BaselineWeights
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
@@ -168,15 +167,16 @@ class EveryChunk(Faithfulness):
     ) -> list[ClaimCheck]:
         index = build_context_index(passages, lang or ("en" if self.config.lang == "auto" else self.config.lang))
         n = len(index.sentences)
-        encoder = default_encoder() if uses_embeddings(self.verifier) else None
+        needs = self.verifier.needs
+        encoder = default_encoder() if needs.embeddings else None
         windows = index.select_all([c.text for c in claims], encoder, top_k=n, pool=n)
-        budget = getattr(self.verifier, "premise_budget", None)
-        if evidence_budget(self.verifier) is None or not callable(budget):
+        budget = needs.premise_budget
+        if needs.budget is None or budget is None:
             return [ClaimCheck(c, question, found, index.passages) for c, found in zip(claims, windows, strict=True)]
         # a model that reads assembled evidence reads the whole context, chunk after chunk
-        count = token_counter(self.verifier)
+        count = needs.count_tokens
         return [
-            ClaimCheck(c, question, found, index.passages, tile(index, budget=int(budget(c.text)), count_tokens=count))
+            ClaimCheck(c, question, found, index.passages, tile(index, budget=budget(c.text), count_tokens=count))
             for c, found in zip(claims, windows, strict=True)
         ]
 

@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     configs: list[tuple[str, str, int, int]] = [("model", f"assembled @ {b} model tokens", b, 4) for b in MODEL_BUDGETS]
     configs.append(("model", "assembled @ 256 model tokens, ≤ 2 chunks", 256, 2))
     configs += [("llm", f"assembled @ {b} LLM tokens", b, 4) for b in LLM_BUDGETS]
-    # the LLM judge's layout (verify.base.claim_evidence_budget): a call's claims share its budget,
+    # the LLM judge's layout (verify.needs.EvidenceNeeds.claim_budget): a call's claims share its budget,
     # each claim's chunks (up to 4) are listed together, so the union of one claim's chunks counts
     judge_layouts = {
         f"LLM judge, {n} claim(s) a call: 4 chunks of {size} seen together": size for n, size in LLM_JUDGE_LAYOUTS

@@ -48,7 +48,6 @@ from faithcheck import Faithfulness, FaithfulnessConfig, TestCase  # noqa: E402
 from faithcheck._pipeline.extract import SentenceExtractor  # noqa: E402
 from faithcheck._pipeline.verify import BaselineVerifier, LocalVerifier, build_context_index  # noqa: E402
 from faithcheck._pipeline.verify.assembly import evidence_for, tile  # noqa: E402
-from faithcheck._pipeline.verify.base import evidence_budget, token_counter  # noqa: E402
 from faithcheck._pipeline.verify.baseline import BaselineWeights  # noqa: E402
 from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, default_model_verifier  # noqa: E402
 
@@ -90,7 +89,7 @@ def _evidence_steps_ms(seeds: range, backend: LocalVerifier) -> tuple[float, flo
     indexes = [build_context_index(r.evidence, "en") for r in rows]
     indexed = time.perf_counter()
     for index, texts in zip(indexes, claims, strict=True):
-        evidence_for(backend, index, texts)
+        evidence_for(backend.needs, index, texts)
     assembled = time.perf_counter()
     return 1000 * (indexed - started) / len(rows), 1000 * (assembled - indexed) / len(rows)
 
@@ -120,16 +119,16 @@ def _model_pairs_a_row(metric: Faithfulness, backend: LocalVerifier, seeds: rang
 def _pairs(seeds: range, backend: LocalVerifier) -> int:
     """Claim-evidence pairs of these rows when every claim meets every sentence window (a model
     reading assembled evidence: every consecutive chunk of the context, as ``EveryChunk`` builds)."""
-    budget = getattr(backend, "premise_budget", None)
-    assembled = evidence_budget(backend) is not None and callable(budget)
+    needs = backend.needs
+    budget = needs.premise_budget if needs.budget is not None else None
     total = 0
     for seed in seeds:
         case = standard_row(seed=seed)
         claims = SentenceExtractor().extract(case.question, case.sut_response, "en")
         index = build_context_index(case.evidence, "en")
-        if assembled:
-            count = token_counter(backend)
-            total += sum(len(tile(index, budget=int(budget(c.claim.text)), count_tokens=count)) for c in claims)
+        if budget is not None:
+            count = needs.count_tokens
+            total += sum(len(tile(index, budget=budget(c.claim.text), count_tokens=count)) for c in claims)
         else:
             total += len(claims) * len(index.sentences)
     return total

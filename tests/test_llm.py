@@ -701,6 +701,6 @@ def test_the_cascade_gives_its_local_stage_its_own_evidence(
     if local == "model":
         assert seen.chunks == ()
         return
-    own = evidence_for(cascade.local, build_context_index(context, "en"), [claim])[0]
+    own = evidence_for(cascade.local.needs, build_context_index(context, "en"), [claim])[0]
     assert seen.chunks == own
     assert seen.chunks != check.chunks

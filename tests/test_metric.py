@@ -8,7 +8,7 @@ import pytest
 from faithcheck import ConfigError, Faithfulness, InputError, TestCase, Verdict
 from faithcheck._core.types import Claim
 from faithcheck._metrics.config import Lang
-from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, ClaimError, VerifierOutput
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, ClaimError, EvidenceNeeds, VerifierOutput
 
 # -- seed 003 ----------------------------------------------------------------------------------
 
@@ -98,6 +98,8 @@ def test_bad_input_raises_naming_the_field() -> None:
 
 class _BrokenVerifier:
     name = "broken"
+    needs = EvidenceNeeds()
+    model_id = None
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         raise TimeoutError("judge did not answer in 30 s")
@@ -107,6 +109,8 @@ class _ShortVerifier:
     """Returns one verdict too few: the gap must be an error, never 'supported'."""
 
     name = "short"
+    needs = EvidenceNeeds()
+    model_id = None
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         return VerifierOutput(verdicts=list(BaselineVerifier().verify(checks, lang)[:-1]))
@@ -114,6 +118,8 @@ class _ShortVerifier:
 
 class _IrrelevantVerifier:
     name = "irrelevant"
+    needs = EvidenceNeeds()
+    model_id = None
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         return VerifierOutput(verdicts=[Verdict(label="irrelevant", score=0.0, reason="?") for _ in checks])
@@ -123,6 +129,8 @@ class _OneClaimErrorVerifier:
     """Judges every claim but the last, which it reports as an error."""
 
     name = "one-error"
+    needs = EvidenceNeeds()
+    model_id = None
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(BaselineVerifier().verify(checks, lang)[:-1])

@@ -294,7 +294,7 @@ def test_a_bundle_for_assembled_evidence_reads_chunks_and_names_every_supporting
     the verdict names both sentences the support needs, with their spans."""
     verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m", evidence="assembled"), window_first=False)
     assert verifier.reads_assembled
-    assert verifier.evidence_budget == 64
+    assert verifier.needs.budget == 64
     context = [f"The lamp stands in the hall. {_FILLER}", f"{_FILLER} The lamp glows green at night."]
     claim = "The lamp in the hall glows green."
     metric = Faithfulness(verifier_backend=verifier)
@@ -323,7 +323,7 @@ def test_a_bundle_for_assembled_evidence_reads_chunks_and_names_every_supporting
 def test_a_bundle_for_windows_gets_no_chunks(tmp_path: Path) -> None:
     verifier = OnnxVerifier.from_dir(_bundle(tmp_path / "m"))
     assert not verifier.reads_assembled
-    assert verifier.evidence_budget is None
+    assert verifier.needs.budget is None
     metric = Faithfulness(verifier_backend=verifier)
     (check,) = metric.select_evidence([Claim(id="c1", text="The lamp is on.", start=0, end=15)], "", ["The lamp."])
     assert check.chunks == ()

@@ -20,7 +20,7 @@ from faithcheck import Faithfulness
 from faithcheck._metrics.config import Lang
 from faithcheck._models.embedding import FP32_ID
 from faithcheck._models.encoder_int8 import INT8_ID
-from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, VerifierOutput
+from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, EvidenceNeeds, VerifierOutput
 from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
@@ -281,6 +281,7 @@ class _SlowVerifier:
     """The default verifier, 5 s late."""
 
     name = "slow"
+    needs = EvidenceNeeds()
     model_id = BaselineVerifier().model_id  # the default's weights: its rows may resume a default run
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:

@@ -135,7 +135,7 @@ def test_the_baseline_refuses_windows_without_a_similarity() -> None:
         BaselineVerifier().verify([check], "en")
     # nor is a missing similarity replaced by a default for the claim's assembled chunks
     verifier = BaselineVerifier(dataclasses.replace(BaselineWeights.load(), evidence_budget=64))
-    (chunks,) = evidence_for(verifier, index, [check.claim.text])
+    (chunks,) = evidence_for(verifier.needs, index, [check.claim.text])
     with pytest.raises(ValueError, match="similarity is None"):
         verifier.units(dataclasses.replace(check, chunks=chunks), "en")
 
@@ -247,7 +247,7 @@ def test_the_baseline_on_assembled_evidence_supports_a_claim_two_sentences_suppo
     """Each sentence covers half of the claim, in two passages apart: windows alone cannot support
     it; the assembled chunk (its covering sentences read together) does, naming both sentences."""
     verifier = BaselineVerifier(dataclasses.replace(_COVERAGE_ONLY, evidence_budget=budget))
-    assert verifier.evidence_budget == budget
+    assert verifier.needs.budget == budget
     context = [f"The brass lamp stands in the hall. {_FILLER}", f"{_FILLER} At night it glows green."]
     claim = "The brass lamp in the hall glows green at night."
     metric = Faithfulness(verifier_backend=verifier)
@@ -294,7 +294,7 @@ def test_the_shipped_weights_name_their_evidence() -> None:
     raw = json.loads((Path(__file__).parents[1] / "src/faithcheck/_pipeline/verify/baseline_weights.json").read_text())
     weights = BaselineWeights.load()
     assert weights.evidence_budget == raw.get("evidence_budget")
-    assert BaselineVerifier(weights).evidence_budget == weights.evidence_budget
+    assert BaselineVerifier(weights).needs.budget == weights.evidence_budget
 
 
 @pytest.mark.parametrize("verifier", ["baseline", "model"])

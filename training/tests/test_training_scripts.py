@@ -77,7 +77,7 @@ def test_package_pairs_can_show_a_windows_bundle_assembled_evidence(package_pair
         shipped_bundle(), min_coverage=0.5, neg_rate=0.0, rng=random.Random(0), read_assembled=256
     )
     assert maker.verifier.reads_assembled
-    assert maker.verifier.evidence_budget == 256
+    assert maker.verifier.needs.budget == 256
     rows = maker.rows(ARTICLE, "The city museum has 40 rooms.", [], "test")
     # the short article fits the budget, so the premise is the whole context, not one window
     assert [r["label"] for r in rows] == [0]

@@ -19,6 +19,7 @@ from faithcheck._core.types import Claim, Lang, TestCase
 from faithcheck._llm.judge import CascadeVerifier, LLMClaimExtractor, LLMVerifier, estimate_tokens
 from faithcheck._llm.pricing import Price
 from faithcheck._pipeline.extract import ClaimExtractor, SentenceExtractor
+from faithcheck._pipeline.extract.shared import SharedExtractor
 from faithcheck._pipeline.verify import ClaimCheck, Verifier
 
 if TYPE_CHECKING:
@@ -68,7 +69,8 @@ def _count_extraction(
 ) -> Price | None:
     """Count the LLM extraction of ``case``'s answer into ``estimate`` (nothing for an offline
     extractor or an empty answer); the extractor's price, or ``None``."""
-    extractor = getattr(extractor, "inner", extractor)  # the CLI's SharedExtractor holds the LLM one
+    if isinstance(extractor, SharedExtractor):  # the CLI's, shared by the run's metrics, holds the LLM one
+        extractor = extractor.inner
     if not isinstance(extractor, LLMClaimExtractor) or not case.sut_response.strip():
         return None
     request = extractor.build_request(case.question, case.sut_response, lang, case.history)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,8 +35,9 @@ from faithcheck._llm.settings import DEFAULT_EVIDENCE_BUDGET, LLMSettings
 from faithcheck._pipeline.extract.base import ExtractedClaim, ExtractorOutput
 from faithcheck._pipeline.extract.relevance import irrelevance_reason
 from faithcheck._pipeline.verify.assembly import evidence_for
-from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput, evidence_budget
+from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, LocalVerifier, VerifierOutput
 from faithcheck._pipeline.verify.evidence import build_context_index
+from faithcheck._pipeline.verify.needs import EvidenceNeeds, estimate_tokens
 from faithcheck._pipeline.verify.slots import claim_slots
 from faithcheck._text.sentences import TextSpan, split_sentences
 
@@ -87,15 +87,6 @@ CHUNKS_PER_CLAIM = 4
 """How many assembled chunks each claim gets for the LLM judge."""
 _OUTPUT_TOKENS_PER_VERDICT = 120
 _OUTPUT_TOKENS_PER_CLAIM = 80
-
-
-def estimate_tokens(text: str) -> int:
-    """A provider-neutral token estimate (about 4 characters a token), for ``--dry-run``.
-
-    >>> estimate_tokens("12345678")
-    2
-    """
-    return math.ceil(len(text) / 4)
 
 
 @dataclass
@@ -285,14 +276,15 @@ def _locate_in_answer(source: str, answer: str, lang: Lang) -> tuple[int, int]:
 class LLMVerifier:
     """One call per row verifies every claim against its assembled evidence (batched when long).
 
-    It declares an ``evidence_budget``: the tokens of context one call shows (the whole context,
-    once, when it fits; else the claims' assembled evidence, the claims of a call sharing the
-    budget, see :mod:`faithcheck._llm.excerpts`). Its evidence is ranked by the lexical score
-    alone (``uses_embeddings = False``): the judge reads the assembled text itself.
+    Its :attr:`needs` declare an evidence budget: the tokens of context one call shows (the whole
+    context, once, when it fits; else the claims' assembled evidence, the claims of a call sharing
+    the budget, see :mod:`faithcheck._llm.excerpts`). Its evidence is ranked by the lexical score
+    alone (no embeddings): the judge reads the assembled text itself.
     """
 
     name = "llm"
-    uses_embeddings = False
+    model_id = None
+    """No weights of its own: the run records its model (``model``) apart."""
 
     def __init__(
         self,
@@ -309,14 +301,20 @@ class LLMVerifier:
         self.price = price if price is not None else LLMSettings().price(client)
         self.evidence_budget = evidence_budget
 
-    chunks_per_claim = CHUNKS_PER_CLAIM
-    """A claim's chunks one call reads together (they share the call's budget with the other
-    claims' chunks, so the judge reads them all at once and support may combine them)."""
-
     @property
-    def claims_per_call(self) -> int:
-        """Claims judged in one call, who share its evidence budget."""
-        return self.max_claims_per_call
+    def needs(self) -> EvidenceNeeds:
+        """Up to ``max_claims_per_call`` claims a call, who share its evidence budget, each with
+        up to :data:`CHUNKS_PER_CLAIM` chunks read together (they share the call's budget with the
+        other claims' chunks, so the judge reads them all at once and support may combine them);
+        tokens estimated at about 4 characters each, provider-neutral."""
+        return EvidenceNeeds(
+            embeddings=False,
+            budget=self.evidence_budget,
+            claims_per_call=self.max_claims_per_call,
+            chunks_per_claim=CHUNKS_PER_CLAIM,
+            chunks_together=True,
+            count_tokens=estimate_tokens,
+        )
 
     def count_tokens(self, text: str) -> int:
         """How the evidence budget is counted: about 4 characters a token, provider-neutral."""
@@ -499,11 +497,11 @@ class CascadeVerifier:
         self.llm = llm
         self.low = low
         self.high = high
-        # the checks carry the LLM stage's assembled evidence; the local stage gets its own (below)
-        self.evidence_budget = llm.evidence_budget
-        self.claims_per_call = llm.claims_per_call
-        self.chunks_per_claim = llm.chunks_per_claim
-        self.count_tokens = llm.count_tokens
+        # the checks carry the LLM stage's assembled evidence (the local stage gets its own, see
+        # local_checks), with windows re-ranked by embeddings, whose similarity the baseline reads
+        self.needs = dataclasses.replace(llm.needs, embeddings=True)
+        self.model_id = local.model_id
+        """The local stage's weights decide the claims it is sure of; the LLM's model is recorded apart."""
 
     def uncertain(self, verdicts: Sequence[Verdict]) -> list[int]:
         """The positions of the verdicts the LLM is asked about."""
@@ -513,13 +511,13 @@ class CascadeVerifier:
         """The checks as the local stage reads them: its windows and, for a local verifier that
         declares an evidence budget of its own (the baseline), chunks assembled at that budget, not
         the LLM's share (the weights were fit on their own size); a windows-only one gets none."""
-        if evidence_budget(self.local) is None or not checks:
+        if self.local.needs.budget is None or not checks:
             return [dataclasses.replace(c, chunks=()) for c in checks]
         # one row: the checks share their passages, and the index they were selected from
         index = checks[0].index
         if index is None or index.lang != lang:
             index = build_context_index(checks[0].passages, lang)
-        own = evidence_for(self.local, index, [c.claim.text for c in checks])
+        own = evidence_for(self.local.needs, index, [c.claim.text for c in checks])
         return [dataclasses.replace(c, chunks=chunks) for c, chunks in zip(checks, own, strict=True)]
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:

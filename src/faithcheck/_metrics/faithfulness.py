@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from faithcheck._core.errors import FaithcheckError, InputError, RunStopped
+from faithcheck._core.errors import ConfigError, FaithcheckError, InputError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
 from faithcheck._core.scoring import faithfulness, rescale
 from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, TestCase, Verdict
@@ -25,10 +25,10 @@ from faithcheck._pipeline.extract import ClaimExtractor
 from faithcheck._pipeline.verify import (
     ClaimCheck,
     ClaimError,
+    EvidenceNeeds,
     Verifier,
     VerifierOutput,
     build_context_index,
-    uses_embeddings,
 )
 from faithcheck._pipeline.verify.assembly import evidence_for
 from faithcheck._pipeline.verify.base import as_sentence
@@ -79,7 +79,7 @@ class Faithfulness:
         if isinstance(options.get("calibration"), os.PathLike):
             options["calibration"] = os.fspath(options["calibration"])
         self.config: FaithfulnessConfig = load_config(threshold=threshold, **options)
-        self.verifier: Verifier = verifier_backend or make_verifier(self.config)
+        self.verifier: Verifier = _declared(verifier_backend) if verifier_backend else make_verifier(self.config)
         self.extractor: ClaimExtractor = extractor_backend or make_extractor(self.config)
         self.calibration: Calibration | None = None
         if self.config.calibration is not None:
@@ -116,10 +116,9 @@ class Faithfulness:
         versions: dict[str, Any] = {"extractor": self.extractor.name, "verifier": self.verifier.name}
         if "llm" in (self.extractor.name, self.verifier.name) or self.verifier.name == "cascade":
             versions["model"] = self.config.model
-        local = getattr(self.verifier, "local", self.verifier)  # the cascade's first stage
-        if model_id := getattr(local, "model_id", None):
+        if model_id := self.verifier.model_id:
             versions["verifier_model"] = model_id
-        if uses_embeddings(self.verifier):  # it ranks the windows (and the baseline reads its similarities)
+        if self.verifier.needs.embeddings:  # it ranks the windows (and the baseline reads its similarities)
             versions["encoder"] = default_encoder().name
         return versions
 
@@ -274,9 +273,10 @@ class Faithfulness:
         index = build_context_index(passages, lang)
         cfg = self.config
         texts = [c.text for c in claims]
-        encoder = default_encoder() if uses_embeddings(self.verifier) else None
+        needs = self.verifier.needs
+        encoder = default_encoder() if needs.embeddings else None
         windows = index.select_all(texts, encoder, cfg.evidence_top_k, cfg.evidence_pool)
-        chunks = evidence_for(self.verifier, index, texts)
+        chunks = evidence_for(needs, index, texts)
         return [
             ClaimCheck(
                 claim=claim, question=question, windows=found, passages=index.passages, chunks=assembled, index=index
@@ -365,6 +365,25 @@ def _language_warnings(detected: str | None, lang: Lang | None) -> list[str]:
     ``lang``; under ``lang="auto"`` the two agree)."""
     warning = mismatch_warning(detected, lang)
     return [warning] if warning else []
+
+
+def _declared(verifier: Verifier) -> Verifier:
+    """A custom verifier, once it is seen to declare what the pipeline reads of it (the protocol's
+    attributes): a class written against an older faithcheck gets a message, not an AttributeError
+    in the middle of a run."""
+    name = type(verifier).__name__
+    if not isinstance(getattr(verifier, "needs", None), EvidenceNeeds):
+        raise ConfigError(
+            f"verifier_backend {name} must declare `needs`, an EvidenceNeeds (faithcheck._pipeline.verify) "
+            "saying which evidence it reads: EvidenceNeeds() for windows ranked with embeddings"
+        )
+    model_id = getattr(verifier, "model_id", False)
+    if model_id is not None and not isinstance(model_id, str):
+        raise ConfigError(
+            f"verifier_backend {name} must declare `model_id`: a str naming its weights (recorded with "
+            "each run), or None"
+        )
+    return verifier
 
 
 def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:
@@ -488,7 +507,7 @@ def _uses_llm(metric: Metric) -> bool:
 
 def _preload(metric: Metric) -> None:
     assert isinstance(metric, Faithfulness)
-    if uses_embeddings(metric.verifier):
+    if metric.verifier.needs.embeddings:
         default_encoder()  # the sentence encoder ranks the evidence of the first row
 
 

@@ -14,10 +14,10 @@ if TYPE_CHECKING:
         LocalVerifier,
         Verifier,
         VerifierOutput,
-        uses_embeddings,
     )
     from faithcheck._pipeline.verify.baseline import BaselineVerifier
     from faithcheck._pipeline.verify.evidence import ContextIndex, build_context_index
+    from faithcheck._pipeline.verify.needs import EvidenceNeeds
 
 _WHERE = {
     "ClaimCheck": "faithcheck._pipeline.verify.base",
@@ -26,7 +26,7 @@ _WHERE = {
     "LocalVerifier": "faithcheck._pipeline.verify.base",
     "Verifier": "faithcheck._pipeline.verify.base",
     "VerifierOutput": "faithcheck._pipeline.verify.base",
-    "uses_embeddings": "faithcheck._pipeline.verify.base",
+    "EvidenceNeeds": "faithcheck._pipeline.verify.needs",
     "BaselineVerifier": "faithcheck._pipeline.verify.baseline",
     "ContextIndex": "faithcheck._pipeline.verify.evidence",
     "build_context_index": "faithcheck._pipeline.verify.evidence",
@@ -39,12 +39,12 @@ __all__ = [
     "ClaimCheck",
     "ClaimError",
     "ContextIndex",
+    "EvidenceNeeds",
     "EvidenceWindow",
     "LocalVerifier",
     "Verifier",
     "VerifierOutput",
     "build_context_index",
-    "uses_embeddings",
 ]
 
 __getattr__, __dir__ = lazy_exports("faithcheck._pipeline.verify", _WHERE)

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from faithcheck._core.deadline import check_deadline
 from faithcheck._core.types import Lang
-from faithcheck._pipeline.verify.base import claim_evidence_budget, evidence_budget, token_counter
 from faithcheck._pipeline.verify.evidence import ContextIndex
+from faithcheck._pipeline.verify.needs import MAX_CHUNKS, EvidenceNeeds, TokenCounter
 from faithcheck._text.analysis import TextFeatures, analyze
 
 __all__ = [
@@ -47,15 +47,10 @@ __all__ = [
     "tile",
 ]
 
-TokenCounter = Callable[[str], int]
-"""How a verifier counts the tokens of a text (its tokenizer, or an estimate)."""
-
 _GAP = " … "
 _MARKER = "[passage {n}]"
 _MIN_SCORE = 1e-9
 """A sentence sharing nothing with the claim (rank score 0) is context, never a candidate."""
-MAX_CHUNKS = 4
-"""Chunks per claim for a verifier that does not say (MiniCheck-style: the best one wins)."""
 _FALLBACK_CANDIDATES = 3
 """When no sentence shares anything with the claim, the best few are still shown."""
 
@@ -133,24 +128,26 @@ def attribute(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang, limit: int)
     return tuple(sorted(chosen, key=lambda s: s.index))
 
 
-def evidence_for(verifier: object, index: ContextIndex, claims: Sequence[str]) -> list[tuple[EvidenceChunk, ...]]:
-    """Each claim's assembled evidence for a verifier that declares an evidence budget (else none).
+def evidence_for(needs: EvidenceNeeds, index: ContextIndex, claims: Sequence[str]) -> list[tuple[EvidenceChunk, ...]]:
+    """Each claim's assembled evidence for a verifier whose ``needs`` declare an evidence budget
+    (else none).
 
     The dedup keys and sentence token counts are computed once for the row. The whole context is
-    one chunk when it fits the verifier's budget; otherwise each claim gets up to the verifier's
-    ``chunks_per_claim`` chunks (default 4), each of its share of the budget. A verifier with a
-    ``premise_budget(claim)`` (the local model: its input length less the claim's tokens) gets each
-    claim's chunks at that size.
+    one chunk when it fits the verifier's budget; otherwise each claim gets up to its
+    ``chunks_per_claim`` chunks, each of its share of the budget
+    (:meth:`~faithcheck._pipeline.verify.needs.EvidenceNeeds.claim_budget`). A verifier that
+    declares a ``premise_budget`` (the local model: its input length less the claim's tokens) gets
+    each claim's chunks at that size.
     """
-    budget = evidence_budget(verifier)
+    budget = needs.budget
     if budget is None or not index.sentences or not claims:
         return [() for _ in claims]
-    count = token_counter(verifier)
+    count = needs.count_tokens
     keys = dedup_keys(index)
     tokens = [count(span.text) for _, span in index.sentences]
     scores = index.lexical_scores(claims)
-    share = claim_evidence_budget(verifier, len(claims)) or budget
-    chunks = max(1, int(getattr(verifier, "chunks_per_claim", MAX_CHUNKS)))
+    share = needs.claim_budget(len(claims)) or budget
+    chunks = max(1, needs.chunks_per_claim)
 
     def build(k: int, size: int) -> tuple[EvidenceChunk, ...]:
         return assemble(
@@ -164,9 +161,8 @@ def evidence_for(verifier: object, index: ContextIndex, claims: Sequence[str]) -
             max_chunks=chunks,
         )
 
-    per_claim = getattr(verifier, "premise_budget", None)
-    if callable(per_claim):  # a model reading one claim beside its evidence: the claim's own room
-        return [build(k, int(per_claim(claim))) for k, claim in enumerate(claims)]
+    if needs.premise_budget is not None:  # a model reading one claim beside its evidence: the claim's own room
+        return [build(k, needs.premise_budget(claim)) for k, claim in enumerate(claims)]
     first = build(0, budget)
     if first and first[0].whole_context:  # the whole context fits one call: every claim reads all of it
         return [first, *(build(k, budget) for k in range(1, len(claims)))]
@@ -186,7 +182,7 @@ def assemble(
     budget: int,
     count_tokens: TokenCounter,
     neighbours: int = 1,
-    max_chunks: int = 4,
+    max_chunks: int = MAX_CHUNKS,
     keys: Sequence[str] | None = None,
     sentence_tokens: Sequence[int] | None = None,
 ) -> tuple[EvidenceChunk, ...]:

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from faithcheck._core.types import Claim, Evidence, Lang, Usage, Verdict
+from faithcheck._pipeline.verify.needs import EvidenceNeeds
 
 if TYPE_CHECKING:  # assembly imports evidence, which imports this module
     from faithcheck._pipeline.verify.assembly import EvidenceChunk
     from faithcheck._pipeline.verify.evidence import ContextIndex
 
 __all__ = [
-    "MIN_CLAIM_BUDGET",
     "ClaimCheck",
     "ClaimError",
     "EvidenceWindow",
@@ -22,16 +21,8 @@ __all__ = [
     "Verifier",
     "VerifierOutput",
     "as_sentence",
-    "claim_evidence_budget",
-    "evidence_budget",
     "quote",
-    "token_counter",
-    "uses_embeddings",
 ]
-
-MIN_CLAIM_BUDGET = 64
-"""The fewest tokens of an assembled chunk when the claims of one call share a budget (about
-two sentences)."""
 
 _QUOTE_CHARS = 160
 
@@ -44,7 +35,7 @@ class EvidenceWindow:
     ``passage_index``; ``text`` is that sentence with its neighbours in the same passage, so a
     verifier can use a little surrounding context. ``similarity`` is the embedding cosine of the
     claim and the sentence (``None`` when the verifier does not use embeddings, see
-    :class:`Verifier`), ``retrieval_score`` the score that ranked this window.
+    :attr:`EvidenceNeeds.embeddings`), ``retrieval_score`` the score that ranked this window.
     """
 
     passage_index: int
@@ -82,8 +73,8 @@ class ClaimCheck:
     """One claim to verify: the claim, the question, the selected windows and all passages.
 
     ``chunks`` is the claim's assembled evidence (:func:`faithcheck._pipeline.verify.assembly.assemble`),
-    best first, for a verifier that declares an ``evidence_budget`` (see
-    :func:`evidence_budget`); empty for the others, which read ``windows``. ``index`` is the row's
+    best first, for a verifier whose :class:`EvidenceNeeds` declare a ``budget``; empty for the
+    others, which read ``windows``. ``index`` is the row's
     sentence index of ``passages`` the evidence was selected from, when the caller has one (a
     verifier that assembles evidence of its own, as the cascade's local stage does, reuses it).
     """
@@ -121,13 +112,22 @@ class Verifier(Protocol):
     It must return exactly one :class:`Verdict` or :class:`ClaimError` per check, in order,
     never ``irrelevant``. A claim it could not judge is a ``ClaimError``, never ``supported``.
 
-    A backend whose class sets ``uses_embeddings = False`` gets windows chosen by the lexical
-    score alone, without their embedding similarity (see :func:`uses_embeddings`). One that sets
-    ``evidence_budget`` (tokens) also gets each claim's assembled evidence in
-    :attr:`ClaimCheck.chunks`, counted by its ``count_tokens`` (see :func:`evidence_budget`).
+    ``needs`` declares the evidence it reads (:class:`EvidenceNeeds`): windows ranked with
+    embeddings or by the lexical score alone, and, with a token budget, each claim's assembled
+    evidence in :attr:`ClaimCheck.chunks`. ``model_id`` identifies the weights that decide its
+    verdicts (recorded with every dataset run, so a resumed run never mixes scores of other
+    weights); ``None`` for a backend without weights of its own (an LLM judge: its model is
+    recorded apart).
     """
 
-    name: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def needs(self) -> EvidenceNeeds: ...
+
+    @property
+    def model_id(self) -> str | None: ...
 
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput: ...
 
@@ -137,53 +137,3 @@ class LocalVerifier(Verifier, Protocol):
     """An offline verifier that can also judge synchronously (the cascade's first stage)."""
 
     def verify(self, checks: Sequence[ClaimCheck], lang: Lang) -> list[Verdict]: ...
-
-
-def uses_embeddings(verifier: Verifier) -> bool:
-    """Whether ``verifier`` wants its windows re-ranked by sentence embeddings (the default).
-
-    The trained model does not: it reads every window itself, and on the dev split choosing its
-    windows by the lexical score alone was as accurate while saving the encoder's ~0.1 s per row.
-    """
-    return bool(getattr(verifier, "uses_embeddings", True))
-
-
-def evidence_budget(verifier: object) -> int | None:
-    """The tokens of context one call of ``verifier`` reads, when it wants assembled evidence
-    (its ``evidence_budget`` attribute); ``None`` when it reads windows only (the default).
-
-    A verifier that judges several claims in one call (``claims_per_call`` above 1, an LLM
-    judge) shares the budget among them: see :func:`claim_evidence_budget`.
-    """
-    budget = getattr(verifier, "evidence_budget", None)
-    return None if budget is None else int(budget)
-
-
-def claim_evidence_budget(verifier: object, claims: int) -> int | None:
-    """The tokens of each assembled chunk for a row of ``claims`` claims, from ``verifier``'s
-    budget: all of it for a verifier that reads one chunk a call (a local model); for one that
-    reads up to ``claims_per_call`` claims in one call, each with up to ``chunks_per_claim`` of
-    its chunks (an LLM judge), an equal share, so that a call's evidence fits the budget (at least
-    :data:`MIN_CLAIM_BUDGET`).
-
-    >>> class Judge:
-    ...     evidence_budget, claims_per_call, chunks_per_claim = 2048, 12, 4
-    >>> claim_evidence_budget(Judge(), 1), claim_evidence_budget(Judge(), 6), claim_evidence_budget(object(), 6)
-    (512, 85, None)
-    """
-    budget = evidence_budget(verifier)
-    if budget is None:
-        return None
-    sharing = max(1, min(claims, int(getattr(verifier, "claims_per_call", 1))))
-    sharing *= max(1, int(getattr(verifier, "chunks_per_claim", 1)))
-    return max(min(budget, MIN_CLAIM_BUDGET), budget // sharing)
-
-
-def token_counter(verifier: object) -> Callable[[str], int]:
-    """How ``verifier`` counts tokens (its ``count_tokens``; else about 4 characters a token)."""
-    count = getattr(verifier, "count_tokens", None)
-    return count if callable(count) else _estimate_tokens
-
-
-def _estimate_tokens(text: str) -> int:
-    return math.ceil(len(text) / 4)

@@ -41,6 +41,7 @@ from faithcheck._core.deadline import check_deadline
 from faithcheck._core.types import Label, Lang, Usage, Verdict
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
 from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
+from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
@@ -106,12 +107,10 @@ class BaselineVerifier:
         self.model_id = f"baseline sha256:{digest} threshold={w.threshold:g} evidence={reads}"
         """Identifies the weights, the threshold and what the baseline reads (recorded with every
         dataset run, so a resumed run never mixes scores of other weights)."""
-
-    @property
-    def evidence_budget(self) -> int | None:
-        """The tokens of each assembled chunk the baseline reads beside its windows (from its
-        weights; ``None``: windows only). Tokens are estimated at about 4 characters each."""
-        return self.weights.evidence_budget
+        self.needs = EvidenceNeeds(budget=w.evidence_budget)
+        """Windows with their embedding similarity (a feature of the weights) and, when the weights
+        were fit on them, assembled chunks of their ``evidence_budget`` tokens (estimated at about 4
+        characters each), up to 4 a claim, each read alone."""
 
     def probability(self, features: tuple[float, float, float]) -> float:
         cov, sim, missing = features

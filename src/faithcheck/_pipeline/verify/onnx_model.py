@@ -60,6 +60,7 @@ from faithcheck._models.onnx_runtime import load_model, pad_batch
 from faithcheck._models.quantization import SAFE_WEIGHT, widest_integer_weight
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck._pipeline.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
+from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
 from faithcheck._text.analysis import analyze
 
@@ -126,8 +127,6 @@ class OnnxVerifier:
     """Verifier backed by an exported cross-encoder bundle (see the module docstring)."""
 
     name = "model"
-    uses_embeddings = False
-    """Windows are chosen by the lexical score alone (see :func:`faithcheck._pipeline.verify.uses_embeddings`)."""
 
     def __init__(
         self,
@@ -173,6 +172,15 @@ class OnnxVerifier:
         self.window_first = window_first
         """For a bundle reading assembled evidence: judge each claim's best window first (one short
         pair) and its chunks only when the window does not support it."""
+        self.needs = EvidenceNeeds(
+            embeddings=False,
+            budget=calibration.max_length if self.reads_assembled else None,
+            count_tokens=self.count_tokens,
+            premise_budget=self.premise_budget,
+        )
+        """Windows chosen by the lexical score alone (the model reads every window itself) and,
+        for a bundle that reads assembled evidence, each claim's chunks cut to the room its input
+        leaves beside the claim (:meth:`premise_budget`), counted by its tokenizer, each read alone."""
         self._supported = calibration.label_order.index("supported")
         order = calibration.label_order
         self._contradicted = order.index("contradicted") if "contradicted" in order else None
@@ -205,12 +213,6 @@ class OnnxVerifier:
             exp = np.exp(scaled)
             rows.append(exp / exp.sum(axis=1, keepdims=True))
         return np.concatenate(rows)
-
-    @property
-    def evidence_budget(self) -> int | None:
-        """The model's input length when it reads assembled evidence (each claim's chunks are cut to
-        :meth:`premise_budget`); ``None`` for a bundle that reads windows."""
-        return self.calibration.max_length if self.reads_assembled else None
 
     @property
     def reads_assembled(self) -> bool:
