@@ -43,9 +43,8 @@ from tokenizers import Tokenizer
 
 from faithcheck._llm.judge import estimate_tokens
 from faithcheck._pipeline.verify.assembly import EvidenceSentence, TokenCounter, assemble, attribute, dedup_keys
-from faithcheck._pipeline.verify.base import EvidenceWindow
 from faithcheck._pipeline.verify.baseline import BaselineWeights
-from faithcheck._pipeline.verify.evidence import ContextIndex, build_context_index
+from faithcheck._pipeline.verify.evidence import ContextIndex, EvidenceWindow, build_context_index
 from faithcheck._pipeline.verify.onnx_model import shipped_bundle
 from faithcheck._pipeline.verify.units import MAX_ATTRIBUTED
 from faithcheck._text.analysis import analyze

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from faithcheck._core.types import Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk
-from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, EvidenceWindow
+from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError
+from faithcheck._pipeline.verify.evidence import EvidenceWindow
 
 __all__ = ["CallEvidence", "Excerpt", "Selection", "best_verdict", "call_evidence", "pack_chunks"]
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from faithcheck._core.types import Claim, Evidence, Lang, Usage, Verdict
+from faithcheck._core.types import Claim, Lang, Usage, Verdict
+from faithcheck._pipeline.verify.assembly import EvidenceChunk
+from faithcheck._pipeline.verify.evidence import ContextIndex, EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
-
-if TYPE_CHECKING:  # assembly imports evidence, which imports this module
-    from faithcheck._pipeline.verify.assembly import EvidenceChunk
-    from faithcheck._pipeline.verify.evidence import ContextIndex
 
 __all__ = [
     "ClaimCheck",
     "ClaimError",
-    "EvidenceWindow",
     "LocalVerifier",
     "Verifier",
     "VerifierOutput",
@@ -25,29 +22,6 @@ __all__ = [
 ]
 
 _QUOTE_CHARS = 160
-
-
-@dataclass(frozen=True)
-class EvidenceWindow:
-    """A candidate piece of evidence for one claim.
-
-    ``sentence`` is the context sentence that matched the claim, at ``[start, end)`` in passage
-    ``passage_index``; ``text`` is that sentence with its neighbours in the same passage, so a
-    verifier can use a little surrounding context. ``similarity`` is the embedding cosine of the
-    claim and the sentence (``None`` when the verifier does not use embeddings, see
-    :attr:`EvidenceNeeds.embeddings`), ``retrieval_score`` the score that ranked this window.
-    """
-
-    passage_index: int
-    start: int
-    end: int
-    sentence: str
-    text: str
-    similarity: float | None
-    retrieval_score: float
-
-    def as_evidence(self) -> Evidence:
-        return Evidence(passage_index=self.passage_index, start=self.start, end=self.end, quote=self.sentence)
 
 
 def quote(window: EvidenceWindow) -> str:

@@ -39,8 +39,9 @@ from pathlib import Path
 
 from faithcheck._core.deadline import check_deadline
 from faithcheck._core.types import Label, Lang, Usage, Verdict
-from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, EvidenceWindow, VerifierOutput
+from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
+from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faithcheck._core.types import Label, Lang
-from faithcheck._pipeline.verify.base import EvidenceWindow
+from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, sentences_of
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 

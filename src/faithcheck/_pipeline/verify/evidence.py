@@ -25,20 +25,43 @@ import numpy as np
 import numpy.typing as npt
 
 from faithcheck._core.deadline import check_deadline
-from faithcheck._core.types import Lang
+from faithcheck._core.types import Evidence, Lang
 from faithcheck._models.embedding import SentenceEncoder
-from faithcheck._pipeline.verify.base import EvidenceWindow
 from faithcheck._pipeline.verify.defaults import DEFAULT_POOL
 from faithcheck._text.analysis import TextFeatures, analyze
 from faithcheck._text.sentences import TextSpan, split_sentences
 
-__all__ = ["DEFAULT_POOL", "ContextIndex", "build_context_index"]
+__all__ = ["DEFAULT_POOL", "ContextIndex", "EvidenceWindow", "build_context_index"]
 
 _DEADLINE_EVERY = 256
 """Sentences analysed between two checks of the row's deadline (a few milliseconds of work)."""
 _LEXICAL_WEIGHT = 0.5
 _NEIGHBOURS = 1
 """The ``evidence_pool`` option's default (one source: the config)."""
+
+
+@dataclass(frozen=True)
+class EvidenceWindow:
+    """A candidate piece of evidence for one claim.
+
+    ``sentence`` is the context sentence that matched the claim, at ``[start, end)`` in passage
+    ``passage_index``; ``text`` is that sentence with its neighbours in the same passage, so a
+    verifier can use a little surrounding context. ``similarity`` is the embedding cosine of the
+    claim and the sentence (``None`` when the verifier does not use embeddings, see
+    :attr:`~faithcheck._pipeline.verify.needs.EvidenceNeeds.embeddings`), ``retrieval_score`` the
+    score that ranked this window.
+    """
+
+    passage_index: int
+    start: int
+    end: int
+    sentence: str
+    text: str
+    similarity: float | None
+    retrieval_score: float
+
+    def as_evidence(self) -> Evidence:
+        return Evidence(passage_index=self.passage_index, start=self.start, end=self.end, quote=self.sentence)
 
 
 @dataclass(frozen=True)

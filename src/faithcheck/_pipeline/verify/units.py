@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from faithcheck._core.types import Evidence, Label, Lang, Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
-from faithcheck._pipeline.verify.base import EvidenceWindow, as_sentence, quote
+from faithcheck._pipeline.verify.base import as_sentence, quote
+from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, sentences_of
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
