@@ -11,6 +11,7 @@ import click
 from faithcheck._cli.paths import OutputFile, writing
 from faithcheck._cli.runs import RunLookupError, open_store, reporting_lookup_errors, store_option, table_console
 from faithcheck._core.errors import InputError
+from faithcheck._core.records import RowRecord
 from faithcheck._runs.io.readers import FileFormat, parse_column_map
 
 __all__ = ["calibrate", "report"]
@@ -131,7 +132,7 @@ def report(
         )
 
 
-def _records(source: str, store_path: Path | None) -> tuple[list[dict[str, Any]], str, Path | None]:
+def _records(source: str, store_path: Path | None) -> tuple[list[RowRecord], str, Path | None]:
     """The scored records of SOURCE (a run or a scores file), a name for it, and its recorded dataset."""
     from faithcheck._report.data import scored_records
 
@@ -257,10 +258,11 @@ def calibrate(
             label = by_id.get(str(r.get("input_id"))) if labels_path is not None else by_row.get(int(r["row"]))
             if label is None:
                 continue
-            if r.get("status") == "error" or r.get("unit_value") is None:
+            unit = r.get("unit_value")
+            if r.get("status") == "error" or unit is None:
                 errors += 1
                 continue
-            scores.append(float(r["unit_value"]))
+            scores.append(float(unit))
             gold.append(label)
             passed.append(bool(r.get("passed")))
         if not scores:

@@ -11,11 +11,11 @@ use ``.get`` for those.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, TypedDict, cast
+from typing import Any, Final, TypedDict, cast
 
 __all__ = ["OTHER_METRICS_KEY", "MetricRecord", "RowRecord", "as_record", "metric_records"]
 
-OTHER_METRICS_KEY = "metrics"
+OTHER_METRICS_KEY: Final = "metrics"
 """Where a multi-metric record keeps the records of its second and later metrics."""
 
 
@@ -55,8 +55,9 @@ def as_record(fields: Mapping[str, Any]) -> MetricRecord:
     return cast(MetricRecord, dict(fields))
 
 
-def metric_records(record: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+def metric_records(record: RowRecord) -> Iterator[tuple[str, MetricRecord]]:
     """``(metric name, record)`` for every metric of a result record, the row's own first.
+    A record read back from a file may be damaged: a malformed ``"metrics"`` entry is skipped.
 
     >>> [name for name, _ in metric_records({"metric_name": "faithfulness", "metrics": {"answer_relevancy": {}}})]
     ['faithfulness', 'answer_relevancy']

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from faithcheck._core.records import RowRecord
 from faithcheck._report.data import ReportData, calibration_summary, load_cases, report_rows, scored_records, summarise
 from faithcheck._report.html import embed_json, render_html
 from faithcheck._runs.io.readers import FileFormat
@@ -126,11 +127,10 @@ def _different_datasets(a: RunInfo, b: RunInfo) -> str | None:
     )
 
 
-def _threshold(config: Mapping[str, object], records: list[dict[str, object]]) -> float | None:
+def _threshold(config: Mapping[str, object], records: list[RowRecord]) -> float | None:
     for record in records:
-        value = record.get("threshold")
-        if isinstance(value, int | float):
-            return float(value)
+        if isinstance(threshold := record.get("threshold"), int | float):
+            return float(threshold)
     value = config.get("threshold")
     return float(value) if isinstance(value, int | float) else None
 

@@ -12,13 +12,13 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from pydantic import ValidationError
 
 from faithcheck._core.errors import InputError
-from faithcheck._core.records import OTHER_METRICS_KEY, metric_records
+from faithcheck._core.records import OTHER_METRICS_KEY, MetricRecord, RowRecord, metric_records
 from faithcheck._core.rows import case_from_row
 from faithcheck._core.types import TestCase, Usage
 from faithcheck._runs.io.readers import FileFormat, iter_source
@@ -114,7 +114,7 @@ def histogram(values: Iterable[float | None], bins: int = HISTOGRAM_BINS) -> lis
     return [int(c) for c in counts]
 
 
-def scored_records(path: Path) -> Iterator[dict[str, Any]]:
+def scored_records(path: Path) -> Iterator[RowRecord]:
     """The records of a ``faithcheck score`` JSON lines output, one per line.
 
     Raises :class:`~faithcheck._core.errors.InputError` naming the line for one that is not a scored
@@ -132,19 +132,22 @@ def scored_records(path: Path) -> Iterator[dict[str, Any]]:
                 " pass the `faithcheck score` output, and the dataset with --input",
                 row=number,
             )
-        if (problem := _record_problem(row.data)) is not None:
+        # typed once here: a line with a row number and a status is read as a record; every field a
+        # report or summary uses is checked next, and one a later version added may be missing
+        record = cast(RowRecord, row.data)
+        if (problem := _record_problem(record)) is not None:
             field_name, what = problem
-            input_id = row.data.get("input_id")
+            input_id = record.get("input_id")
             raise InputError(
                 field_name,
                 f"{what}, on line {number} of {path} (was it edited by hand?)",
-                row=row.data["row"],
+                row=record["row"],
                 input_id=None if input_id is None else str(input_id),
             )
-        yield row.data
+        yield record
 
 
-def _record_problem(record: Mapping[str, Any]) -> tuple[str, str] | None:
+def _record_problem(record: RowRecord) -> tuple[str, str] | None:
     """The first field of a scored record that a report or summary cannot use, and what is wrong
     with it; ``None`` for a sound record.
 
@@ -177,7 +180,8 @@ def _non_finite(record: Mapping[str, Any]) -> str | None:
 
 
 def _metric_problem(result: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The first field of one metric's record that has the wrong type, and why."""
+    """The first field of one metric's record that has the wrong type, and why (it reads the record
+    as the raw JSON it was read from: any field may hold anything)."""
     if not isinstance(result.get("status", ""), str):
         return "status", f"must be a string such as 'ok' or 'error', got {_kind(result['status'])}"
     for key in ("value", "unit_value", "threshold", "context_utilisation"):
@@ -286,9 +290,7 @@ def _spans_match(answer: str, claims: Sequence[Mapping[str, Any]]) -> bool:
     return True
 
 
-def report_rows(
-    records: Iterable[Mapping[str, Any]], cases: Mapping[int, TestCase | str] | None
-) -> list[dict[str, Any]]:
+def report_rows(records: Iterable[RowRecord], cases: Mapping[int, TestCase | str] | None) -> list[dict[str, Any]]:
     """One viewer payload per scored record, joined with its dataset row in ``cases`` (``None``: no dataset).
 
     >>> from faithcheck._core.types import TestCase
@@ -343,7 +345,7 @@ def report_rows(
     return out
 
 
-def row_warnings(record: Mapping[str, Any]) -> list[str]:
+def row_warnings(record: MetricRecord) -> list[str]:
     """What a report marks on a row: its record's ``warnings``, and for a record written before
     records carried them, the language mismatch its ``lang`` and ``detected_lang`` show.
 
@@ -360,7 +362,7 @@ def row_warnings(record: Mapping[str, Any]) -> list[str]:
     return warnings
 
 
-def _other_metrics(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _other_metrics(record: RowRecord) -> list[dict[str, Any]]:
     """The row's other metrics (``--metrics`` naming several): value, verdict and statements."""
     return [
         {
@@ -377,7 +379,7 @@ def _other_metrics(record: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def summarise(
-    records: Iterable[Mapping[str, Any]], threshold: float | None, config: Mapping[str, Any] | None = None
+    records: Iterable[RowRecord], threshold: float | None, config: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The :class:`~faithcheck._runs.summary.RunSummary` of ``records``, as a dict, the way ``faithcheck score``
     sums up.
@@ -394,7 +396,7 @@ def summarise(
             }
             first = str(record.get("metric_name") or "")
             builder = SummaryBuilder(threshold=threshold, others=others, bounds=_bounds(config, first))
-        builder.add(dict(record))
+        builder.add(record)
     builder = builder or SummaryBuilder(threshold=threshold)
     return builder.result(wall_seconds=0.0).to_dict()
 

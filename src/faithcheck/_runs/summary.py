@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from faithcheck._core.records import metric_records
+from faithcheck._core.records import MetricRecord, RowRecord, metric_records
 from faithcheck._core.rows import CONTEXT_STRING_WARNING, ID_FROM_ROW_WARNING
 from faithcheck._core.types import Usage
 from faithcheck._text.language import SUPPORTED, describe_language, mismatch_warning
@@ -134,14 +134,15 @@ class SummaryBuilder:
         self._worst: list[tuple[float, int, dict[str, Any]]] = []
         self._max_errors = max_errors
 
-    def add(self, record: Mapping[str, Any]) -> None:
+    def add(self, record: RowRecord) -> None:
+        row = record.get("row")
         for name, other in metric_records(record):
             if name in self._others:
-                self._others[name].add_one({"row": record.get("row"), **other})
-        self.add_one(record)
+                self._others[name].add_one(other, row)
+        self.add_one(record, row)
 
-    def add_one(self, record: Mapping[str, Any]) -> None:
-        """Add one metric's record of a row."""
+    def add_one(self, record: MetricRecord, row: int | None) -> None:
+        """Add one metric's record of the row numbered ``row``."""
         s = self._summary
         s.rows += 1
         status = str(record.get("status"))
@@ -166,9 +167,7 @@ class SummaryBuilder:
         value = record.get("value")
         if status == "error" or value is None:
             if len(s.errors) < self._max_errors:
-                s.errors.append(
-                    {"row": record.get("row"), "input_id": record.get("input_id"), "message": record.get("message")}
-                )
+                s.errors.append({"row": row, "input_id": record.get("input_id"), "message": record.get("message")})
             return
         value = float(value)
         weight = float(record.get("weight", 1.0))
@@ -182,19 +181,19 @@ class SummaryBuilder:
         if record.get("passed") and self._perfect(record, value):
             return  # the lowest-scoring rows are failing rows only
         entry = {
-            "row": record.get("row"),
+            "row": row,
             "input_id": record.get("input_id"),
             "value": value,
             "reason": record.get("reason"),
         }
         # a max-heap of the lowest values, by negating: bounded memory for any dataset size
-        item = (-value, -int(record.get("row") or 0), entry)
+        item = (-value, -int(row or 0), entry)
         if len(self._worst) < _WORST:
             heapq.heappush(self._worst, item)
         elif item > self._worst[0]:
             heapq.heapreplace(self._worst, item)
 
-    def _perfect(self, record: Mapping[str, Any], value: float) -> bool:
+    def _perfect(self, record: MetricRecord, value: float) -> bool:
         """Whether a row scored the best a row can: all of its claims hold (``unit_value`` 1), or
         without a ``unit_value``, its value is the top of the scale."""
         unit = record.get("unit_value")

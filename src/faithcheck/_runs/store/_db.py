@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar, cast
 
 from faithcheck._core.errors import FaithcheckError, InputError
+from faithcheck._core.records import RowRecord
 from faithcheck._runs.store._diff import Row, RowDiff, classify, diff_order, metric_row, row_diff, row_labels
 
 SCHEMA_VERSION: Final = 2
@@ -215,8 +216,8 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
 
 
-def _row_values(run_id: str, record: Mapping[str, Any]) -> tuple[Any, ...]:
-    if not isinstance(record, Mapping):
+def _row_values(run_id: str, record: RowRecord) -> tuple[Any, ...]:
+    if not isinstance(record, Mapping):  # a caller of RunStore.add_rows may pass anything
         raise InputError("record", f"must be a mapping (one scored row), got {type(record).__name__}")
     input_id = record.get("input_id")
     input_id = None if input_id is None else str(input_id)
@@ -369,7 +370,7 @@ class RunStore:
             )
         return run_id
 
-    def add_rows(self, run_id: str, records: Iterable[Mapping[str, Any]]) -> None:
+    def add_rows(self, run_id: str, records: Iterable[RowRecord]) -> None:
         """Store scored records (the dicts ``faithcheck score`` writes) under the run ``run_id`` (full id).
 
         All records are written in one transaction: if one is malformed (no integer ``row``), none is
@@ -531,13 +532,18 @@ class RunStore:
         """The summary the run (id or unique prefix) was finished with; ``{}`` while it has none."""
         return self._json_column(run_id, "summary_json")
 
-    def run_records(self, run_id: str) -> Iterator[dict[str, Any]]:
+    def run_records(self, run_id: str) -> Iterator[RowRecord]:
         """The stored records of the run (id or unique prefix), in row order, exactly as they were added."""
         with self._connect() as conn:
             full = self._resolve(conn, run_id)
             rows = conn.execute("SELECT row, record_json FROM rows WHERE run_id = ? ORDER BY row", (full,)).fetchall()
         for row, text in rows:
-            yield self._load(text, dict, full, f"record of row {row}")
+            yield self._record(text, full, row)
+
+    def _record(self, text: Any, run_id: str, row: int) -> RowRecord:
+        """A stored row's record, parsed. Typed once here: add_rows stored what the runner made (a
+        :class:`RowRecord`), and its readers take a field that is missing or damaged as absent."""
+        return cast(RowRecord, self._load(text, dict, run_id, f"record of row {row}"))
 
     def _rows(self, conn: sqlite3.Connection, run_id: str, metric: str | None = None) -> dict[tuple[str, int], Row]:
         """Rows with an input_id, keyed by (input_id, occurrence), in row order: each row's own
@@ -560,8 +566,7 @@ class RunStore:
                 labels=tuple(self._load(r["labels_json"], list, run_id, f"labels of row {r['row']}")),
             )
             if metric is not None:
-                record = self._load(r["record_json"], dict, run_id, f"record of row {r['row']}")
-                found = metric_row(record, metric, r["row"], r["input_id"])
+                found = metric_row(self._record(r["record_json"], run_id, r["row"]), metric, r["row"], r["input_id"])
                 if found is None:
                     continue
                 row = found

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
-from faithcheck._core.records import metric_records
+from faithcheck._core.records import MetricRecord, RowRecord, metric_records
 
 DIFF_KINDS: Final = ("regression", "improvement", "changed", "only_in_a", "only_in_b")
 """The kinds of :class:`RowDiff`, in the order :meth:`RunStore.diff_runs` returns them."""
@@ -54,7 +54,7 @@ class Row:
     labels: tuple[str, ...]
 
 
-def row_labels(record: Mapping[str, Any]) -> list[str]:
+def row_labels(record: MetricRecord) -> list[str]:
     labels = []
     for claim in record.get("claims") or []:
         verdict = claim.get("verdict") if isinstance(claim, Mapping) else None
@@ -62,7 +62,7 @@ def row_labels(record: Mapping[str, Any]) -> list[str]:
     return labels
 
 
-def metric_row(record: Mapping[str, Any], metric: str, row: int, input_id: str) -> Row | None:
+def metric_row(record: RowRecord, metric: str, row: int, input_id: str) -> Row | None:
     for name, result in metric_records(record):
         if name == metric:
             value = result.get("value")

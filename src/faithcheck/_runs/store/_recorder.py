@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from faithcheck._core.records import RowRecord
 from faithcheck._runs.options import RunOptions
 from faithcheck._runs.store._db import BUSY_TIMEOUT_S, FIX_HINT, RunStore, StoreError, StoreLockedError
 
@@ -55,7 +56,7 @@ class RunRecorder:
         self._store: RunStore | None = None
         self._run: dict[str, Any] | None = None
         self._run_id: str | None = None
-        self._backlog: list[Mapping[str, Any]] = []
+        self._backlog: list[RowRecord] = []
         self._stored = 0
         self._locked = False
         self._lock_said = False
@@ -98,7 +99,7 @@ class RunRecorder:
             "versions": dict(versions),
         }
 
-    def add_rows(self, records: Iterable[Mapping[str, Any]]) -> None:
+    def add_rows(self, records: Iterable[RowRecord]) -> None:
         """Store scored records under the run (see :meth:`RunStore.add_rows`), recording the run first
         if this is its first rows; they wait in memory while the store is locked."""
         if not self.recording:
