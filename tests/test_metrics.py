@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from faithcheck import EvalScore, Faithfulness, TestCase
+from faithcheck import EvalScore, Faithfulness, ScoreScale, TestCase
 from faithcheck._core.errors import ConfigError
 from faithcheck._core.records import metric_records
 from faithcheck._core.rows import case_from_row
@@ -43,6 +43,9 @@ class AnswerLength:
 
     name = "answer_length"
     threshold = 0.5
+    weight = 1.0
+    scale = ScoreScale()  # 0 to 1, higher is better
+    concurrency = 4
     required_columns = ("input_id", "prompt", "sut_response")
 
     @property
@@ -76,6 +79,15 @@ class AnswerLength:
 def test_a_user_metric_satisfies_the_protocol() -> None:
     assert isinstance(AnswerLength(), Metric)
     assert isinstance(Faithfulness(), Metric)
+
+    class WithoutScale:  # written before metrics declared their scale and concurrency
+        name, threshold, weight, required_columns = "partial", 0.5, 1.0, ("input_id", "prompt", "sut_response")
+        config = _LengthConfig()
+        evaluate, aevaluate = AnswerLength.evaluate, AnswerLength.aevaluate
+        versions, manifest = AnswerLength.versions, AnswerLength.manifest
+
+    with pytest.raises(ConfigError, match=r"WithoutScale is not a faithcheck metric .*: it lacks scale, concurrency$"):
+        as_metrics(WithoutScale())  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="unique"):
         as_metrics([AnswerLength(), AnswerLength()])
 

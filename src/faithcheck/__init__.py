@@ -24,7 +24,17 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from faithcheck._core.errors import ConfigError, FaithcheckError, InputError, ModelLoadError
     from faithcheck._core.scoring import faithfulness, rescale, weighted_mean
-    from faithcheck._core.types import Claim, ClaimResult, EvalScore, Evidence, Message, TestCase, Usage, Verdict
+    from faithcheck._core.types import (
+        Claim,
+        ClaimResult,
+        EvalScore,
+        Evidence,
+        Message,
+        ScoreScale,
+        TestCase,
+        Usage,
+        Verdict,
+    )
     from faithcheck._metrics.answer_relevancy import AnswerRelevancy
     from faithcheck._metrics.base import Metric
     from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
@@ -55,6 +65,7 @@ _WHERE = {
     "register_metric": "faithcheck._metrics.registry",
     "RunOptions": "faithcheck._runs.options",
     "ModelLoadError": "faithcheck._core.errors",
+    "ScoreScale": "faithcheck._core.types",
     "ScorerRun": "faithcheck._metrics.steps",
     "TestCase": "faithcheck._core.types",
     "Usage": "faithcheck._core.types",
@@ -86,6 +97,7 @@ __all__ = [
     "ModelLoadError",
     "RunOptions",
     "RunResult",
+    "ScoreScale",
     "ScorerRun",
     "TestCase",
     "Usage",

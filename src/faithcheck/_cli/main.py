@@ -554,7 +554,7 @@ def _print_warnings(console: Console, s: RunSummary) -> None:
 
 
 def _check_gate(run: RunOptions, metric: Metric) -> None:
-    low, high = float(getattr(metric.config, "min", 0.0)), float(getattr(metric.config, "max", 1.0))
+    low, high = metric.scale.low, metric.scale.high
     if run.fail_under is not None and not low <= run.fail_under <= high:
         raise ConfigError(f"--fail-under ({run.fail_under:g}) must lie between min ({low:g}) and max ({high:g})")
 
@@ -576,7 +576,7 @@ def _exit_status(console: Console, result: RunResult, run: RunOptions, metric: M
         console.print(f"[red]--fail-on-error[/red]: {errors} of {s.rows} rows are in error")
         return EXIT_ROW_ERRORS
     if run.fail_under is not None:
-        inverted = bool(getattr(metric.config, "inverted", False))
+        inverted = metric.scale.inverted
         worse = s.mean is None or (s.mean > run.fail_under if inverted else s.mean < run.fail_under)
         if worse:
             mean = "no mean" if s.mean is None else f"mean {s.mean:.3f}"

@@ -7,6 +7,7 @@ with ``model_dump(mode="json")`` and cannot be changed behind a caller's back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -22,6 +23,7 @@ __all__ = [
     "Label",
     "Lang",
     "Message",
+    "ScoreScale",
     "Status",
     "TestCase",
     "Usage",
@@ -41,6 +43,17 @@ FAILING_LABELS: tuple[Label, ...] = ("unsupported", "contradicted", "wrong_entit
 
 Status = Literal["ok", "no_claims", "error"]
 """Outcome of a row: scored, nothing to score (value 0.0), or failed (with a message)."""
+
+
+@dataclass(frozen=True)
+class ScoreScale:
+    """Where a metric's reported scores lie, ``low`` to ``high``, and which way is better: with
+    ``inverted`` a lower score is the better one (seed 001's ``min``, ``max`` and ``inverted``)."""
+
+    low: float = 0.0
+    high: float = 1.0
+    inverted: bool = False
+
 
 YesNoUnsure = Literal["yes", "no", "unsure"]
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from faithcheck._core.errors import FaithcheckError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
-from faithcheck._core.types import ClaimResult, EvalScore, Label, Lang, TestCase, Verdict, YesNoUnsure
+from faithcheck._core.types import ClaimResult, EvalScore, Label, Lang, ScoreScale, TestCase, Verdict, YesNoUnsure
 from faithcheck._metrics.base import Metric, StepTrace, resolve_lang, run_sync
 from faithcheck._metrics.config import AnswerRelevancyConfig, load_relevancy_config
 from faithcheck._metrics.registry import MetricOptions, MetricSpec
@@ -121,6 +121,15 @@ class AnswerRelevancy:
     @property
     def weight(self) -> float:
         return self._config.weight
+
+    @property
+    def scale(self) -> ScoreScale:
+        """The share of statements that address the question: 0 to 1, higher is better."""
+        return ScoreScale()
+
+    @property
+    def concurrency(self) -> int:
+        return self._config.concurrency_limit
 
     @property
     def threshold(self) -> float:

@@ -17,7 +17,7 @@ from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
-from faithcheck._core.types import EvalScore, Lang, TestCase, Usage
+from faithcheck._core.types import EvalScore, Lang, ScoreScale, TestCase, Usage
 from faithcheck._text.language import SUPPORTED, describe_language
 
 __all__ = ["Metric", "StepTrace", "resolve_lang", "run_sync"]
@@ -28,13 +28,24 @@ T = TypeVar("T")
 @runtime_checkable
 class Metric(Protocol):
     """What every faithcheck metric offers. ``name`` keys its results (the ``metric_name`` of its
-    records); ``threshold`` is its pass mark on the reported scale."""
+    records); ``threshold`` is its pass mark on the reported ``scale``; ``weight`` is what its rows
+    weigh in a weighted mean; ``concurrency`` is how many rows a run scores at once with it (the
+    first metric of a run decides)."""
 
     @property
     def name(self) -> str: ...
 
     @property
     def threshold(self) -> float: ...
+
+    @property
+    def weight(self) -> float: ...
+
+    @property
+    def scale(self) -> ScoreScale: ...
+
+    @property
+    def concurrency(self) -> int: ...
 
     @property
     def config(self) -> BaseModel: ...

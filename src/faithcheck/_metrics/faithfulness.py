@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from faithcheck._core.errors import ConfigError, FaithcheckError, InputError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
 from faithcheck._core.scoring import faithfulness, rescale
-from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, TestCase, Verdict
+from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, ScoreScale, TestCase, Verdict
 from faithcheck._metrics.backends import make_extractor, make_verifier
 from faithcheck._metrics.base import Metric, StepTrace, resolve_lang, run_sync
 from faithcheck._metrics.calibration import Calibration, load_calibration
@@ -106,6 +106,16 @@ class Faithfulness:
     def weight(self) -> float:
         """The weight its results carry in a weighted mean of rows (seed 001's ``weight``)."""
         return self.config.weight
+
+    @property
+    def scale(self) -> ScoreScale:
+        """Where its scores lie and which way is better (seed 001's ``min``, ``max``, ``inverted``)."""
+        return ScoreScale(self.config.min, self.config.max, self.config.inverted)
+
+    @property
+    def concurrency(self) -> int:
+        """Rows (or LLM calls) in flight at once (seed 001's ``concurrency_limit``)."""
+        return self.config.concurrency_limit
 
     @property
     def required_columns(self) -> tuple[str, ...]:

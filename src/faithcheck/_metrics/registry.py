@@ -122,12 +122,14 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
     """
     if metrics is None:
         return (metric_spec("faithfulness").build(MetricOptions()),)
-    found = (metrics,) if isinstance(metrics, Metric) else tuple(metrics)
+    found = tuple(metrics) if isinstance(metrics, Sequence) else (metrics,)
     if not found:
         raise ConfigError("at least one metric is needed")
     for m in found:
         if not isinstance(m, Metric):
-            raise ConfigError(f"{type(m).__name__} is not a faithcheck metric (see faithcheck.Metric)")
+            missing = [member for member in vars(Metric) if not member.startswith("_") and not hasattr(m, member)]
+            lacking = f": it lacks {', '.join(missing)}" if missing else ""
+            raise ConfigError(f"{type(m).__name__} is not a faithcheck metric (see faithcheck.Metric){lacking}")
     names = [m.name for m in found]
     if len(set(names)) != len(names):
         raise ConfigError(f"metric names must be unique, got {names}: set metric_name on one of them")

@@ -34,7 +34,7 @@ from faithcheck._runs.io.readers import FileFormat, SourceRow, check_source, det
 from faithcheck._runs.io.writers import OutputFormat, ResultSink
 from faithcheck._runs.options import load_run_options
 from faithcheck._runs.store import dataset_fingerprint
-from faithcheck._runs.summary import RunSummary, SummaryBuilder, score_bounds
+from faithcheck._runs.summary import RunSummary, SummaryBuilder
 
 __all__ = [
     "RunResult",
@@ -84,7 +84,7 @@ def _error_fields(metric: Metric | None, input_id: str | None, message: str) -> 
         "status": "error",
         "reason": f"not scored: {message}",
         "message": message,
-        "weight": float(getattr(metric.config, "weight", 1.0)) if metric else 1.0,
+        "weight": metric.weight if metric else 1.0,
         "claims": [],
         "usage": None,
         "prompts": {},
@@ -172,7 +172,7 @@ async def score_batch_async(
     ``on_record`` sees each record as soon as it is finished (in completion order).
     """
     metrics = as_metrics(metric)
-    semaphore = asyncio.Semaphore(int(getattr(metrics[0].config, "concurrency_limit", 10)))
+    semaphore = asyncio.Semaphore(metrics[0].concurrency)
 
     async def one(row: SourceRow) -> RowRecord:
         record = await _score_one(metrics, row, row_timeout, semaphore)
@@ -392,8 +392,8 @@ class _RecordTaker:
         first, *others = metrics
         self.summary = SummaryBuilder(
             threshold=first.threshold,
-            bounds=score_bounds(first.config.model_dump()),
-            others={m.name: SummaryBuilder(m.threshold, bounds=score_bounds(m.config.model_dump())) for m in others},
+            bounds=(first.scale.low, first.scale.high),
+            others={m.name: SummaryBuilder(m.threshold, bounds=(m.scale.low, m.scale.high)) for m in others},
         )
         self.collected: list[RowRecord] | None = [] if collect else None
         self._sink, self._progress, self._on_batch = sink, progress, on_batch
