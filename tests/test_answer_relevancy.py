@@ -119,6 +119,23 @@ def test_manifest_has_the_shape_of_seed_001() -> None:
     assert json.loads(done.stdout) == json.loads(json.dumps(data))
 
 
+def test_the_manifests_entrypoint_scores_a_row_as_the_host_calls_it() -> None:
+    """``rag.answer_relevancy``'s entrypoint is a public per-row scorer, like faithfulness's: one row
+    and the metric's configuration in, a JSON-ready result out; a bad row is an error result."""
+    import importlib
+
+    module, _, name = manifest()["entrypoint"].rpartition(".")
+    assert not any(part.startswith("_") for part in module.split("."))  # a path a host may rely on
+    scorer = getattr(importlib.import_module(module), name)
+    row = {"input_id": "r1", "prompt": "How long is the warranty?", "sut_response": "The warranty lasts 2 years."}
+    out = scorer(row, {"threshold": 0.9})
+    assert (out["status"], out["value"], out["threshold"], out["metric_name"]) == ("ok", 1.0, 0.9, "answer_relevancy")
+    json.dumps(out)
+    bad = scorer({"input_id": "r2", "prompt": "How long is the warranty?"})
+    assert (bad["status"], bad["value"]) == ("error", None)
+    assert "sut_response" in bad["message"]
+
+
 def test_cli_scores_both_metrics_in_one_pass_and_records_them(tmp_path: Path) -> None:
     summary = tmp_path / "summary.json"
     done = faithcheck(

@@ -1,4 +1,7 @@
-"""The per-row scorer callable named by the manifest's ``entrypoint``."""
+"""The per-row scorers a metric's manifest names as its ``entrypoint``: ``faithfulness`` for
+``rag.faithfulness``, ``answer_relevancy`` for ``rag.answer_relevancy``. Each takes one row and the
+metric's configuration (the manifest's ``config`` schema) and returns the row's result as a
+JSON-ready dict; both are the same function of the metric's name in the registry."""
 
 from __future__ import annotations
 
@@ -8,29 +11,48 @@ from typing import Any
 
 from faithcheck._core.errors import InputError
 from faithcheck._core.types import EvalScore
-from faithcheck._metrics.config import load_config
-from faithcheck._metrics.faithfulness import Faithfulness
+from faithcheck._metrics.base import Metric
+from faithcheck._metrics.registry import MetricOptions, metric_spec
 
-__all__ = ["faithfulness"]
+__all__ = ["answer_relevancy", "faithfulness", "score_row"]
 
 
 @lru_cache(maxsize=8)
-def _metric(options: tuple[tuple[str, Any], ...]) -> Faithfulness:
-    return Faithfulness.from_config(load_config(**dict(options)))
+def _metric(name: str, options: tuple[tuple[str, Any], ...]) -> Metric:
+    # a metric's own configuration: faithfulness's is the run's top level, another's is its section
+    config = dict(options)
+    run = MetricOptions(options=config) if name == "faithfulness" else MetricOptions(section=config)
+    return metric_spec(name).build(run)
 
 
-def faithfulness(row: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Score one row (``input_id, prompt, sut_response, retrieved_context``) and return the
-    result as a JSON-ready dict. A malformed row comes back with ``status="error"`` and a
-    message naming the field, so a host that scores row by row never loses the others.
+def score_row(metric: str, row: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Score one row (``input_id, prompt, sut_response`` and the metric's other columns) with the
+    registered metric ``metric`` and return the result as a JSON-ready dict. A malformed row comes
+    back with ``status="error"`` and a message naming the field, so a host that scores row by row
+    never loses the others.
 
-    >>> out = faithfulness({"input_id": "a", "prompt": "Q?", "sut_response": "x",
-    ...                     "retrieved_context": []})
+    >>> out = score_row("faithfulness", {"input_id": "a", "prompt": "Q?", "sut_response": "x",
+    ...                                  "retrieved_context": []})
     >>> out["status"], out["message"]
     ('error', "input_id='a': field 'retrieved_context': is empty: a non-empty list of passages is required")
     """
-    metric = _metric(tuple(sorted((config or {}).items())))
+    scorer = _metric(metric, tuple(sorted((config or {}).items())))
     try:
-        return metric.evaluate(row).model_dump(mode="json")
+        return scorer.evaluate(row).model_dump(mode="json")
     except InputError as exc:
-        return EvalScore.not_scored(metric, exc.input_id or "", str(exc)).model_dump(mode="json")
+        return EvalScore.not_scored(scorer, exc.input_id or "", str(exc)).model_dump(mode="json")
+
+
+def faithfulness(row: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``rag.faithfulness``'s entrypoint: :func:`score_row` with faithfulness (``retrieved_context`` needed)."""
+    return score_row("faithfulness", row, config)
+
+
+def answer_relevancy(row: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``rag.answer_relevancy``'s entrypoint: :func:`score_row` with answer relevancy (no context needed).
+
+    >>> answer_relevancy({"input_id": "a", "prompt": "How long is the warranty?",
+    ...                   "sut_response": "The warranty lasts 2 years."})["value"]
+    1.0
+    """
+    return score_row("answer_relevancy", row, config)

@@ -312,7 +312,7 @@ def manifest() -> dict[str, Any]:
         display_name="Answer Relevancy",
         description="Does the answer address the user's question?",
         config=schema,
-        entrypoint="faithcheck._metrics.answer_relevancy.AnswerRelevancy",
+        entrypoint="faithcheck.entrypoint.answer_relevancy",
         required_columns=REQUIRED_COLUMNS,
         methodology=_METHODOLOGY,
         score_semantics="Scores range 0-1, the share of the answer's statements that address the question. "
@@ -323,7 +323,7 @@ def manifest() -> dict[str, Any]:
     )
 
 
-# -- the metric's entry in faithcheck._metrics.registry' registry ------------------------------------------
+# -- the metric's entry in the registry (faithcheck._metrics.registry) -----------------------------
 
 _SHARED_WITH_FAITHFULNESS = (
     "lang",

@@ -474,7 +474,7 @@ def _reason(claims: list[ClaimResult], scores: list[float], cfg: FaithfulnessCon
     return " ".join(parts)
 
 
-# -- the metric's entry in faithcheck._metrics.registry' registry ------------------------------------------
+# -- the metric's entry in the registry (faithcheck._metrics.registry) -----------------------------
 
 
 def _build(run: MetricOptions) -> Faithfulness:
