@@ -7,9 +7,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from faithcheck import ConfigError, Faithfulness
+from faithcheck import ClaimCheck, ConfigError, EvidenceNeeds, Faithfulness, VerifierOutput
 from faithcheck._core.types import Claim, Lang, Verdict
-from faithcheck._pipeline.verify import ClaimCheck, EvidenceNeeds, VerifierOutput
 
 _FILLER = " ".join(f"Birds sing {n} songs every single morning." for n in ("two", "three", "four", "five", "six"))
 _CONTEXT = [f"The brass lamp stands in the hall. {_FILLER}", f"{_FILLER} At night it glows green."]
@@ -117,7 +116,7 @@ class _Undeclared:
 
 
 def test_a_custom_verifier_that_declares_no_needs_is_a_config_error_naming_it() -> None:
-    with pytest.raises(ConfigError, match=r"verifier_backend _Undeclared must declare `needs`, an EvidenceNeeds"):
+    with pytest.raises(ConfigError, match=r"_Undeclared must declare `needs`, a faithcheck.EvidenceNeeds"):
         Faithfulness(verifier_backend=_Undeclared())  # type: ignore[arg-type]
 
 

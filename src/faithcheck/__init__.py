@@ -8,6 +8,11 @@ Public API::
     faithfulness([0.9, 0.8, 1.0])               # the scoring kernel (seed 000) -> 0.9
     score_dataset("data.jsonl", Faithfulness(), output="scores.jsonl")  # a dataset -> RunResult
 
+A custom verifier or claim extractor (``Faithfulness(verifier_backend=..., extractor_backend=...)``)
+is written against ``Verifier`` / ``ClaimExtractor`` and the types they take and return, and a
+custom metric against ``Metric`` (``register_metric`` makes it a name the command line knows): all
+exported here. Everything under a ``faithcheck._*`` package is internal.
+
 The names are imported on first use (PEP 562), so ``import faithcheck`` is quick and the command
 line (``python -m faithcheck``) can answer Ctrl-C from its first moment (see :mod:`faithcheck.__main__`).
 
@@ -41,12 +46,25 @@ if TYPE_CHECKING:
     from faithcheck._metrics.faithfulness import Faithfulness
     from faithcheck._metrics.registry import MetricOptions, MetricSpec, register_metric
     from faithcheck._metrics.steps import ScorerRun
+    from faithcheck._pipeline.extract.base import ClaimExtractor, ExtractedClaim, ExtractorOutput
+    from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, Verifier, VerifierOutput
+    from faithcheck._pipeline.verify.evidence import EvidenceWindow
+    from faithcheck._pipeline.verify.needs import EvidenceNeeds
     from faithcheck._runs.options import RunOptions
     from faithcheck._runs.runner import RunResult, score_dataset
 
 __version__ = "0.1.0"
 
 _WHERE = {
+    "ClaimCheck": "faithcheck._pipeline.verify.base",
+    "ClaimError": "faithcheck._pipeline.verify.base",
+    "Verifier": "faithcheck._pipeline.verify.base",
+    "VerifierOutput": "faithcheck._pipeline.verify.base",
+    "EvidenceNeeds": "faithcheck._pipeline.verify.needs",
+    "EvidenceWindow": "faithcheck._pipeline.verify.evidence",
+    "ClaimExtractor": "faithcheck._pipeline.extract.base",
+    "ExtractorOutput": "faithcheck._pipeline.extract.base",
+    "ExtractedClaim": "faithcheck._pipeline.extract.base",
     "AnswerRelevancy": "faithcheck._metrics.answer_relevancy",
     "Claim": "faithcheck._core.types",
     "ClaimResult": "faithcheck._core.types",
@@ -81,10 +99,17 @@ _WHERE = {
 __all__ = [
     "AnswerRelevancy",
     "Claim",
+    "ClaimCheck",
+    "ClaimError",
+    "ClaimExtractor",
     "ClaimResult",
     "ConfigError",
     "EvalScore",
     "Evidence",
+    "EvidenceNeeds",
+    "EvidenceWindow",
+    "ExtractedClaim",
+    "ExtractorOutput",
     "FaithcheckError",
     "Faithfulness",
     "FaithfulnessConfig",
@@ -102,6 +127,8 @@ __all__ = [
     "TestCase",
     "Usage",
     "Verdict",
+    "Verifier",
+    "VerifierOutput",
     "__version__",
     "faithfulness",
     "register_metric",

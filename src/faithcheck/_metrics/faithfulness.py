@@ -384,7 +384,7 @@ def _declared(verifier: Verifier) -> Verifier:
     name = type(verifier).__name__
     if not isinstance(getattr(verifier, "needs", None), EvidenceNeeds):
         raise ConfigError(
-            f"verifier_backend {name} must declare `needs`, an EvidenceNeeds (faithcheck._pipeline.verify) "
+            f"verifier_backend {name} must declare `needs`, a faithcheck.EvidenceNeeds "
             "saying which evidence it reads: EvidenceNeeds() for windows ranked with embeddings"
         )
     model_id = getattr(verifier, "model_id", False)
