@@ -211,3 +211,24 @@ def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     alias = ["Interest rates will rise again next year, Fed officials told reporters on Monday."]
     claim = "Interest rates will rise again next year, Federal Reserve officials told reporters on Monday."
     assert check_slots(claim, alias, "en") is None
+
+
+def test_a_name_is_checked_in_the_sentences_the_context_was_split_into() -> None:
+    """Evidence joined from indexed sentences is not split again: "... about Roe v." and the next
+    sentence would merge into one that names both "Roe" and "Al-Shifa", and the swapped name would
+    pass as stated beside the right one."""
+    passage = (
+        "Voters are still angry about Roe v.\n"
+        "Power outages at Gaza's Al-Shifa hospital are forcing medical staff to remove premature babies "
+        "from life-saving incubators.\n"
+        "The hospital is the largest in the territory."
+    )
+    claim = (
+        "Due to power outages at Gaza's Roe hospital, medical staff are faced with the critical challenge "
+        "of removing premature babies from life-saving incubators."
+    )
+    (verdict,) = Faithfulness().check_claims([claim], [passage])
+    assert verdict.label == "wrong_entity"
+    assert verdict.reason.startswith("the context names Al-Shifa here, not Roe")
+    (right,) = Faithfulness().check_claims([claim.replace("Roe", "Al-Shifa")], [passage])
+    assert right.supported

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import check_slots, sentences_of
+from faithcheck._pipeline.verify.slots import check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
 __all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
@@ -55,7 +55,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if coverage(claim, evidence) < CUE_COVERAGE:
         return None
     sentence = analyze(window.sentence, lang)
-    slot = check_slots(claim.text, sentences_of(window.text, lang), lang)
+    slot = check_slots(claim.text, window_sentences(window, lang), lang)
     if slot is not None and slot.decides:
         # the reason quotes the unit's best sentence; name the aligned one when it is another
         where = "" if slot.sentence == window.sentence else f" in {_short_quote(slot.sentence)}"

@@ -59,6 +59,10 @@ class EvidenceWindow:
     text: str
     similarity: float | None
     retrieval_score: float
+    sentences: tuple[str, ...] = ()
+    """The sentences ``text`` is made of, as the row's sentence index split them: a number or a name
+    of a claim is checked sentence by sentence, and splitting the joined text again can merge two
+    ("... about Roe v." and the next sentence); empty when ``text`` was not made of indexed sentences."""
 
     def as_evidence(self) -> Evidence:
         return Evidence(passage_index=self.passage_index, start=self.start, end=self.end, quote=self.sentence)
@@ -127,6 +131,7 @@ class ContextIndex:
             text=text,
             similarity=similarity,
             retrieval_score=retrieval_score,
+            sentences=tuple(self.sentences[j][1].text for j in range(lo, hi + 1)),
         )
 
 

@@ -39,11 +39,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faithcheck._core.types import Label, Lang
+from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._text.analysis import TextFeatures, analyze
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.sentences import split_sentences
 
-__all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of"]
+__all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
 
 _FRAME_TOKENS = 5
 """The words of the claim within this many tokens of a number are its frame."""
@@ -447,6 +448,12 @@ def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[N
 def sentences_of(text: str, lang: Lang) -> tuple[str, ...]:
     """The sentences of a piece of evidence (a window's text, a chunk's attributed sentences)."""
     return tuple(s.text for s in split_sentences(text, lang)) or (text,)
+
+
+def window_sentences(window: EvidenceWindow, lang: Lang) -> tuple[str, ...]:
+    """The sentences of a window as the context's index split them, or split from its text for a
+    window made otherwise."""
+    return window.sentences or sentences_of(window.text, lang)
 
 
 def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:

@@ -11,7 +11,7 @@ from faithcheck._core.types import Evidence, Label, Lang, Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, sentences_of
+from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
@@ -56,6 +56,7 @@ class Unit:
             text=" ".join(s.text for s in named),
             similarity=similarity,
             retrieval_score=chunk_coverage(chunk, claim, lang),
+            sentences=tuple(s.text for s in named),
         )
         evidence = tuple(Evidence(passage_index=s.passage_index, start=s.start, end=s.end, quote=s.text) for s in named)
         return cls(chunk.text, window, evidence)
@@ -74,7 +75,7 @@ def unit_verdict(label: Label, score: float, reason: str, unit: Unit, *, claim: 
     ``evidence_set``; ``uncertain`` when the verdict rests on a number or name of ``claim`` that is
     not aligned with the unit (:func:`~faithcheck._pipeline.verify.slots.check_slots`): a support despite it,
     or a rejection made because of it. ``reason`` ends as a sentence, with one period."""
-    finding = check_slots(claim, sentences_of(unit.window.text, lang), lang)
+    finding = check_slots(claim, window_sentences(unit.window, lang), lang)
     return Verdict(
         label=label,
         score=score,
