@@ -59,8 +59,7 @@ from typing import Any
 
 import numpy as np
 
-from faithcheck import Faithfulness, FaithfulnessConfig, TestCase
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness, FaithfulnessConfig, TestCase
 from faithcheck._metrics.config import Lang
 from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.extract import split_sentences

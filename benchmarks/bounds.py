@@ -80,8 +80,7 @@ def gzip_bomb() -> str:
 
 
 def _timed_run(**options: float) -> str:
-    from faithcheck import Faithfulness
-    from faithcheck._runs.runner import score_dataset
+    from faithcheck import Faithfulness, score_dataset
 
     metric = Faithfulness()
     metric.evaluate(_row(["The blender warranty lasts 2 years."]))  # models loaded before the clock

@@ -25,8 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from faithcheck import Faithfulness
-from faithcheck._runs.runner import score_dataset
+from faithcheck import Faithfulness, score_dataset
 from faithcheck._text.language import SUPPORTED, row_language
 
 REPO = Path(__file__).resolve().parents[1]

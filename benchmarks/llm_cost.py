@@ -40,9 +40,12 @@ sys.path.insert(0, str(REPO))
 
 from tests.llm_server import FakeLLMServer, count_tokens, judge_responder  # noqa: E402
 
-from faithcheck import Faithfulness, TestCase  # noqa: E402
+from faithcheck import (  # noqa: E402
+    Faithfulness,
+    FaithfulnessConfig,
+    TestCase,
+)
 from faithcheck._llm.prompts import PROMPT_VERSION  # noqa: E402
-from faithcheck._metrics.config import FaithfulnessConfig  # noqa: E402
 from faithcheck._pipeline.extract import split_sentences  # noqa: E402
 
 BUDGET: int = FaithfulnessConfig.model_fields["llm_evidence_budget"].default

@@ -31,8 +31,8 @@ from llm_cost import standard_row
 _CHILD = r"""
 import json, resource, sys, time
 from faithcheck import Faithfulness, TestCase
-from faithcheck._runs.runner import score_dataset
-from faithcheck._core.types import EvalScore
+from faithcheck import score_dataset
+from faithcheck import EvalScore
 
 class TrivialMetric(Faithfulness):
     async def aevaluate(self, case):

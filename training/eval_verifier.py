@@ -34,8 +34,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.isotonic import IsotonicRegression
 
-from faithcheck import Faithfulness
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness
 from faithcheck._pipeline.verify import ClaimCheck
 from faithcheck._pipeline.verify.onnx_model import OnnxVerifier
 

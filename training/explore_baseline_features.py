@@ -31,8 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fit_baseline import balanced_accuracy, best_threshold, cached, fit_logistic, load_pairs, premise_hash
 
-from faithcheck import Faithfulness
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness
 from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights, window_features
 from faithcheck._pipeline.verify.cues import find_cue
 from faithcheck._text.analysis import TextFeatures, _stem, analyze

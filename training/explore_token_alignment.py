@@ -27,8 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from explore_baseline_features import cross_validate_by_set, exploration
 
-from faithcheck import Faithfulness
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness
 from faithcheck._models.embedding import default_encoder, token_batches
 from faithcheck._models.onnx_runtime import pad_batch
 from faithcheck._pipeline.extract import split_sentences

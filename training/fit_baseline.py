@@ -48,8 +48,7 @@ from typing import TypeVar, cast
 
 import numpy as np
 
-from faithcheck import Faithfulness
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness
 from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.extract import split_sentences
 from faithcheck._pipeline.verify.baseline import BaselineVerifier, BaselineWeights, window_features

@@ -56,7 +56,7 @@ from long_context_dev import dev_rows  # noqa: E402
 from prepare_data import hard_negative, is_dev, norm, sha256  # noqa: E402
 
 from faithcheck import Faithfulness  # noqa: E402
-from faithcheck._core.types import Claim  # noqa: E402
+from faithcheck import Claim  # noqa: E402
 from faithcheck._pipeline.extract.claims import extract_claims  # noqa: E402
 from faithcheck._pipeline.verify.evidence import DEFAULT_POOL  # noqa: E402
 from faithcheck._pipeline.verify.onnx_model import OnnxVerifier, shipped_bundle  # noqa: E402

@@ -8,8 +8,7 @@ from types import ModuleType
 import pytest
 from tests.scripts import load_script
 
-from faithcheck import Faithfulness
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness
 
 
 @pytest.fixture(scope="module")
