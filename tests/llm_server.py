@@ -152,7 +152,9 @@ class FakeLLMServer:
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        # shutdown() waits for the serving loop to look at its flag, which it does once per poll: at
+        # the default 0.5 s, every test that starts a server would idle half a second in its teardown
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.01,), daemon=True)
 
     @property
     def port(self) -> int:

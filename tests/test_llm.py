@@ -29,6 +29,15 @@ def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
 
 
+def test_the_loopback_server_stops_at_once() -> None:
+    """Some eighty tests start a server each: a stop that waited out a poll would add up to minutes."""
+    server = FakeLLMServer().start()
+    time.sleep(0.05)  # the serving loop is inside its poll, where a slow stop would wait
+    started = time.monotonic()
+    server.stop()
+    assert time.monotonic() - started < 0.2
+
+
 def _metric(server: FakeLLMServer, provider: str = "openai", **options: object) -> Faithfulness:
     url = server.openai_url if provider == "openai" else server.anthropic_url
     model = "gpt-4o-mini" if provider == "openai" else "anthropic/claude-sonnet-4-6"
