@@ -290,11 +290,16 @@ def test_a_schema_1_store_is_migrated_and_keeps_its_runs(tmp_path: Path) -> None
 # -- a store locked while a run goes on (issue 27 item 9) ---------------------------------------------
 
 
+# enough batches of 16 that the run, paused once its first is recorded, still has some to record when
+# it meets the lock; more rows only made it score longer
+_LOCKED_RUN_ROWS = 100
+
+
 def _run_meeting_a_lock(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], subprocess.Popen[str], Path, Path]:
     """A `faithcheck score` run that records its first rows, is paused, finds the store locked by another
     process when it goes on, and scores to its end; returns (run, lock holder, store, output)."""
     data = tmp_path / "in.jsonl"
-    data.write_text(_rows(400), encoding="utf-8")
+    data.write_text(_rows(_LOCKED_RUN_ROWS), encoding="utf-8")
     out = tmp_path / "out.jsonl"
     store = tmp_path / "runs.sqlite"
     args = [sys.executable, "-m", "faithcheck", "score", str(data), "-o", str(out), "--quiet", "--store", str(store)]
@@ -326,7 +331,7 @@ def _recorded_rows(store: Path) -> int:
 def test_a_store_locked_mid_run_records_the_whole_run_once_it_is_free(tmp_path: Path) -> None:
     proc, holder, store, out = _run_meeting_a_lock(tmp_path)
     try:
-        time.sleep(2)  # the run is done scoring and waits for the store
+        time.sleep(1)  # the run is done scoring and waits for the store (30 s by default)
         assert proc.poll() is None, "the run did not wait for the locked store"
     finally:
         holder.kill()
@@ -338,8 +343,8 @@ def test_a_store_locked_mid_run_records_the_whole_run_once_it_is_free(tmp_path: 
     assert "not recorded" not in err
     assert "not recording" not in err
     [run] = RunStore(store).list_runs()
-    assert (run.status, run.rows, run.errors) == ("finished", 400, 0)
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 400
+    assert (run.status, run.rows, run.errors) == ("finished", _LOCKED_RUN_ROWS, 0)
+    assert len(out.read_text(encoding="utf-8").splitlines()) == _LOCKED_RUN_ROWS
 
 
 def test_a_store_locked_past_the_store_timeout_is_said_and_the_output_is_whole(tmp_path: Path) -> None:
@@ -355,7 +360,7 @@ def test_a_store_locked_past_the_store_timeout_is_said_and_the_output_is_whole(t
     assert "locked by another process" in err
     assert "--store-timeout" in err
     ids = [json.loads(line)["input_id"] for line in out.read_text(encoding="utf-8").splitlines()]
-    assert ids == [f"r{i:03d}" for i in range(400)]
+    assert ids == [f"r{i:03d}" for i in range(_LOCKED_RUN_ROWS)]
     [run] = RunStore(store).list_runs()
     assert run.status == "interrupted"  # its process is gone, and it says so
-    assert 0 < run.rows < 400
+    assert 0 < run.rows < _LOCKED_RUN_ROWS
