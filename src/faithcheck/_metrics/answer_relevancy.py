@@ -233,11 +233,8 @@ class AnswerRelevancy:
         status: str,
     ) -> RelevancyScore:
         cfg = self._config
-        usage = trace.usage(started)
         if status == "error":
-            return RelevancyScore.not_scored(
-                self, case.input_id, reason, usage=usage, prompts=trace.prompts, raw_responses=trace.raw_responses
-            )
+            return RelevancyScore.not_scored(self, case.input_id, reason, **trace.fields(started))
         assert value is not None
         return RelevancyScore(
             input_id=case.input_id,
@@ -250,9 +247,7 @@ class AnswerRelevancy:
             reason=reason,
             weight=cfg.weight,
             claims=claims,
-            usage=usage,
-            prompts=trace.prompts,
-            raw_responses=trace.raw_responses,
+            **trace.fields(started),
         )
 
 

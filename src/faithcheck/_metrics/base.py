@@ -13,33 +13,26 @@ import asyncio
 import concurrent.futures
 import time
 from collections.abc import Coroutine, Mapping
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
-from faithcheck._core.types import EvalScore, Lang, ScoreScale, TestCase, Usage
+from faithcheck._core.types import EvalScore, Lang, ScoredMetric, ScoreScale, TestCase, Usage
 from faithcheck._text.language import SUPPORTED, describe_language
 
-__all__ = ["Metric", "StepTrace", "resolve_lang", "run_sync"]
+__all__ = ["Metric", "StepTrace", "members", "resolve_lang", "run_sync"]
 
 T = TypeVar("T")
 
 
 @runtime_checkable
-class Metric(Protocol):
+class Metric(ScoredMetric, Protocol):
     """What every faithcheck metric offers. ``name`` keys its results (the ``metric_name`` of its
     records); ``threshold`` is its pass mark on the reported ``scale``; ``weight`` is what its rows
     weigh in a weighted mean; ``concurrency`` is how many rows a run scores at once with it (the
     first metric of a run decides)."""
 
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def threshold(self) -> float: ...
-
-    @property
-    def weight(self) -> float: ...
+    # name, threshold and weight: as a score records them (ScoredMetric)
 
     @property
     def scale(self) -> ScoreScale: ...
@@ -62,6 +55,12 @@ class Metric(Protocol):
     def manifest(self) -> dict[str, Any]: ...
 
 
+def members(protocol: type) -> list[str]:
+    """The public members ``protocol`` declares, its bases' first (for saying what an object lacks)."""
+    chain = [cls for cls in reversed(protocol.__mro__) if cls not in (object, Protocol, Generic)]
+    return list(dict.fromkeys(name for cls in chain for name in vars(cls) if not name.startswith("_")))
+
+
 class StepTrace:
     """Usage, prompts and raw replies gathered across the steps of one row."""
 
@@ -80,6 +79,11 @@ class StepTrace:
 
     def usage(self, started: float) -> Usage:
         return self._usage.model_copy(update={"wall_seconds": time.perf_counter() - started})
+
+    def fields(self, started: float) -> dict[str, Any]:
+        """What a score records of the trace: ``usage`` (with the row's wall time since
+        ``started``), ``prompts`` and ``raw_responses``."""
+        return {"usage": self.usage(started), "prompts": self.prompts, "raw_responses": self.raw_responses}
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from faithcheck._core.errors import ConfigError
 from faithcheck._core.types import TestCase
-from faithcheck._metrics.base import Metric
+from faithcheck._metrics.base import Metric, members
 
 if TYPE_CHECKING:
     from faithcheck._llm.cost import CostEstimate
@@ -127,7 +127,7 @@ def as_metrics(metrics: Metric | Sequence[Metric] | None) -> tuple[Metric, ...]:
         raise ConfigError("at least one metric is needed")
     for m in found:
         if not isinstance(m, Metric):
-            missing = [member for member in vars(Metric) if not member.startswith("_") and not hasattr(m, member)]
+            missing = [member for member in members(Metric) if not hasattr(m, member)]
             lacking = f": it lacks {', '.join(missing)}" if missing else ""
             raise ConfigError(f"{type(m).__name__} is not a faithcheck metric (see faithcheck.Metric){lacking}")
     names = [m.name for m in found]
