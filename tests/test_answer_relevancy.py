@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from faithcheck import Faithfulness, TestCase
-from faithcheck._core.errors import ConfigError
+from faithcheck import ConfigError, Faithfulness, TestCase, score_dataset
 from faithcheck._metrics.answer_relevancy import AnswerRelevancy, manifest
 from faithcheck._metrics.registry import build_metrics, check_metric_options
-from faithcheck._runs.runner import score_dataset
 from faithcheck.testing import assert_that
 
 from .conftest import REPO

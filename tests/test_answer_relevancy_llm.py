@@ -14,12 +14,9 @@ from typing import Any
 
 import pytest
 
-from faithcheck import ConfigError, TestCase
-from faithcheck._core.types import Message
+from faithcheck import AnswerRelevancy, ConfigError, Message, TestCase, score_dataset
 from faithcheck._llm.relevance import RELEVANCE_SCHEMA
-from faithcheck._metrics.answer_relevancy import AnswerRelevancy
 from faithcheck._metrics.registry import build_metrics
-from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck

@@ -7,12 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
-from faithcheck import Faithfulness
+from faithcheck import Faithfulness, InputError, score_dataset
 from faithcheck._core.deadline import DeadlineExceeded, check_deadline, deadline
-from faithcheck._core.errors import InputError
 from faithcheck._core.rows import case_from_row
 from faithcheck._core.types import MAX_CONTEXT_CHARS, MAX_PASSAGES
-from faithcheck._runs.runner import score_dataset
 from faithcheck._text.analysis import analyze
 from faithcheck._text.sentences import split_sentences
 

@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
-from faithcheck import Faithfulness
-from faithcheck._core.errors import ConfigError, InputError
+from faithcheck import ConfigError, Faithfulness, InputError, score_dataset
 from faithcheck._metrics.calibration import (
     FORMAT_VERSION,
     Calibration,
@@ -26,7 +25,6 @@ from faithcheck._metrics.calibration import (
     load_calibration,
     read_gold_labels,
 )
-from faithcheck._runs.runner import score_dataset
 from faithcheck._runs.store import RunStore, default_store_path
 
 from .conftest import REPO

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from faithcheck import Faithfulness
+from faithcheck import Faithfulness, score_dataset
 from faithcheck._cli.main import EXIT_GATE_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_ROW_ERRORS, EXIT_USAGE
-from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .test_cli import _faithcheck
@@ -145,7 +144,7 @@ def test_a_write_that_fails_at_the_end_is_an_error_naming_the_file(tmp_path: Pat
 
 
 def test_the_python_api_checks_run_options_too() -> None:
-    from faithcheck._core.errors import ConfigError
+    from faithcheck import ConfigError
 
     with pytest.raises(ConfigError, match="row_timeout"):
         score_dataset([GOOD], row_timeout=float("nan"))

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from pydantic import BaseModel
 
+from faithcheck import RunOptions
 from faithcheck._cli.main import CONFIG_ONLY, FLAG_PANELS, SCORE_PANELS, main
 from faithcheck._metrics.config import AnswerRelevancyConfig, FaithfulnessConfig
-from faithcheck._runs.options import RunOptions
 
 from .conftest import REPO
 

@@ -115,7 +115,7 @@ import json, resource, sys
 sys.path.insert(0, {str(REPO / "benchmarks")!r})
 from llm_cost import standard_row
 from faithcheck import Faithfulness
-from faithcheck._runs.runner import score_dataset
+from faithcheck import score_dataset
 with open({str(tmp_path / "rows.jsonl")!r}, "w", encoding="utf-8") as fh:
     for s in range(12):
         fh.write(json.dumps({{**standard_row(seed=s).model_dump(mode="json"), "input_id": f"s{{s}}"}}) + "\\n")

@@ -14,10 +14,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from faithcheck import Faithfulness
-from faithcheck._core.errors import ConfigError, InputError
-from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
-from faithcheck._runs.runner import score_dataset
+from faithcheck import ConfigError, Faithfulness, FaithfulnessConfig, InitializationConfig, InputError, score_dataset
 from faithcheck._runs.summary import SummaryBuilder
 from faithcheck._text.language import CANDIDATES, SUPPORTED, detect_language, row_language
 

@@ -225,8 +225,8 @@ def test_client_errors_are_not_retried(server: FakeLLMServer, return_policy_case
 def test_an_endpoint_that_refuses_its_first_call_stops_the_run(
     server: FakeLLMServer, return_policy_case: TestCase, tmp_path: Path
 ) -> None:
+    from faithcheck import score_dataset
     from faithcheck._llm.client import EndpointUnusableError
-    from faithcheck._runs.runner import score_dataset
 
     server.responder = lambda seen: Reply("invalid api key", status=401)
     row = return_policy_case.model_dump(mode="json", exclude_none=True)
@@ -682,7 +682,7 @@ def test_the_cascade_gives_its_local_stage_its_own_evidence(
     """The checks carry the LLM stage's chunks (its share of llm_evidence_budget); the baseline
     reads chunks at its own budget, as its weights were fit, from the row's index the checks were
     selected from (not a second one), and the windows-only model none."""
-    from faithcheck._core.types import Claim
+    from faithcheck import Claim
     from faithcheck._llm import judge
     from faithcheck._llm.judge import CascadeVerifier
     from faithcheck._pipeline.verify.assembly import evidence_for

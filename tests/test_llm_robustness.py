@@ -18,14 +18,12 @@ from typing import Any
 
 import pytest
 
-from faithcheck import Faithfulness, TestCase
-from faithcheck._core.types import EvalScore
+from faithcheck import EvalScore, Faithfulness, TestCase, score_dataset
 from faithcheck._llm.cache import ResponseCache
 from faithcheck._llm.client import LLMClient, LLMRequest
 from faithcheck._llm.judge import VERDICTS_SCHEMA
 from faithcheck._llm.parsing import parse_verdicts
 from faithcheck._llm.spec import parse_model
-from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from faithcheck import ConfigError, Faithfulness
-from faithcheck._core.types import Claim, Evidence, Verdict
+from faithcheck import Claim, ConfigError, Evidence, Faithfulness, Verdict
 from faithcheck._llm.cache import ResponseCache
 from faithcheck._llm.excerpts import best_verdict, call_evidence, pack_chunks
 from faithcheck._llm.judge import CLAIMS_SCHEMA, VERDICTS_SCHEMA, estimate_tokens

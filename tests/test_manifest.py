@@ -6,7 +6,7 @@ import json
 import pytest
 import yaml
 
-from faithcheck._metrics.config import FaithfulnessConfig, InitializationConfig
+from faithcheck import FaithfulnessConfig, InitializationConfig
 from faithcheck._metrics.manifest import ENTRYPOINT, config_schema, manifest, manifest_yaml
 
 from .conftest import DATA, SHARED

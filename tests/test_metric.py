@@ -5,8 +5,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from faithcheck import ConfigError, Faithfulness, InputError, TestCase, Verdict
-from faithcheck._core.types import Claim
+from faithcheck import Claim, ConfigError, Faithfulness, InputError, TestCase, Verdict
 from faithcheck._metrics.config import Lang
 from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, ClaimError, EvidenceNeeds, VerifierOutput
 

@@ -12,11 +12,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from faithcheck import EvalScore, Faithfulness, ScoreScale, TestCase
-from faithcheck._core.errors import ConfigError
+from faithcheck import ConfigError, EvalScore, Faithfulness, Metric, ScoreScale, TestCase
 from faithcheck._core.records import metric_records
 from faithcheck._core.rows import case_from_row
-from faithcheck._metrics.base import Metric
 from faithcheck._metrics.config import Lang
 from faithcheck._metrics.registry import as_metrics
 from faithcheck._pipeline.extract import ExtractorOutput, SentenceExtractor

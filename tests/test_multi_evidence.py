@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from faithcheck import Faithfulness, TestCase
-from faithcheck._core.types import Evidence
+from faithcheck import Evidence, Faithfulness, TestCase
 from faithcheck._llm.parsing import parse_verdicts
 from faithcheck._llm.prompts import load_prompt
 from faithcheck._llm.quotes import QUOTE_SEPARATOR, locate_quote, quote_pieces, supported_reason

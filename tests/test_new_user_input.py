@@ -10,9 +10,8 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from faithcheck import Faithfulness
+from faithcheck import Faithfulness, score_dataset
 from faithcheck._cli.main import EXIT_ROW_ERRORS, EXIT_USAGE, main
-from faithcheck._runs.runner import score_dataset
 
 GOOD: dict[str, Any] = {
     "input_id": "good",

@@ -13,8 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from faithcheck import Faithfulness, ModelLoadError, TestCase
-from faithcheck._core.types import Claim
+from faithcheck import Claim, Faithfulness, ModelLoadError, TestCase
 from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP
 from faithcheck._pipeline.verify.onnx_model import Calibration, OnnxVerifier
 
@@ -366,8 +365,7 @@ def test_window_first_judges_the_best_window_before_the_chunks(tmp_path: Path) -
 def test_a_bundle_named_in_the_config_replaces_the_shipped_model(tmp_path: Path) -> None:
     """verifier_bundle: the model, and the cascade's first stage, are the named bundle (and the run
     records its weights); a bundle for another verifier, or a folder that is no bundle, is refused."""
-    from faithcheck import FaithfulnessConfig
-    from faithcheck._core.errors import ConfigError
+    from faithcheck import ConfigError, FaithfulnessConfig
     from faithcheck._metrics.backends import make_verifier
     from faithcheck._pipeline.verify.onnx_model import default_model_verifier
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from faithcheck import EvalScore, Faithfulness
+from faithcheck import EvalScore, Faithfulness, score_dataset
 from faithcheck._core.records import MetricRecord, RowRecord
-from faithcheck._runs.runner import score_dataset
 
 ROW = {
     "input_id": "a",

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from faithcheck._core.errors import ModelLoadError
+from faithcheck import ModelLoadError
 from faithcheck._pipeline.relevancy import (
     SCALAR_FEATURES,
     StatementVerdict,

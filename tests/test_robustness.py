@@ -17,10 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from faithcheck import Faithfulness
+from faithcheck import Faithfulness, score_dataset
 from faithcheck._core.errors import DatasetError, InputError
 from faithcheck._runs.io.readers import check_source, iter_source
-from faithcheck._runs.runner import score_dataset
 
 from .test_cli import _faithcheck
 

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 
-from faithcheck import Faithfulness
+from faithcheck import Faithfulness, score_dataset
 from faithcheck._metrics.config import Lang
 from faithcheck._models.embedding import FP32_ID
 from faithcheck._models.encoder_int8 import INT8_ID
 from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, EvidenceNeeds, VerifierOutput
-from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from faithcheck import FaithcheckError, InputError
 from faithcheck._cli.runs import runs
-from faithcheck._core.errors import FaithcheckError, InputError
 from faithcheck._runs.store import (
     RowDiff,
     RunNotFoundError,

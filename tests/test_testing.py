@@ -118,7 +118,7 @@ def test_an_invalid_case_fails_at_the_test_line_naming_the_field(pytester: pytes
     pytester.makepyfile(
         test_bad="""
 from faithcheck import Faithfulness
-from faithcheck._core.errors import InputError
+from faithcheck import InputError
 from faithcheck.testing import assert_that
 import pytest
 

@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
+from faithcheck import score_dataset
 from faithcheck._runs.io.tables import CSV_COLUMNS
 from faithcheck._runs.io.writers import (
     OutputLockedError,
@@ -26,7 +27,6 @@ from faithcheck._runs.io.writers import (
     claims_table_path,
     lock_path,
 )
-from faithcheck._runs.runner import score_dataset
 
 from .conftest import REPO
 from .in_process import faithcheck
