@@ -14,7 +14,7 @@ import sys
 import time
 import types
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -446,16 +446,8 @@ def score(
     scored, an empty input too), 4 the job timed out (run the same command to resume), 5 an output
     could not be written: disk full or file too large (free some room, run the same command to
     resume), 130 interrupted."""
-    options = _load_config_file(config_file)
-    sections = _metric_sections(options)
+    run_settings, options, sections = _gathered_options(config_file, flags)
     names = [n.strip() for n in metric_list.split(",") if n.strip()]
-    run_fields = RunOptions.model_fields
-    run_settings = {k: options.pop(k) for k in list(options) if k in run_fields}
-    given = {k: v for k, v in flags.items() if v is not None}
-    run_settings.update({k: v for k, v in given.items() if k in run_fields})
-    options.update({k: v for k, v in given.items() if k not in run_fields})
-    for name, value in CLI_DEFAULTS.items():  # neither the config file nor a flag set it
-        options.setdefault(name, value)
     streamed = _is_stream(input_file)
     read_from = STANDARD_INPUT if streamed else str(input_file.resolve())
     if streamed and input_format is None and str(input_file) != "-":
@@ -483,13 +475,7 @@ def score(
     job_timeout = run.job_timeout
 
     console = Console(stderr=True)
-    recorder = RunRecorder(
-        None if no_store else store_path or default_store_path(),
-        warn=lambda message: console.print(
-            f"warning: {message}", style="yellow", markup=False, highlight=False, soft_wrap=True
-        ),
-        wait=run.store_timeout,
-    )
+    recorder = _recorder(console, None if no_store else store_path or default_store_path(), run)
     recorder.start(
         input_path=read_from,
         output_path=str(output.resolve()) if output else None,
@@ -543,6 +529,33 @@ def score(
         print_summary(console, result, metrics, recorder.run_id)
     _print_warnings(console, result.summary)
     sys.exit(_exit_status(console, result, run, metric))
+
+
+def _gathered_options(
+    config_file: Path | None, flags: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]]:
+    """(run options, the first metric's and shared options, other metrics' sections) from the
+    config file and the flags given; a flag overrides the file, and what neither sets takes the
+    command line's default (:data:`CLI_DEFAULTS`)."""
+    options = _load_config_file(config_file)
+    sections = _metric_sections(options)
+    run_fields = RunOptions.model_fields
+    run_settings = {k: options.pop(k) for k in list(options) if k in run_fields}
+    given = {k: v for k, v in flags.items() if v is not None}
+    run_settings.update({k: v for k, v in given.items() if k in run_fields})
+    options.update({k: v for k, v in given.items() if k not in run_fields})
+    for name, value in CLI_DEFAULTS.items():
+        options.setdefault(name, value)
+    return run_settings, options, sections
+
+
+def _recorder(console: Console, store: Path | None, run: RunOptions) -> RunRecorder:
+    """The run store's recorder (``store`` ``None``: ``--no-store``), warning on ``console``."""
+
+    def warn(message: str) -> None:
+        console.print(f"warning: {message}", style="yellow", markup=False, highlight=False, soft_wrap=True)
+
+    return RunRecorder(store, warn=warn, wait=run.store_timeout)
 
 
 def _print_warnings(console: Console, s: RunSummary) -> None:
