@@ -232,3 +232,27 @@ def test_a_name_is_checked_in_the_sentences_the_context_was_split_into() -> None
     assert verdict.reason.startswith("the context names Al-Shifa here, not Roe")
     (right,) = Faithfulness().check_claims([claim.replace("Roe", "Al-Shifa")], [passage])
     assert right.supported
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"])
+def test_thousands_parted_by_a_space_are_one_number(space: str) -> None:
+    """French (and SI style) write 13 000 for 13,000: one number, stated however the claim writes
+    it, and a reason that names it whole (before, "13" and "0 kilomètres" were two numbers)."""
+    context = [f"Le modèle X200 coûte 1{space}299 euros. La garantie couvre 13{space}000 kilomètres ou deux ans."]
+    metric = Faithfulness(lang="fr")
+    same, written_together, other, price = metric.check_claims(
+        [
+            f"La garantie couvre 13{space}000 kilomètres.",
+            "La garantie couvre 13000 kilomètres.",
+            "La garantie couvre 20 000 kilomètres.",
+            "Le modèle X200 coûte 1 499 euros.",
+        ],
+        context,
+    )
+    assert same.supported
+    assert written_together.supported
+    assert other.label == "contradicted"
+    assert other.reason.startswith(f"the context gives 13{space}000 kilomètres, not 20 000 kilomètres")
+    assert price.reason.startswith(f"the context gives 1{space}299 euros, not 1 499 euros")
+    numbers, _ = claim_slots("In 2019 300 people came.", "en")
+    assert [n.value for n in numbers] == [2019.0, 300.0]  # a year is no group of three digits

@@ -17,10 +17,15 @@ import snowballstemmer
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["TextFeatures", "analyze", "coverage"]
+__all__ = ["GROUP_SPACE", "NUMBER_DIGITS", "TextFeatures", "analyze", "coverage", "number_value"]
 
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
+GROUP_SPACE = "[ \u00a0\u202f\u2009]"
+"""What may part groups of three digits ("13 000", "1\u202f299"): a space, as French and SI style write
+thousands (a no-break, narrow no-break or thin space too)."""
+NUMBER_DIGITS = rf"\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
+"""A number's digits: "13 000" is one number (13,000), not 13 and 0; "1,000.5", "1.000,5", "24"."""
+_TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
+_NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
 
 
@@ -69,8 +74,15 @@ def _stem(word: str, stemmer: str) -> str:
     return str(_stemmer(stemmer).stemWord(word))
 
 
-def _parse_number(token: str, lex: Lexicon) -> float | None:
-    raw = token.rstrip("%")
+def number_value(token: str, lex: Lexicon) -> float | None:
+    """The value of a number token (:data:`NUMBER_DIGITS`, maybe with ``%``) in ``lex``'s language;
+    ``None`` for a version or a date ("1.2.3").
+
+    >>> from faithcheck._text.lexicon import get_lexicon
+    >>> number_value("13 000", get_lexicon("fr")), number_value("1.000,5", get_lexicon("de"))
+    (13000.0, 1000.5)
+    """
+    raw = re.sub(GROUP_SPACE, "", token.rstrip("%"))
     # "1.000,5" in de/fr, "1,000.5" in en
     raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
     try:
@@ -127,7 +139,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     for m, tok in zip(matches, tokens, strict=True):
         stem: str | None = None
         if _NUMBER.fullmatch(tok):
-            value = _parse_number(tok, lex)
+            value = number_value(tok, lex)
             if value is not None:
                 numbers.add(value)
         elif tok in lex.number_words:

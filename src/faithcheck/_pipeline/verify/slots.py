@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.analysis import NUMBER_DIGITS, TextFeatures, analyze, number_value
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.sentences import split_sentences
 
@@ -49,8 +49,9 @@ __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots"
 _FRAME_TOKENS = 5
 """The words of the claim within this many tokens of a number are its frame."""
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-# a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st")
-_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*(?:%)?(?![^\W_])(?![.,]\d)")
+# a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st"); its
+# thousands may be parted by spaces ("13 000 km": one number, not 13 and 0 kilometres)
+_NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?![^\W_])(?![.,]\d)")
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
 
@@ -147,12 +148,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     for m in _NUMBER.finditer(text):
         if _in_compound(text, m.start(), m.end()) or _ends_name(text, m.start()):
             continue
-        raw = m.group().rstrip("%")
-        raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
-        try:
-            found.append((m.start(), m.end(), float(raw)))
-        except ValueError:
-            continue
+        if (value := number_value(m.group(), lex)) is not None:
+            found.append((m.start(), m.end(), value))
     words = list(_WORD.finditer(text))
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
     calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
