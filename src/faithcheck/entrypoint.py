@@ -19,10 +19,10 @@ __all__ = ["answer_relevancy", "faithfulness", "score_row"]
 
 @lru_cache(maxsize=8)
 def _metric(name: str, options: tuple[tuple[str, Any], ...]) -> Metric:
-    # a metric's own configuration: faithfulness's is the run's top level, another's is its section
+    # the metric's own configuration, both as the run's options and as its section: each metric
+    # reads it where a run would give it (faithfulness at the top level, another in its section)
     config = dict(options)
-    run = MetricOptions(options=config) if name == "faithfulness" else MetricOptions(section=config)
-    return metric_spec(name).build(run)
+    return metric_spec(name).build(MetricOptions(options=config, section=config))
 
 
 def score_row(metric: str, row: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
