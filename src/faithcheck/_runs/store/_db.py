@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import Any, Final, Literal, TypedDict, TypeVar, Unpack, cast
 
 from faithcheck._core.errors import FaithcheckError, InputError
 from faithcheck._core.records import RowRecord
@@ -77,6 +77,17 @@ _MIGRATIONS: Final = {
     ),
 }
 FIX_HINT: Final = "move it away, or use --store PATH (another file) or --no-store"
+
+
+class RunDescription(TypedDict):
+    """What a run is recorded with when it starts: what it read and wrote, the input's fingerprint,
+    its scoring configuration and the versions that decide its scores (both stored as JSON)."""
+
+    input_path: str
+    output_path: str | None
+    dataset_fingerprint: str
+    config: Mapping[str, Any]
+    versions: Mapping[str, Any]
 
 
 class StoreError(FaithcheckError, RuntimeError):
@@ -333,15 +344,7 @@ class RunStore:
 
     # -- writing -------------------------------------------------------------------------------
 
-    def start_run(
-        self,
-        *,
-        input_path: str,
-        output_path: str | None,
-        dataset_fingerprint: str,
-        config: Mapping[str, Any],
-        versions: Mapping[str, Any],
-    ) -> str:
+    def start_run(self, **run: Unpack[RunDescription]) -> str:
         """Record a new run with status ``running`` and return its id (12 hex digits).
 
         ``config`` is the scoring configuration and ``versions`` whatever identifies the software
@@ -358,11 +361,11 @@ class RunStore:
                 (
                     run_id,
                     _now(),
-                    str(input_path),
-                    None if output_path is None else str(output_path),
-                    dataset_fingerprint,
-                    _dumps(dict(config)),
-                    _dumps(dict(versions)),
+                    str(run["input_path"]),
+                    None if run["output_path"] is None else str(run["output_path"]),
+                    run["dataset_fingerprint"],
+                    _dumps(dict(run["config"])),
+                    _dumps(dict(run["versions"])),
                     pid,
                     socket.gethostname(),
                     _process_started(pid),

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Unpack
 
 from faithcheck._core.records import RowRecord
 from faithcheck._runs.options import RunOptions
-from faithcheck._runs.store._db import BUSY_TIMEOUT_S, FIX_HINT, RunStore, StoreError, StoreLockedError
+from faithcheck._runs.store._db import BUSY_TIMEOUT_S, FIX_HINT, RunDescription, RunStore, StoreError, StoreLockedError
 
 DEFAULT_STORE_TIMEOUT: Final[float] = RunOptions.model_fields["store_timeout"].default
 """Seconds a finished run waits at most for a run store another process holds locked (``--store-timeout``)."""
@@ -54,7 +54,7 @@ class RunRecorder:
         """Seconds :meth:`finish` waits at most for a store another process holds locked."""
         self._warn = warn
         self._store: RunStore | None = None
-        self._run: dict[str, Any] | None = None
+        self._run: RunDescription | None = None
         self._run_id: str | None = None
         self._backlog: list[RowRecord] = []
         self._stored = 0
@@ -79,25 +79,11 @@ class RunRecorder:
         message = str(exc) if isinstance(exc, StoreError) else f"cannot record the run in {self.path}: {exc!r}"
         self._warn(f"not recording this run: {message}. Scoring goes on as with --no-store.")
 
-    def start(
-        self,
-        *,
-        input_path: str,
-        output_path: str | None,
-        dataset_fingerprint: str,
-        config: Mapping[str, Any],
-        versions: Mapping[str, Any],
-    ) -> None:
+    def start(self, **run: Unpack[RunDescription]) -> None:
         """Describe the run; it is recorded as ``running`` with its first rows."""
         if self._failed:
             return
-        self._run = {
-            "input_path": input_path,
-            "output_path": output_path,
-            "dataset_fingerprint": dataset_fingerprint,
-            "config": dict(config),
-            "versions": dict(versions),
-        }
+        self._run = run
 
     def add_rows(self, records: Iterable[RowRecord]) -> None:
         """Store scored records under the run (see :meth:`RunStore.add_rows`), recording the run first
