@@ -256,3 +256,17 @@ def test_thousands_parted_by_a_space_are_one_number(space: str) -> None:
     assert price.reason.startswith(f"the context gives 1{space}299 euros, not 1 499 euros")
     numbers, _ = claim_slots("In 2019 300 people came.", "en")
     assert [n.value for n in numbers] == [2019.0, 300.0]  # a year is no group of three digits
+
+
+def test_thousands_in_tokenized_text_are_one_number() -> None:
+    """Text tokenized for NLP (CNN/Daily Mail) puts a space after every comma: "735, 000" is 735,000
+    (before, "the context gives 000 followers, not 735,000 followers"); a list stays a list."""
+    context = ["The pair share images on instagram, where jay has 735, 000 followers and alexis 40, 584."]
+    supported, other = Faithfulness().check_claims(
+        ["Jay has 735,000 followers on instagram.", "Jay has 635,000 followers on instagram."], context
+    )
+    assert supported.supported
+    assert other.label == "contradicted"
+    assert other.reason.startswith("the context gives 735, 000 followers, not 635,000 followers")
+    numbers, _ = claim_slots("Targets include 460, 464 and 468 in 50, 100 or 200 years.", "en")
+    assert [n.value for n in numbers] == [460.0, 464.0, 468.0, 50.0, 100.0, 200.0]

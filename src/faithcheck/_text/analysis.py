@@ -22,8 +22,16 @@ __all__ = ["GROUP_SPACE", "NUMBER_DIGITS", "TextFeatures", "analyze", "coverage"
 GROUP_SPACE = "[ \u00a0\u202f\u2009]"
 """What may part groups of three digits ("13 000", "1\u202f299"): a space, as French and SI style write
 thousands (a no-break, narrow no-break or thin space too)."""
-NUMBER_DIGITS = rf"\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
-"""A number's digits: "13 000" is one number (13,000), not 13 and 0; "1,000.5", "1.000,5", "24"."""
+_TOKENIZED_GROUPS = r"\d{1,3}(?:, \d{3})*, 0\d{2}(?:, \d{3})*(?!\d)"
+"""Thousands in text tokenized for NLP (the CNN/Daily Mail corpus and the tools trained on it put a
+space after every comma: "735, 000 followers", "$ 1, 056"). Only a group that starts with 0 joins:
+"460, 464 and 468" and "in 50, 100 or 200 years" are lists, and no number on its own is written
+"000"."""
+NUMBER_DIGITS = (
+    rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
+)
+"""A number's digits: "13 000" and "13, 000" are one number (13,000), not 13 and 0; "1,000.5",
+"1.000,5", "24"."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
@@ -81,8 +89,10 @@ def number_value(token: str, lex: Lexicon) -> float | None:
     >>> from faithcheck._text.lexicon import get_lexicon
     >>> number_value("13 000", get_lexicon("fr")), number_value("1.000,5", get_lexicon("de"))
     (13000.0, 1000.5)
+    >>> number_value("735, 000", get_lexicon("de"))  # tokenized thousands, whatever the language
+    735000.0
     """
-    raw = re.sub(GROUP_SPACE, "", token.rstrip("%"))
+    raw = re.sub(GROUP_SPACE, "", token.rstrip("%").replace(", ", ""))
     # "1.000,5" in de/fr, "1,000.5" in en
     raw = raw.replace(".", "").replace(",", ".") if lex.decimal_comma else raw.replace(",", "")
     try:
