@@ -27,9 +27,7 @@ _TOKENIZED_GROUPS = r"\d{1,3}(?:, \d{3})*, 0\d{2}(?:, \d{3})*(?!\d)"
 space after every comma: "735, 000 followers", "$ 1, 056"). Only a group that starts with 0 joins:
 "460, 464 and 468" and "in 50, 100 or 200 years" are lists, and no number on its own is written
 "000"."""
-NUMBER_DIGITS = (
-    rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
-)
+NUMBER_DIGITS = rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
 """A number's digits: "13 000" and "13, 000" are one number (13,000), not 13 and 0; "1,000.5",
 "1.000,5", "24"."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
