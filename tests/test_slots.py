@@ -270,3 +270,20 @@ def test_thousands_in_tokenized_text_are_one_number() -> None:
     assert other.reason.startswith("the context gives 735, 000 followers, not 635,000 followers")
     numbers, _ = claim_slots("Targets include 460, 464 and 468 in 50, 100 or 200 years.", "en")
     assert [n.value for n in numbers] == [460.0, 464.0, 468.0, 50.0, 100.0, 200.0]
+
+
+def test_a_number_written_in_words_is_read_whole() -> None:
+    """ "Sixty-five people" is 65 people: read word by word it was 60 and 5 people, and a true claim
+    was contradicted ("the context gives 65 people, not Sixty-five people")."""
+    context = ["In addition to the 65 people in court in Letpadan on Wednesday, five were charged in absentia."]
+    same, other = Faithfulness().check_claims(
+        ["Sixty-five people have appeared in court in Letpadan.", "Seventy-five people have appeared in court."],
+        context,
+    )
+    assert same.supported
+    assert not other.supported
+    assert other.reason.startswith("the context does not state 75")
+    (french,) = Faithfulness(lang="fr").check_claims(
+        ["Vingt-deux personnes ont été blessées."], ["22 personnes ont été blessées lors de l'accident."]
+    )
+    assert french.supported

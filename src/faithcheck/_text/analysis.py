@@ -16,6 +16,7 @@ import snowballstemmer
 
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
+from faithcheck._text.number_words import spelled_numbers
 
 __all__ = ["GROUP_SPACE", "NUMBER_DIGITS", "TextFeatures", "analyze", "coverage", "number_value"]
 
@@ -144,14 +145,20 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     numbers: set[float] = set()
     entities: set[str] = set()
     content_at: list[str | None] = []
+    spelled = spelled_numbers(text, lex.lang)
+    numbers.update(value for _, _, value in spelled)
+    in_words = {start for start, _, _ in spelled}
     for m, tok in zip(matches, tokens, strict=True):
         stem: str | None = None
         if _NUMBER.fullmatch(tok):
             value = number_value(tok, lex)
             if value is not None:
                 numbers.add(value)
-        elif tok in lex.number_words:
-            numbers.add(lex.number_words[tok])
+        elif m.start() in in_words or tok in lex.number_words:
+            # numbers in words below a hundred are read whole above ("sixty-five"); a magnitude
+            # ("million") stands on its own
+            if (value := lex.number_words.get(tok)) is not None and value >= 100:
+                numbers.add(value)
         elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
             stem = _stem(tok, lex.stemmer)
             content.add(stem)

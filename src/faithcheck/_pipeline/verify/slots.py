@@ -42,6 +42,7 @@ from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._text.analysis import NUMBER_DIGITS, TextFeatures, analyze, number_value
 from faithcheck._text.lexicon import get_lexicon
+from faithcheck._text.number_words import spelled_numbers
 from faithcheck._text.sentences import split_sentences
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
@@ -153,9 +154,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     words = list(_WORD.finditer(text))
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
     calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
-    for m in words:
-        if (value := lex.number_words.get(m.group().lower())) is not None and value not in _MAGNITUDES:
-            found.append((m.start(), m.end(), value))
+    found.extend(spelled_numbers(text, lang))
     slots: list[tuple[int, int, NumberSlot]] = []
     for start, end, value in sorted(found):
         magnitude = _magnitude_after(text, end, lex.number_words)

@@ -1,0 +1,101 @@
+"""Numbers written in words: "sixty-five", "twenty one", "vingt-deux", "einundzwanzig".
+
+A compound is one number: "Sixty-five people" is 65 people, not 60 and 5 people (which made a true
+claim "contradicted" by a context that writes 65). The words of a run are read by ``text2num``; a run
+it cannot read ("one two") stays one number per word. Magnitude words ("hundred", "million") are
+left out of a run: digits and words then read alike ("two million" and "2 million" are 2 and a
+million both), and the slot checks join a magnitude to the number before it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from text_to_num import text2num
+
+from faithcheck._core.types import Lang
+from faithcheck._text.lexicon import Lexicon, get_lexicon
+
+__all__ = ["spelled_numbers"]
+
+_WORD = re.compile(r"[^\W\d_]+")
+_JOINS = frozenset({" ", "-"})
+_CONNECTORS = frozenset({"et"})
+"""Words inside a compound: French "vingt et un"."""
+_GERMAN_COMPOUND = re.compile(r"\w+und\w+(?:zig|ßig)", re.IGNORECASE)
+"""German writes units before tens in one word: "einundzwanzig", "fünfundsechzig"."""
+_MAGNITUDE = 100.0
+
+
+@lru_cache(maxsize=16384)
+def spelled_numbers(text: str, lang: Lang) -> tuple[tuple[int, int, float], ...]:
+    """The numbers ``text`` writes in words, each as ``(start, end, value)``.
+
+    >>> text = "Sixty-five people, twenty-one dogs, two three"
+    >>> [(text[start:end], value) for start, end, value in spelled_numbers(text, "en")]
+    [('Sixty-five', 65.0), ('twenty-one', 21.0), ('two', 2.0), ('three', 3.0)]
+    >>> [v for _, _, v in spelled_numbers("vingt et un ans, einundzwanzig", "fr")]
+    [21.0]
+    """
+    lex = get_lexicon(lang)
+    words = list(_WORD.finditer(text))
+    out: list[tuple[int, int, float]] = []
+    i = 0
+    while i < len(words):
+        if _value(words[i].group(), lex, lang) is None:
+            i += 1
+            continue
+        run = [words[i]]
+        j = i + 1
+        while j < len(words) and (taken := _extension(text, run, words, j, lex, lang)):
+            run.extend(words[j : j + taken])
+            j += taken
+        out.extend(_read(text, run, lex, lang))
+        i = j
+    return tuple(out)
+
+
+def _value(word: str, lex: Lexicon, lang: Lang) -> float | None:
+    """The value of one number word below a hundred (a German compound included)."""
+    lowered = word.lower()
+    value = lex.number_words.get(lowered)
+    if value is None and lang == "de" and _GERMAN_COMPOUND.fullmatch(lowered):
+        value = _text2num(lowered, lang)
+    return value if value is not None and value < _MAGNITUDE else None
+
+
+def _extension(
+    text: str, run: list[re.Match[str]], words: list[re.Match[str]], j: int, lex: Lexicon, lang: Lang
+) -> int:
+    """How many of the words from ``words[j]`` on continue the run: a number word after a space or a
+    hyphen, a word that makes the run a number after a hyphen ("one" is no number word on its own,
+    as in "one of them", but it is in "twenty-one"), or a connector and such a word ("vingt et un")."""
+    gap = text[run[-1].end() : words[j].start()]
+    if gap not in _JOINS:
+        return 0
+    word = words[j].group().lower()
+    if _value(word, lex, lang) is not None:
+        return 1
+    if word in _CONNECTORS and j + 1 < len(words):
+        taken = 2
+    elif gap == "-":
+        taken = 1
+    else:
+        return 0
+    joined = text[run[0].start() : words[j + taken - 1].end()].lower()
+    return taken if _text2num(joined, lang) is not None else 0
+
+
+def _read(text: str, run: list[re.Match[str]], lex: Lexicon, lang: Lang) -> list[tuple[int, int, float]]:
+    start, end = run[0].start(), run[-1].end()
+    if len(run) > 1 and (value := _text2num(text[start:end].lower(), lang)) is not None:
+        return [(start, end, value)]
+    return [(m.start(), m.end(), v) for m in run if (v := _value(m.group(), lex, lang)) is not None]
+
+
+def _text2num(words: str, lang: Lang) -> float | None:
+    try:
+        return float(text2num(words, lang))
+    except ValueError:
+        return None
