@@ -82,7 +82,7 @@ def test_true_claims_keep_their_support(context: list[str], answer: str) -> None
 
 def test_a_model_name_is_not_a_quantity() -> None:
     numbers, _ = claim_slots("The X200 costs 90 dollars.", "en")
-    assert [(n.value, n.unit, n.text) for n in numbers] == [(90.0, "dollar", "90 dollars")]
+    assert [(n.value, n.unit, n.text) for n in numbers] == [(90.0, "$", "90 dollars")]  # dollars are "$"
     finding = check_slots("The X200 costs 900 dollars.", ["The X200 costs 90 dollars."], "en")
     assert finding is not None
     assert finding.why == "the context gives 90 dollars, not 900 dollars"
@@ -287,3 +287,36 @@ def test_a_number_written_in_words_is_read_whole() -> None:
         ["Vingt-deux personnes ont été blessées."], ["22 personnes ont été blessées lors de l'accident."]
     )
     assert french.supported
+
+
+def test_a_value_the_context_gives_in_another_measure_is_not_supported() -> None:
+    """A claim's number whose value the context states only in another unit misreads it ("5 kg"
+    for "5 lb", "19 June" for "April 19"): not supported, where before the value in the bag of
+    numbers let it pass. The same unit written otherwise ("90 percent", "90%"; "40 feet", "40-foot")
+    is the same measure."""
+    metric = Faithfulness()
+    weight, death = metric.check_claims(
+        ["The X200 blender weighs 5 lb.", "On April 19, 2008 Shomu Mukherjee died."],
+        [
+            "The X200 blender weighs 5 kg and comes with a 2-year warranty.",
+            "Shomu Mukherjee (19 June 1943 - 10 April 2008) was a Bengali Indian director.",
+        ],
+    )
+    assert not weight.supported
+    assert weight.reason.startswith("the context does not state 5 lb")
+    assert not death.supported
+    share, craters, day = metric.check_claims(
+        [
+            "The vaccine is 90% effective in preventing disease.",
+            "The strike created 40-foot-wide impact craters.",
+            "Satellite imagery from October 31 revealed craters in Jabaliya.",
+        ],
+        [
+            "The vaccine is 90 percent effective in preventing disease, a study finds.",
+            "Two impact craters created by the strike are roughly 40 feet wide.",
+            "Satellite imagery acquired on October 31 shows craters in Jabaliya.",
+        ],
+    )
+    assert share.supported, share.reason
+    assert craters.supported, craters.reason
+    assert day.supported, day.reason

@@ -13,6 +13,8 @@ sentences of the evidence that **align** with the words around it in the claim:
   near the number (its *frame*: ``take``, ``24``, ``hours``) decides: if it states another value the
   claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
   the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
+  a value the context gives only in another measure ("5 kg" for the claim's "5 lb", "19 June" for
+  "April 19") is a misreading, and overrules a verifier's support;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
@@ -132,7 +134,8 @@ class SlotFinding:
     decides: bool = True
     """Whether the finding overrules a verifier's support. A number the evidence does not state
     at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
-    dated that year); the verifier's own reading decides, and the verdict is marked uncertain."""
+    dated that year); the verifier's own reading decides, and the verdict is marked uncertain. One
+    whose value the evidence gives in another measure ("5 kg" for "5 lb") does."""
 
 
 @lru_cache(maxsize=16384)
@@ -162,10 +165,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             value, end = value * magnitude[0], magnitude[1]
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
         before = _unit_before(text, start, lang)
-        if text[start:end].endswith("%"):
+        if text[start:end].endswith("%") or _PER_CENT.match(text, end):
             unit = "%"
-        elif unit is None or (before is not None and before in _CURRENCIES):
-            unit = before  # money is money: "$87.5 million after" counts dollars
+        elif unit is None or (before is not None and (before in _CURRENCIES or before in calendar)):
+            # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
+            unit = before
         near = [
             m.group()
             for m in words
@@ -180,7 +184,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in _CURRENCIES:
             shown = unit + text[start:end]
-        slots.append((start, end, NumberSlot(value, unit, shown, is_year, frame)))
+        same_unit = _same_units(lang).get(unit, unit) if unit else None
+        slots.append((start, end, NumberSlot(value, same_unit, shown, is_year, frame)))
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -188,6 +193,47 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         if first.unit is None and not first.is_year and then.unit and _JOINED.fullmatch(text[end:start]):
             slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=first.text + text[end:start] + then.text))
     return tuple(slot for _, _, slot in slots)
+
+
+_PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b", re.IGNORECASE)
+_SAME_UNITS = {
+    "%": "percent percents prozent pourcent",
+    "$": "dollar dollars",
+    "€": "euro euros",
+    "km": "kilometre kilometres kilometer kilometers kilomètre kilomètres",
+    "kg": "kilogram kilograms kilogramme kilogrammes kilogramm",
+    "m": "metre metres meter meters mètre mètres",
+    "cm": "centimetre centimetres centimeter centimeters",
+    "mm": "millimetre millimetres millimeter millimeters",
+    "g": "gram grams gramme grammes gramm",
+    "l": "litre litres liter liters",
+    "ft": "foot feet",
+}
+"""Units written as a word or a sign: "90 percent" is "90%", "5 dollars" is "$5"."""
+_MEASURE_WORDS = (
+    "second seconds minute minutes hour hours day days week weeks month months year years decade decades "
+    "century centuries mile miles inch inches yard yards pound pounds ounce ounces ton tons tonne tonnes "
+    "gallon gallons degree degrees "
+    "sekunde sekunden stunde stunden tag tage tagen woche wochen monat monate jahr jahre jahren jahrzehnt "
+    "grad seconde secondes heure heures jour jours semaine semaines mois an ans année années décennie "
+    "siècle degré degrés"
+)
+
+
+@lru_cache(maxsize=8)
+def _same_units(lang: Lang) -> dict[str, str]:
+    """The stem of each unit word written also as a sign or an abbreviation, to that sign."""
+    return {stem: sign for sign, words in _SAME_UNITS.items() for stem in analyze(words, lang).content}
+
+
+@lru_cache(maxsize=8)
+def _measures(lang: Lang) -> frozenset[str]:
+    """Units that only measure (time, length, weight, money, share; a month for a day of it): two
+    numbers of one value in different ones are different quantities ("5 kg", "5 lb"; "19 June",
+    "April 19"). A word after a number is often no unit at all ("two huge studies", "phase 3
+    human trials"), so other words are never compared this way."""
+    words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
+    return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
 
 
 _MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9})
@@ -530,7 +576,13 @@ def _check_number(
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
-        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=False)
+        # the value stated as another measure ("19 June" for "April 19", "5 kg" for "5 lb") is no
+        # rounding nor a number taken from elsewhere: the claim misreads it
+        measures = _measures(lang)
+        misread = slot.unit in measures and any(
+            n.value == slot.value and n.unit in measures for text in sentences for n in _numbers(text, lang)
+        )
+        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
