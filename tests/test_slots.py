@@ -289,11 +289,11 @@ def test_a_number_written_in_words_is_read_whole() -> None:
     assert french.supported
 
 
-def test_a_value_the_context_gives_in_another_measure_is_not_supported() -> None:
-    """A claim's number whose value the context states only in another unit misreads it ("5 kg"
-    for "5 lb", "19 June" for "April 19"): not supported, where before the value in the bag of
-    numbers let it pass. The same unit written otherwise ("90 percent", "90%"; "40 feet", "40-foot")
-    is the same measure."""
+def test_a_measure_the_context_does_not_state_is_not_supported() -> None:
+    """A claim's measure (a weight, a date) that the evidence does not state is not supported, even
+    where its value stands in another unit ("5 kg" for "5 lb", "19 June" for "April 19") or as a
+    count: before, the value in the bag of numbers let it pass. The same unit written otherwise
+    ("90 percent", "90%"; "40 feet", "40-foot") is the same measure."""
     metric = Faithfulness()
     weight, death = metric.check_claims(
         ["The X200 blender weighs 5 lb.", "On April 19, 2008 Shomu Mukherjee died."],
@@ -305,6 +305,15 @@ def test_a_value_the_context_gives_in_another_measure_is_not_supported() -> None
     assert not weight.supported
     assert weight.reason.startswith("the context does not state 5 lb")
     assert not death.supported
+    (eclipse,) = metric.check_claims(
+        ["On October 7, Skygazers were treated to a partial lunar eclipse during the Hunter's Moon."],
+        [
+            "Skygazers across Japan witnessed a partial lunar eclipse on Sunday, October 29.",
+            "Seven observatories streamed it.",
+        ],
+    )
+    assert not eclipse.supported  # a date stated nowhere, though the bag of numbers holds a 7
+    assert eclipse.reason.startswith("the context does not state October 7")
     share, craters, day = metric.check_claims(
         [
             "The vaccine is 90% effective in preventing disease.",

@@ -13,8 +13,9 @@ sentences of the evidence that **align** with the words around it in the claim:
   near the number (its *frame*: ``take``, ``24``, ``hours``) decides: if it states another value the
   claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
   the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
-  a value the context gives only in another measure ("5 kg" for the claim's "5 lb", "19 June" for
-  "April 19") is a misreading, and overrules a verifier's support;
+  a measure (a date, a weight, a length, a price, a share: "5 lb", "April 19") that no sentence
+  states overrules a verifier's support, a count ("9,000 people") does not, as the claim may take
+  it from elsewhere;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
@@ -69,7 +70,8 @@ _PRONOUNS = _word_set(
 )
 _NOT_UNITS = _word_set(
     "after before during since until till over under per each ago later earlier more less than "
-    "about around nearly almost only just up down out off away back"
+    "about around nearly almost only just up down out off away back "
+    "daily weekly monthly yearly annual annually hourly"
 )
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
@@ -134,8 +136,9 @@ class SlotFinding:
     decides: bool = True
     """Whether the finding overrules a verifier's support. A number the evidence does not state
     at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
-    dated that year); the verifier's own reading decides, and the verdict is marked uncertain. One
-    whose value the evidence gives in another measure ("5 kg" for "5 lb") does."""
+    dated that year); the verifier's own reading decides, and the verdict is marked uncertain. A
+    measure does ("5 lb" where the evidence gives "5 kg", "April 19" where it gives "19 June"): it
+    is neither a count the claim words otherwise nor taken from elsewhere."""
 
 
 @lru_cache(maxsize=16384)
@@ -184,6 +187,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in _CURRENCIES:
             shown = unit + text[start:end]
+        elif unit is not None and unit in calendar and (month := _WORD_BEFORE.search(text, 0, start)):
+            shown = f"{month.group(1)} {text[start:end]}"  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
         slots.append((start, end, NumberSlot(value, same_unit, shown, is_year, frame)))
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
@@ -195,6 +200,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     return tuple(slot for _, _, slot in slots)
 
 
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
 _PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b", re.IGNORECASE)
 _SAME_UNITS = {
     "%": "percent percents prozent pourcent",
@@ -228,10 +234,10 @@ def _same_units(lang: Lang) -> dict[str, str]:
 
 @lru_cache(maxsize=8)
 def _measures(lang: Lang) -> frozenset[str]:
-    """Units that only measure (time, length, weight, money, share; a month for a day of it): two
-    numbers of one value in different ones are different quantities ("5 kg", "5 lb"; "19 June",
-    "April 19"). A word after a number is often no unit at all ("two huge studies", "phase 3
-    human trials"), so other words are never compared this way."""
+    """Units that only measure (time, length, weight, money, share; a month for a day of it). A
+    claim's measure that its evidence does not state is not supported by it; a word after a number
+    that is not one of these is often no unit at all ("two huge studies", "phase 3 human trials"),
+    and decides nothing this way."""
     words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
 
@@ -289,7 +295,7 @@ def _unit_before(text: str, start: int, lang: Lang) -> str | None:
     before = text[:start].rstrip()
     if before and before[-1] in _CURRENCIES:
         return before[-1]
-    word = re.search(r"([^\W\d_]+)\s*$", before)
+    word = _WORD_BEFORE.search(before)
     if word and word.group(1).lower() in _CALENDAR:
         stems = analyze(word.group(1), lang).content
         return next(iter(stems)) if stems else None
@@ -576,13 +582,11 @@ def _check_number(
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
-        # the value stated as another measure ("19 June" for "April 19", "5 kg" for "5 lb") is no
-        # rounding nor a number taken from elsewhere: the claim misreads it
-        measures = _measures(lang)
-        misread = slot.unit in measures and any(
-            n.value == slot.value and n.unit in measures for text in sentences for n in _numbers(text, lang)
+        # a measure (a date, a weight, a price, a share) is not taken from elsewhere nor a count
+        # the claim words otherwise: stated nowhere in the evidence, it is not supported by it
+        return SlotFinding(
+            "unsupported", "number", why, sentences[closest], certain=False, decides=slot.unit in _measures(lang)
         )
-        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from faithcheck._core.types import Evidence, Label, Lang, Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
@@ -96,10 +97,13 @@ def _rests_on(finding: SlotFinding, label: Label, claim: str, unit: Unit, lang: 
     rejection made because of it, or a rejection of a claim whose other words the evidence all
     states ("released on November 2, 2004" against "released on November 2"). A claim the evidence
     misses anyway ("The Orion X100 costs 30,000 dollars" against a page about other products) is
-    not supported whatever its number, and an LLM would add nothing."""
-    if label == "supported" or finding.decides:
+    not supported whatever its number, and an LLM would add nothing. A finding that decides made
+    the rejection where the evidence is about the claim (the cues consult it from
+    :data:`~faithcheck._pipeline.verify.cues.CUE_COVERAGE` on)."""
+    if label == "supported":
         return True
-    return coverage(analyze(claim, lang), analyze(unit.window.text, lang)) >= _COVERED
+    covered = coverage(analyze(claim, lang), analyze(unit.window.text, lang))
+    return covered >= (CUE_COVERAGE if finding.decides else _COVERED)
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
