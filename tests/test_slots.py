@@ -308,8 +308,8 @@ def test_a_measure_the_context_does_not_state_is_not_supported() -> None:
     (eclipse,) = metric.check_claims(
         ["On October 7, Skygazers were treated to a partial lunar eclipse during the Hunter's Moon."],
         [
-            "Skygazers across Japan witnessed a partial lunar eclipse on Sunday, October 29.",
-            "Seven observatories streamed it.",
+            "Skygazers across Japan witnessed a partial lunar eclipse on Sunday, October 29. "
+            "Seven observatories streamed it."
         ],
     )
     assert not eclipse.supported  # a date stated nowhere, though the bag of numbers holds a 7
