@@ -7,6 +7,7 @@ import pytest
 from faithcheck import Faithfulness
 from faithcheck._core.types import Label
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
+from faithcheck._text.analysis import rounds_to
 
 _LEAFLET = [
     "Adults and children over 16: take 1 or 2 tablets up to 4 times a day.",
@@ -329,3 +330,27 @@ def test_a_measure_the_context_does_not_state_is_not_supported() -> None:
     assert share.supported, share.reason
     assert craters.supported, craters.reason
     assert day.supported, day.reason
+
+
+def test_a_round_figure_states_the_value_it_rounds() -> None:
+    """ "over 9,000" and "more than 100" state 9,061 and 116, "$3.6 million" states $3.64 million;
+    a bare 100 does not state 116, and neither does "more than 101" (before, every one of these
+    was "the context gives ..., not ...")."""
+    context = [
+        "The Health Ministry in Gaza said on Thursday that 9,061 people have been killed in the Strip. "
+        "Mexican authorities have begun exhuming 116 bodies found buried in a mass grave in Morelos. "
+        "The 750-piece collection fetched a total of $3.64 million at Bonhams in New York."
+    ]
+    verdicts = Faithfulness().check_claims(
+        [
+            "The Health Ministry in Gaza said over 9,000 people have been killed in the Strip.",
+            "Mexican authorities have begun exhuming more than 100 bodies from a mass grave in Morelos.",
+            "The collection fetched $3.6 million at Bonhams in New York.",
+            "Mexican authorities have begun exhuming 100 bodies from a mass grave in Morelos.",
+            "Mexican authorities have begun exhuming more than 101 bodies from a mass grave in Morelos.",
+        ],
+        context,
+    )
+    assert [v.supported for v in verdicts] == [True, True, True, False, False], [v.reason for v in verdicts]
+    assert verdicts[3].reason.startswith("the context gives 116 bodies, not 100 bodies")
+    assert rounds_to(2000, 2004) is False  # a year is a round figure of nothing

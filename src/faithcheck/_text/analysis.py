@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache, cached_property, lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import snowballstemmer
 
@@ -18,7 +19,18 @@ from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 from faithcheck._text.number_words import spelled_numbers
 
-__all__ = ["GROUP_SPACE", "NUMBER_DIGITS", "TextFeatures", "analyze", "coverage", "number_value"]
+__all__ = [
+    "GROUP_SPACE",
+    "NUMBER_DIGITS",
+    "Bound",
+    "TextFeatures",
+    "analyze",
+    "bound_before",
+    "coverage",
+    "number_value",
+    "rounds_to",
+    "unstated_numbers",
+]
 
 GROUP_SPACE = "[ \u00a0\u202f\u2009]"
 """What may part groups of three digits ("13 000", "1\u202f299"): a space, as French and SI style write
@@ -31,9 +43,13 @@ space after every comma: "735, 000 followers", "$ 1, 056"). Only a group that st
 NUMBER_DIGITS = rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
 """A number's digits: "13 000" and "13, 000" are one number (13,000), not 13 and 0; "1,000.5",
 "1.000,5", "24"."""
+Bound = Literal["over", "about"]
+"""What a word before a claim's number says of it: "more than 100" (``over``), "about 14,000"."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
+_MAGNITUDE = 100.0
+"""Number words from this value on ("hundred", "million") multiply the number before them."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +62,8 @@ class TextFeatures:
     content: frozenset[str]
     """Stems of content words (no stop words, no numbers)."""
     numbers: frozenset[float]
+    bounded: frozenset[tuple[float, Bound]]
+    """The numbers a word before bounds ("more than 100": ``(100.0, "over")``)."""
     entities: frozenset[str]
     """Lower-cased capitalised words that do not start a sentence (en, fr only)."""
     negated: bool
@@ -145,20 +163,26 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     numbers: set[float] = set()
     entities: set[str] = set()
     content_at: list[str | None] = []
-    spelled = spelled_numbers(text, lex.lang)
-    numbers.update(value for _, _, value in spelled)
-    in_words = {start for start, _, _ in spelled}
-    for m, tok in zip(matches, tokens, strict=True):
+    spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)}
+    scaled: set[int] = set()  # the magnitude words read with the number before them
+    bounded: set[tuple[float, Bound]] = set()
+    for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
         stem: str | None = None
-        if _NUMBER.fullmatch(tok):
-            value = number_value(tok, lex)
-            if value is not None:
-                numbers.add(value)
-        elif m.start() in in_words or tok in lex.number_words:
-            # numbers in words below a hundred are read whole above ("sixty-five"); a magnitude
-            # ("million") stands on its own
-            if (value := lex.number_words.get(tok)) is not None and value >= 100:
-                numbers.add(value)
+        value = number_value(tok, lex) if _NUMBER.fullmatch(tok) else spelled.get(m.start())
+        if value is not None:
+            # "3.6 million" is 3,600,000: a round figure of $3.64 million, and the same number as
+            # "3,600,000"
+            if k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= _MAGNITUDE:
+                value *= magnitude
+                scaled.add(k + 1)
+            numbers.add(value)
+            if bound := bound_before(text, m.start()):
+                bounded.add((value, bound))
+        elif tok in lex.number_words:
+            # a word of a number read whole above ("five" of "sixty-five"), or a magnitude alone
+            # ("a million")
+            if k not in scaled and lex.number_words[tok] >= _MAGNITUDE:
+                numbers.add(lex.number_words[tok])
         elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
             stem = _stem(tok, lex.stemmer)
             content.add(stem)
@@ -188,6 +212,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         tokens=tokens,
         content=frozenset(content),
         numbers=frozenset(numbers),
+        bounded=frozenset(bounded),
         entities=frozenset(entities),
         negated=negated,
         restriction_scopes=tuple(scopes),
@@ -209,6 +234,70 @@ def _cue_words(lang: Lang) -> frozenset[str]:
 def _starts_sentence(text: str, pos: int) -> bool:
     before = text[:pos].rstrip()
     return not before or before[-1] in ".!?:;\n\"'«“(-•*"
+
+
+_ROUND_SHARE = 0.05
+"""How far a bare round figure may be from the value it rounds, as a share of it."""
+_ABOUT_SHARE = 0.1
+"""The same for a figure a word says is approximate ("about", "nearly")."""
+_ROUND_STEP = 100
+"""A bare figure is a rounding only when rounded to hundreds or more ("9,000", "3.6 million")."""
+
+
+_BOUNDS: dict[Bound, re.Pattern[str]] = {
+    "over": re.compile(
+        r"\b(?:over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?|top(?:s|ped)?"
+        r"|über|mehr als|mindestens|plus de|au moins)\s*[$€£¥]?\s*$",
+        re.IGNORECASE,
+    ),
+    "about": re.compile(
+        r"\b(?:about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
+        r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque)\s*[$€£¥]?\s*$",
+        re.IGNORECASE,
+    ),
+}
+
+
+def bound_before(text: str, start: int) -> Bound | None:
+    """What the words before a number say of it ("more than", "about"), looked for in the 20
+    characters before it."""
+    before = text[max(0, start - 20) : start]
+    return next((bound for bound, pattern in _BOUNDS.items() if pattern.search(before)), None)
+
+
+def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool:
+    """Whether a claim's ``claimed`` value states the context's ``stated`` one, as a round figure
+    does. Its *step* is its last non-zero digit's place (1,000 for 9,000; 0.1 for 3.6):
+
+    * "more than 100" states 116: above it, by at most half a step ("over 30 million" is no way
+      to say 40 million);
+    * "about 14,000" states 13,800: within half a step and 10% ("around 10" is not 15);
+    * a bare 9,000 states 9,061 and "$3.6 million" $3.64 million: a figure rounded to hundreds or
+      more, within half a step and 5% (40 is no rounding of 41, nor 100 of 116). A value that may
+      be a year (2000) rounds nothing.
+
+    >>> rounds_to(9000, 9061), rounds_to(100, 116), rounds_to(100, 116, "over"), rounds_to(2000, 2004)
+    (True, False, True, False)
+    """
+    if claimed == stated:
+        return True
+    exponent = Decimal(repr(float(claimed))).normalize().as_tuple().exponent
+    step = 10.0**exponent if isinstance(exponent, int) else 1.0
+    diff = stated - claimed
+    if bound == "over":
+        return 0 < diff <= step / 2
+    if bound == "about":
+        return abs(diff) <= min(step / 2, _ABOUT_SHARE * abs(stated))
+    if step < _ROUND_STEP or (float(claimed).is_integer() and 1000 <= claimed <= 2100):
+        return False
+    return abs(diff) <= min(step / 2, _ROUND_SHARE * abs(stated))
+
+
+def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:
+    """The claim's numbers that no number of the evidence gives, exactly or as a round figure
+    (:func:`rounds_to`: "more than 100" for 116)."""
+    bounds = dict(claim.bounded)
+    return frozenset(n for n in claim.numbers if not any(rounds_to(n, e, bounds.get(n)) for e in evidence.numbers))
 
 
 def coverage(claim: TextFeatures, evidence: TextFeatures) -> float:

@@ -44,7 +44,7 @@ from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
-from faithcheck._text.analysis import TextFeatures, analyze, coverage
+from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
@@ -82,7 +82,7 @@ def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> 
     if window.similarity is None:
         raise ValueError(_NEEDS_EMBEDDINGS)
     evidence = analyze(window.text, lang)
-    missing = 1.0 if claim.numbers - evidence.numbers else 0.0
+    missing = 1.0 if unstated_numbers(claim, evidence) else 0.0
     return coverage(claim, evidence), window.similarity, missing
 
 
@@ -172,7 +172,7 @@ class BaselineVerifier:
             return _Judged(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {where}", unit, is_window)
         if p >= self.weights.threshold:
             return _Judged("supported", p, f"supported by {where}", unit, is_window)
-        if missing := claim.numbers - analyze(window.text, lang).numbers:
+        if missing := unstated_numbers(claim, analyze(window.text, lang)):
             why = f"the context does not state {format_numbers(missing)}; closest: {where}"
             return _Judged("unsupported", p, why, unit, is_window)
         return _Judged("unsupported", p, f"no passage states this; closest: {where}", unit, is_window)

@@ -8,14 +8,15 @@ support. Here each *slot* of the claim (a number with what it counts, a name) is
 sentences of the evidence that **align** with the words around it in the claim:
 
 * a **number** (``16 tablets``: its value, the word it counts, whether it is a year) is stated by a
-  sentence that holds the same value of a compatible kind; a sentence that holds another value of
-  the same kind (``8 tablets``) competes with it. The sentence sharing more of the claim's words
-  near the number (its *frame*: ``take``, ``24``, ``hours``) decides: if it states another value the
-  claim is ``contradicted`` ("the context gives 8 tablets, not 16 tablets"); if no sentence states
-  the value, or only a sentence that shares none of its frame, it is not supported, and uncertain;
-  a measure (a date, a weight, a length, a price, a share: "5 lb", "April 19") that no sentence
-  states overrules a verifier's support, a count ("9,000 people") does not, as the claim may take
-  it from elsewhere;
+  sentence that holds the same value of a compatible kind, or the value a round figure rounds
+  ("over 9,000 people" for 9,061 people: :func:`~faithcheck._text.analysis.rounds_to`); a
+  sentence that holds another value of the same kind (``8 tablets``) competes with it. The
+  sentence sharing more of the claim's words near the number (its *frame*: ``take``, ``24``,
+  ``hours``) decides: if it states another value the claim is ``contradicted`` ("the context
+  gives 8 tablets, not 16 tablets"); if no sentence states the value, or only a sentence that
+  shares none of its frame, it is not supported, and uncertain; a measure (a date, a weight, a
+  length, a price, a share: "5 lb", "April 19") that no sentence states overrules a verifier's
+  support, a count ("9,000 people") does not, as the claim may take it from elsewhere;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
@@ -43,7 +44,15 @@ from functools import lru_cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._text.analysis import NUMBER_DIGITS, TextFeatures, analyze, number_value
+from faithcheck._text.analysis import (
+    NUMBER_DIGITS,
+    Bound,
+    TextFeatures,
+    analyze,
+    bound_before,
+    number_value,
+    rounds_to,
+)
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.number_words import spelled_numbers
 from faithcheck._text.sentences import split_sentences
@@ -91,14 +100,24 @@ class NumberSlot:
     is_year: bool
     frame: frozenset[str]
     """The claim's content stems near it (the word it counts left out)."""
+    bound: Bound | None = None
+    """What the word before it says: "more than 100" (``over``), "about 14,000" (``about``)."""
 
     def states(self, other: NumberSlot) -> bool:
-        """``other`` (a number of the context) gives this slot's value, of a compatible kind."""
-        return other.value == self.value and self.compatible(other, strict=False)
+        """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
+        round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
+        9,061 people; never a year)."""
+        if other.value == self.value:
+            return self.compatible(other, strict=False)
+        return self._rounds(other)
 
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word."""
-        return other.value != self.value and self.compatible(other, strict=True)
+        return other.value != self.value and not self._rounds(other) and self.compatible(other, strict=True)
+
+    def _rounds(self, other: NumberSlot) -> bool:
+        same_kind = not self.is_year and not other.is_year and self.unit == other.unit
+        return same_kind and rounds_to(self.value, other.value, self.bound)
 
     def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
         if self.is_year or other.is_year:
@@ -190,7 +209,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is not None and unit in calendar and (month := _WORD_BEFORE.search(text, 0, start)):
             shown = f"{month.group(1)} {text[start:end]}"  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
-        slots.append((start, end, NumberSlot(value, same_unit, shown, is_year, frame)))
+        slots.append((start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound_before(text, start))))
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -242,7 +261,7 @@ def _measures(lang: Lang) -> frozenset[str]:
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
 
 
-_MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9})
+_MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9, 1e12})
 _JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 _CURRENCIES = "$€£¥"
