@@ -354,3 +354,14 @@ def test_a_round_figure_states_the_value_it_rounds() -> None:
     assert [v.supported for v in verdicts] == [True, True, True, False, False], [v.reason for v in verdicts]
     assert verdicts[3].reason.startswith("the context gives 116 bodies, not 100 bodies")
     assert rounds_to(2000, 2004) is False  # a year is a round figure of nothing
+
+
+def test_a_year_after_a_month_is_a_date() -> None:
+    """ "February 1798" is no date of "5 February 1748 -- 28 January 1798": the year stands in the
+    context, but after another month (before, any 1798 stated it)."""
+    sentences = ["Christian Gottlob Neefe (5 February 1748 - 28 January 1798) was a German opera composer."]
+    finding = check_slots("Christian Gottlob Neefe was born in February 1798.", sentences, "en")
+    assert finding is not None
+    assert finding.why == "the context does not state February 1798"
+    assert check_slots("Christian Gottlob Neefe was born in February 1748.", sentences, "en") is None
+    assert check_slots("Christian Gottlob Neefe died in 1798.", sentences, "en") is None

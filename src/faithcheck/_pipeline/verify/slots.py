@@ -84,10 +84,8 @@ _NOT_UNITS = _word_set(
 )
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
-_CALENDAR = _word_set(
-    "january february march april may june july august september october november december "
-    "monday tuesday wednesday thursday friday saturday sunday"
-)
+_MONTHS = _word_set("january february march april may june july august september october november december")
+_CALENDAR = _MONTHS | _word_set("monday tuesday wednesday thursday friday saturday sunday")
 
 
 @dataclass(frozen=True)
@@ -121,7 +119,9 @@ class NumberSlot:
 
     def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
         if self.is_year or other.is_year:
-            return self.is_year and other.is_year
+            # a month before each makes two dates: "February 1798" is not "28 January 1798"
+            months = {self.unit, other.unit} <= _month_stems()
+            return self.is_year and other.is_year and (self.unit == other.unit or not months)
         if self.unit is None or other.unit is None:
             # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
             # counts cannot be told
@@ -243,6 +243,12 @@ _MEASURE_WORDS = (
     "grad seconde secondes heure heures jour jours semaine semaines mois an ans année années décennie "
     "siècle degré degrés"
 )
+
+
+@lru_cache(maxsize=1)
+def _month_stems() -> frozenset[str | None]:
+    """The months as a number's unit (a day or a year after one: "March 1", "February 1798")."""
+    return frozenset(analyze(" ".join(sorted(_MONTHS)), "en").content)
 
 
 @lru_cache(maxsize=8)
