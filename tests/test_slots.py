@@ -365,3 +365,22 @@ def test_a_year_after_a_month_is_a_date() -> None:
     assert finding.why == "the context does not state February 1798"
     assert check_slots("Christian Gottlob Neefe was born in February 1748.", sentences, "en") is None
     assert check_slots("Christian Gottlob Neefe died in 1798.", sentences, "en") is None
+
+
+def test_a_value_the_sentence_gives_of_something_else_leaves_the_rival() -> None:
+    """The sentence names Alice's age, 56, and the sheriff's 18 years: the claim's bare 18 is her age by
+    its words around, so 56 is its rival (before, any 18 in the sentence left it open); "21 last
+    year" counts nothing called "last"."""
+    sentences = [
+        "Alice Kovach, 56, was arrested last Friday and charged with neglect after police found the man in her "
+        "care weighing only 89 pounds, said the sheriff, who has served for 18 years.",
+        "However, 36 motorcyclists were killed on London's roads last year, a toll that is unacceptably high.",
+        "In London, injuries rose by nearly 21% to 5,233.",
+    ]
+    age = check_slots("Alice Kovach, 18, was arrested last Friday and charged with neglect.", sentences, "en")
+    assert age is not None
+    assert age.why == "the context gives 56, not 18"
+    deaths = check_slots("The number of motorcyclists killed on London's roads reached 21 last year.", sentences, "en")
+    assert deaths is not None
+    assert deaths.why == "the context gives 36 motorcyclists, not 21"
+    assert check_slots("Alice Kovach, 56, was arrested last Friday.", sentences, "en") is None

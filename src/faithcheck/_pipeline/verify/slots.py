@@ -80,7 +80,7 @@ _PRONOUNS = _word_set(
 _NOT_UNITS = _word_set(
     "after before during since until till over under per each ago later earlier more less than "
     "about around nearly almost only just up down out off away back "
-    "daily weekly monthly yearly annual annually hourly"
+    "daily weekly monthly yearly annual annually hourly last next previous"
 )
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
@@ -630,13 +630,15 @@ def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Seq
     it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
     with no problems" / "since she was 27 with no problems"). Two shared words around the value say
     it is the same quantity; a year is only ever a year. A sentence that states the slot's value
-    too ("9.6 million in September, up from 9.5 million in August") leaves open which of its
-    values the claim means: it is no rival."""
+    too, with a word of the claim's around it ("9.6 million job openings in September, up from 9.5
+    million in August"), leaves open which of its values the claim means: it is no rival. One that
+    states it of something else, sharing none of those words, is ("Alice, 56, was arrested ...
+    ending an 18-year career" for "Alice, 18, was arrested")."""
     return (
         (slot.unit is None or number.unit is None)
         and slot.is_year == number.is_year
         and near >= _RIVAL_FRAME
-        and all(n.value != slot.value for n in sentence)
+        and all(n.value != slot.value or not slot.frame & n.frame for n in sentence)
     )
 
 
