@@ -384,3 +384,25 @@ def test_a_value_the_sentence_gives_of_something_else_leaves_the_rival() -> None
     assert deaths is not None
     assert deaths.why == "the context gives 36 motorcyclists, not 21"
     assert check_slots("Alice Kovach, 56, was arrested last Friday.", sentences, "en") is None
+
+
+def test_counts_of_different_words_are_rivals_by_their_words_around() -> None:
+    """ "sites" and "targets" measure nothing: which count the claim means is told by the words
+    around them, as for a bare number; a sentence naming the claim's counted word beside another
+    count ("the women in three cities") gives no rival for it."""
+    sentences = [
+        "The Israeli Defense Forces said aircraft struck 450 targets overnight, including tunnels and compounds.",
+        "A spokesman said 242 reservists were called up.",
+    ]
+    claim = "IDF aircraft struck over 242 sites overnight, including tunnels and compounds."
+    sites = check_slots(claim, sentences, "en")
+    assert sites is not None
+    assert sites.why == "the context gives 450 targets, not 242 sites"
+    assert check_slots("IDF aircraft struck 450 sites overnight, including tunnels.", sentences, "en") is None
+    women = [
+        "The United States is urging China to release five young feminists over their campaign for equality.",
+        "Authorities detained the women in three cities, Beijing, Guangzhou and Hangzhou.",
+    ]
+    assert check_slots("China is urged to release the five women held over their campaign.", women, "en") is None
+    detained = check_slots("Authorities detained the five women over their campaign.", women, "en")
+    assert detained is None or "three cities" not in detained.why

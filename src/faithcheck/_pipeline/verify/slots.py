@@ -100,6 +100,9 @@ class NumberSlot:
     """The claim's content stems near it (the word it counts left out)."""
     bound: Bound | None = None
     """What the word before it says: "more than 100" (``over``), "about 14,000" (``about``)."""
+    measured: bool = False
+    """Its unit only measures (a date, a weight, a price: :func:`_measures`); another word after a
+    number is often no unit at all ("two huge studies", "107 million monthly active users")."""
 
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
@@ -122,9 +125,10 @@ class NumberSlot:
             # a month before each makes two dates: "February 1798" is not "28 January 1798"
             months = {self.unit, other.unit} <= _month_stems()
             return self.is_year and other.is_year and (self.unit == other.unit or not months)
-        if self.unit is None or other.unit is None:
+        if self.unit is None or other.unit is None or (self.unit != other.unit and not self.measured | other.measured):
             # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
-            # counts cannot be told
+            # counts cannot be told; nor can two words that measure nothing ("107 million users",
+            # "107 million accounts")
             return not strict
         return self.unit == other.unit
 
@@ -209,7 +213,10 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is not None and unit in calendar and (month := _WORD_BEFORE.search(text, 0, start)):
             shown = f"{month.group(1)} {text[start:end]}"  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
-        slots.append((start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound_before(text, start))))
+        measured = same_unit in _measures(lang)
+        slots.append(
+            (start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound_before(text, start), measured))
+        )
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -609,9 +616,7 @@ def _check_number(
         why = f"the context does not state {slot.text}"
         # a measure (a date, a weight, a price, a share) is not taken from elsewhere nor a count
         # the claim words otherwise: stated nowhere in the evidence, it is not supported by it
-        return SlotFinding(
-            "unsupported", "number", why, sentences[closest], certain=False, decides=slot.unit in _measures(lang)
-        )
+        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=slot.measured)
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
@@ -628,14 +633,17 @@ quantity."""
 def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Sequence[NumberSlot]) -> bool:
     """``number`` gives another value of the quantity ``slot`` speaks of, told by the words around
     it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
-    with no problems" / "since she was 27 with no problems"). Two shared words around the value say
+    with no problems" / "since she was 27 with no problems"), or the two count words that measure
+    nothing ("over 242 sites in Gaza" / "struck 450 targets"). Two shared words around the value say
     it is the same quantity; a year is only ever a year. A sentence that states the slot's value
     too, with a word of the claim's around it ("9.6 million job openings in September, up from 9.5
     million in August"), leaves open which of its values the claim means: it is no rival. One that
     states it of something else, sharing none of those words, is ("Alice, 56, was arrested ...
     ending an 18-year career" for "Alice, 18, was arrested")."""
+    counts_other = slot.unit is not None and number.unit is not None and slot.unit in number.frame
     return (
-        (slot.unit is None or number.unit is None)
+        slot.compatible(number, strict=False)
+        and not counts_other  # "detained the women in three cities" counts cities, not women
         and slot.is_year == number.is_year
         and near >= _RIVAL_FRAME
         and all(n.value != slot.value or not slot.frame & n.frame for n in sentence)
