@@ -406,3 +406,15 @@ def test_counts_of_different_words_are_rivals_by_their_words_around() -> None:
     assert check_slots("China is urged to release the five women held over their campaign.", women, "en") is None
     detained = check_slots("Authorities detained the five women over their campaign.", women, "en")
     assert detained is None or "three cities" not in detained.why
+
+
+def test_a_numbered_name_the_context_numbers_otherwise_is_contradicted() -> None:
+    """ "Android 11" where the context speaks only of "Android 14" is another version (before, the
+    bare 11 found no rival); a name the context also numbers so is kept, and so is a month's day."""
+    sentences = ["Samsung owners will receive the Android 14 update, with a new emoji design.", "It takes 11 minutes."]
+    finding = check_slots("The Android 11 update brings a new emoji design to Samsung phones.", sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives Android 14, not Android 11")
+    assert check_slots("The Android 14 update brings a new emoji design.", sentences, "en") is None
+    both = ["He wrote Scream, as well as its sequels Scream 2 and Scream 4."]
+    assert check_slots("He wrote the film Scream 4.", both, "en") is None

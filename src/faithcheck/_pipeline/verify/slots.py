@@ -26,7 +26,8 @@ A bare number (``since she was 15 with``: no word says what it counts) is aligne
 around it alone.
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
-is not a count. Support that needs two sentences keeps working: each slot looks for its own
+is not a count. A number after a capitalised word numbers it (``Android 11``): where the evidence
+numbers that word only otherwise (``Android 14``), the claim is contradicted. Support that needs two sentences keeps working: each slot looks for its own
 sentence, so "The X200 is a blender. It comes with a 2-year warranty." supports "The X200 blender has
 a 2-year warranty".
 
@@ -103,6 +104,8 @@ class NumberSlot:
     measured: bool = False
     """Its unit only measures (a date, a weight, a price: :func:`_measures`); another word after a
     number is often no unit at all ("two huge studies", "107 million monthly active users")."""
+    label: str | None = None
+    """The capitalised word it numbers ("Android 14", "Iron Man 3"), not starting a sentence."""
 
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
@@ -214,8 +217,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = f"{month.group(1)} {text[start:end]}"  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
         measured = same_unit in _measures(lang)
+        bound = bound_before(text, start)
         slots.append(
-            (start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound_before(text, start), measured))
+            (start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound, measured, _label(text, start)))
         )
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
@@ -224,6 +228,18 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         if first.unit is None and not first.is_year and then.unit and _JOINED.fullmatch(text[end:start]):
             slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=first.text + text[end:start] + then.text))
     return tuple(slot for _, _, slot in slots)
+
+
+_LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
+
+
+def _label(text: str, start: int) -> str | None:
+    """The capitalised word right before a number that it numbers ("Android 14"; not a month, not
+    a sentence's first word)."""
+    match = _LABEL.search(text, 0, start)
+    if match is None or match.group(1).lower() in _CALENDAR or _starts_sentence(text, match.start(1)):
+        return None
+    return match.group(1)
 
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
@@ -585,6 +601,8 @@ def _check_number(
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
+    if slot.label and (finding := _check_label(slot, sentences)):
+        return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
     for i, text in enumerate(sentences):
         given = _numbers(text, lang)
@@ -623,6 +641,19 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
+
+
+def _check_label(slot: NumberSlot, sentences: Sequence[str]) -> SlotFinding | None:
+    """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
+    14") is another thing: contradicted."""
+    assert slot.label is not None
+    pattern = re.compile(rf"\b{re.escape(slot.label)} (\d+)\b(?![.,]\d)")
+    given = [(m.group(1), text) for text in sentences for m in pattern.finditer(text)]
+    if not given or any(float(digits) == slot.value for digits, _ in given):
+        return None
+    digits, text = given[0]
+    why = f"the context gives {slot.label} {digits}, not {slot.label} {slot.value:g}"
+    return SlotFinding("contradicted", "number", why, text, certain=True)
 
 
 _RIVAL_FRAME = 2
