@@ -17,7 +17,7 @@ import snowballstemmer
 
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
-from faithcheck._text.number_words import spelled_numbers
+from faithcheck._text.number_words import MAGNITUDE, spelled_numbers
 
 __all__ = [
     "GROUP_SPACE",
@@ -48,8 +48,6 @@ Bound = Literal["over", "about"]
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
-_MAGNITUDE = 100.0
-"""Number words from this value on ("hundred", "million") multiply the number before them."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +170,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         if value is not None:
             # "3.6 million" is 3,600,000: a round figure of $3.64 million, and the same number as
             # "3,600,000"
-            if k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= _MAGNITUDE:
+            if k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= MAGNITUDE:
                 value *= magnitude
                 scaled.add(k + 1)
             numbers.add(value)
@@ -181,7 +179,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         elif tok in lex.number_words:
             # a word of a number read whole above ("five" of "sixty-five"), or a magnitude alone
             # ("a million")
-            if k not in scaled and lex.number_words[tok] >= _MAGNITUDE:
+            if k not in scaled and lex.number_words[tok] >= MAGNITUDE:
                 numbers.add(lex.number_words[tok])
         elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
             stem = _stem(tok, lex.stemmer)
@@ -246,7 +244,7 @@ _ROUND_STEP = 100
 
 _BOUNDS: dict[Bound, re.Pattern[str]] = {
     "over": re.compile(
-        r"\b(?:over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?|top(?:s|ped)?"
+        r"\b(?:over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
         r"|über|mehr als|mindestens|plus de|au moins)\s*[$€£¥]?\s*$",
         re.IGNORECASE,
     ),

@@ -17,7 +17,7 @@ from text_to_num import text2num
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["spelled_numbers"]
+__all__ = ["MAGNITUDE", "spelled_numbers"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _JOINS = frozenset({" ", "-"})
@@ -25,7 +25,8 @@ _CONNECTORS = frozenset({"et"})
 """Words inside a compound: French "vingt et un"."""
 _GERMAN_COMPOUND = re.compile(r"\w+und\w+(?:zig|ßig)", re.IGNORECASE)
 """German writes units before tens in one word: "einundzwanzig", "fünfundsechzig"."""
-_MAGNITUDE = 100.0
+MAGNITUDE = 100.0
+"""Number words from this value on ("hundred", "million") multiply the number before them."""
 
 
 @lru_cache(maxsize=16384)
@@ -62,7 +63,7 @@ def _value(word: str, lex: Lexicon, lang: Lang) -> float | None:
     value = lex.number_words.get(lowered)
     if value is None and lang == "de" and _GERMAN_COMPOUND.fullmatch(lowered):
         value = _text2num(lowered, lang)
-    return value if value is not None and value < _MAGNITUDE else None
+    return value if value is not None and value < MAGNITUDE else None
 
 
 def _extension(

@@ -27,9 +27,10 @@ around it alone.
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
 is not a count. A number after a capitalised word numbers it (``Android 11``): where the evidence
-numbers that word only otherwise (``Android 14``), the claim is contradicted. Support that needs two sentences keeps working: each slot looks for its own
-sentence, so "The X200 is a blender. It comes with a 2-year warranty." supports "The X200 blender has
-a 2-year warranty".
+numbers that word only otherwise (``Android 14``), the claim is contradicted.
+
+Support that needs two sentences keeps working: each slot looks for its own sentence, so "The X200
+is a blender. It comes with a 2-year warranty." supports "The X200 blender has a 2-year warranty".
 
 Both offline verifiers run this check on every piece of evidence that would support a claim (see
 :mod:`faithcheck._pipeline.verify.cues`), and the LLM judge's supported verdicts are checked the same way
@@ -55,7 +56,7 @@ from faithcheck._text.analysis import (
     rounds_to,
 )
 from faithcheck._text.lexicon import get_lexicon
-from faithcheck._text.number_words import spelled_numbers
+from faithcheck._text.number_words import MAGNITUDE, spelled_numbers
 from faithcheck._text.sentences import split_sentences
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
@@ -290,7 +291,6 @@ def _measures(lang: Lang) -> frozenset[str]:
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
 
 
-_MAGNITUDES = frozenset({100.0, 1000.0, 1e6, 1e9, 1e12})
 _JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 _CURRENCIES = "$€£¥"
@@ -333,7 +333,7 @@ def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tup
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
     word = _WORD.match(text, gap.end())
-    if word is None or number_words.get(word.group().lower()) not in _MAGNITUDES:
+    if word is None or number_words.get(word.group().lower(), 0.0) < MAGNITUDE:
         return None
     return number_words[word.group().lower()], word.end()
 
