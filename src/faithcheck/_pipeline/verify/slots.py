@@ -129,7 +129,8 @@ class NumberSlot:
             # a month before each makes two dates: "February 1798" is not "28 January 1798"
             months = {self.unit, other.unit} <= _month_stems()
             return self.is_year and other.is_year and (self.unit == other.unit or not months)
-        if self.unit is None or other.unit is None or (self.unit != other.unit and not self.measured | other.measured):
+        loose = self.unit != other.unit and not (self.measured or other.measured)
+        if self.unit is None or other.unit is None or loose:
             # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
             # counts cannot be told; nor can two words that measure nothing ("107 million users",
             # "107 million accounts")
@@ -214,8 +215,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in _CURRENCIES:
             shown = unit + text[start:end]
-        elif unit is not None and unit in calendar and (month := _WORD_BEFORE.search(text, 0, start)):
-            shown = f"{month.group(1)} {text[start:end]}"  # "October 7"
+        elif unit is not None and unit in calendar:
+            month = _WORD_BEFORE.search(text[max(0, start - _LOOK_BACK) : start])
+            shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
         measured = same_unit in _measures(lang)
         bound = bound_before(text, start)
@@ -232,13 +234,16 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
 
 
 _LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
+_LOOK_BACK = 40
+"""How many characters before a number its label or month is looked for in."""
 
 
 def _label(text: str, start: int) -> str | None:
     """The capitalised word right before a number that it numbers ("Android 14"; not a month, not
     a sentence's first word)."""
-    match = _LABEL.search(text, 0, start)
-    if match is None or match.group(1).lower() in _CALENDAR or _starts_sentence(text, match.start(1)):
+    offset = max(0, start - _LOOK_BACK)
+    match = _LABEL.search(text[offset:start])
+    if match is None or match.group(1).lower() in _CALENDAR or _starts_sentence(text, offset + match.start(1)):
         return None
     return match.group(1)
 
@@ -669,8 +674,8 @@ def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Seq
     it is the same quantity; a year is only ever a year. A sentence that states the slot's value
     too, with a word of the claim's around it ("9.6 million job openings in September, up from 9.5
     million in August"), leaves open which of its values the claim means: it is no rival. One that
-    states it of something else, sharing none of those words, is ("Alice, 56, was arrested ...
-    ending an 18-year career" for "Alice, 18, was arrested")."""
+    states it of something else, sharing none of those words, is ("Alice, 56, was arrested ...,
+    said the sheriff, who has served for 18 years" for "Alice, 18, was arrested")."""
     counts_other = slot.unit is not None and number.unit is not None and slot.unit in number.frame
     return (
         slot.compatible(number, strict=False)
