@@ -290,10 +290,11 @@ def test_a_number_written_in_words_is_read_whole() -> None:
     assert french.supported
 
 
-def test_a_measure_the_context_does_not_state_is_not_supported() -> None:
-    """A claim's measure (a weight, a date) that the evidence does not state is not supported, even
-    where its value stands in another unit ("5 kg" for "5 lb", "19 June" for "April 19") or as a
-    count: before, the value in the bag of numbers let it pass. The same unit written otherwise
+def test_a_measure_the_context_gives_otherwise_is_not_supported() -> None:
+    """A claim's measure (a weight, a date) that the evidence gives only otherwise is not
+    supported: its value in another unit ("5 kg" for "5 lb", "19 June" for "April 19"), or its unit
+    with another value ("October 29" for "October 7", beside a bare 7): before, the value in the bag
+    of numbers let it pass. The same unit written otherwise
     ("90 percent", "90%"; "40 feet", "40-foot") is the same measure."""
     metric = Faithfulness()
     weight, death = metric.check_claims(
@@ -418,3 +419,16 @@ def test_a_numbered_name_the_context_numbers_otherwise_is_contradicted() -> None
     assert check_slots("The Android 14 update brings a new emoji design.", sentences, "en") is None
     both = ["He wrote Scream, as well as its sequels Scream 2 and Scream 4."]
     assert check_slots("He wrote the film Scream 4.", both, "en") is None
+
+
+def test_a_day_may_be_an_ordinal_beside_its_month() -> None:
+    """ "March 5th" and "the 5th of March" state March 5 (an ordinal elsewhere counts nothing); a
+    date the evidence writes in a way not read here ("2019-03-05") decides nothing."""
+    claim = "The album was released on March 5, 2019."
+    assert check_slots(claim, ["The album came out on March 5th, 2019, to acclaim."], "en") is None
+    assert check_slots(claim, ["The album came out on the 5th of March 2019."], "en") is None
+    other = check_slots("The album was released on March 6th, 2019.", ["The album came out on March 5, 2019."], "en")
+    assert other is not None
+    assert other.why == "the context gives March 5, not March 6th"
+    iso = check_slots(claim, ["The album came out on 2019-03-05."], "en")
+    assert iso is None or not iso.decides

@@ -15,8 +15,10 @@ sentences of the evidence that **align** with the words around it in the claim:
   ``hours``) decides: if it states another value the claim is ``contradicted`` ("the context
   gives 8 tablets, not 16 tablets"); if no sentence states the value, or only a sentence that
   shares none of its frame, it is not supported, and uncertain; a measure (a date, a weight, a
-  length, a price, a share: "5 lb", "April 19") that no sentence states overrules a verifier's
-  support, a count ("9,000 people") does not, as the claim may take it from elsewhere;
+  length, a price, a share) that the evidence gives only with other values of its unit ("April
+  19" where it says "October 29") or whose value it gives in another unit ("5 lb" for "5 kg")
+  overrules a verifier's support, a count ("9,000 people") does not, as the claim may take it
+  from elsewhere;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
@@ -165,8 +167,8 @@ class SlotFinding:
     """Whether the finding overrules a verifier's support. A number the evidence does not state
     at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
     dated that year); the verifier's own reading decides, and the verdict is marked uncertain. A
-    measure does ("5 lb" where the evidence gives "5 kg", "April 19" where it gives "19 June"): it
-    is neither a count the claim words otherwise nor taken from elsewhere."""
+    measure the evidence gives otherwise does ("5 lb" where it gives "5 kg", "April 19" where it
+    gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere."""
 
 
 @lru_cache(maxsize=16384)
@@ -189,6 +191,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
     calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
     found.extend(spelled_numbers(text, lang))
+    found.extend(
+        (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
+        for m in _DATED_ORDINAL.finditer(text)
+        if m.group("before") or m.group("after")
+    )
     slots: list[tuple[int, int, NumberSlot]] = []
     for start, end, value in sorted(found):
         magnitude = _magnitude_after(text, end, lex.number_words)
@@ -234,6 +241,13 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
 
 
 _LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
+_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DATED_ORDINAL = re.compile(
+    rf"(?:\b(?P<before>{_MONTH_NAMES}) )?\b(\d{{1,2}})(?:st|nd|rd|th)\b(?: (?:of )?(?P<after>{_MONTH_NAMES})\b)?",
+    re.IGNORECASE,
+)
+"""A day written as an ordinal beside its month ("March 5th", "the 5th of March"): a date, where
+other ordinals count nothing ("the 2nd largest")."""
 _LOOK_BACK = 40
 """How many characters before a number its label or month is looked for in."""
 
@@ -637,9 +651,12 @@ def _check_number(
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
-        # a measure (a date, a weight, a price, a share) is not taken from elsewhere nor a count
-        # the claim words otherwise: stated nowhere in the evidence, it is not supported by it
-        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=slot.measured)
+        # a measure (a date, a weight, a price, a share) that the evidence gives in its own unit
+        # with other values, or whose value it gives in another unit, is misread: not a count the
+        # claim words otherwise, nor a date the evidence writes in a way not read here
+        evidence = [n for text in sentences for n in _numbers(text, lang)]
+        misread = slot.measured and any(n.unit == slot.unit or (n.measured and n.value == slot.value) for n in evidence)
+        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
