@@ -17,7 +17,7 @@ import snowballstemmer
 
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
-from faithcheck._text.number_words import MAGNITUDE, spelled_numbers
+from faithcheck._text.number_words import MAGNITUDE, may_spell, spelled_numbers
 
 __all__ = [
     "GROUP_SPACE",
@@ -161,7 +161,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     numbers: set[float] = set()
     entities: set[str] = set()
     content_at: list[str | None] = []
-    spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)}
+    spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)} if may_spell(tokens, lang) else {}
     scaled: set[int] = set()  # the magnitude words read with the number before them
     bounded: set[tuple[float, Bound]] = set()
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
@@ -242,25 +242,22 @@ _ROUND_STEP = 100
 """A bare figure is a rounding only when rounded to hundreds or more ("9,000", "3.6 million")."""
 
 
-_BOUNDS: dict[Bound, re.Pattern[str]] = {
-    "over": re.compile(
-        r"\b(?:over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
-        r"|über|mehr als|mindestens|plus de|au moins)\s*[$€£¥]?\s*$",
-        re.IGNORECASE,
-    ),
-    "about": re.compile(
-        r"\b(?:about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
-        r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque)\s*[$€£¥]?\s*$",
-        re.IGNORECASE,
-    ),
-}
+_BOUNDS = re.compile(
+    r"\b(?:(?P<over>over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
+    r"|über|mehr als|mindestens|plus de|au moins)"
+    r"|(?P<about>about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
+    r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque))\s*[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def bound_before(text: str, start: int) -> Bound | None:
     """What the words before a number say of it ("more than", "about"), looked for in the 20
     characters before it."""
-    before = text[max(0, start - 20) : start]
-    return next((bound for bound, pattern in _BOUNDS.items() if pattern.search(before)), None)
+    match = _BOUNDS.search(text[max(0, start - 20) : start])
+    if match is None:
+        return None
+    return "over" if match.group("over") else "about"
 
 
 def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool:
@@ -279,8 +276,7 @@ def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool
     """
     if claimed == stated:
         return True
-    exponent = Decimal(repr(float(claimed))).normalize().as_tuple().exponent
-    step = 10.0**exponent if isinstance(exponent, int) else 1.0
+    step = _step(claimed)
     diff = stated - claimed
     if bound == "over":
         return 0 < diff <= step / 2
@@ -289,6 +285,13 @@ def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool
     if step < _ROUND_STEP or (float(claimed).is_integer() and 1000 <= claimed <= 2100):
         return False
     return abs(diff) <= min(step / 2, _ROUND_SHARE * abs(stated))
+
+
+@lru_cache(maxsize=4096)
+def _step(value: float) -> float:
+    """The place of a value's last non-zero digit: 1,000 for 9,000; 0.1 for 3.6."""
+    exponent = Decimal(repr(float(value))).normalize().as_tuple().exponent
+    return 10.0**exponent if isinstance(exponent, int) else 1.0
 
 
 def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:

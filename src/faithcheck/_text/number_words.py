@@ -10,6 +10,7 @@ million both), and the slot checks join a magnitude to the number before it.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import lru_cache
 
 from text_to_num import text2num
@@ -17,7 +18,7 @@ from text_to_num import text2num
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["MAGNITUDE", "spelled_numbers"]
+__all__ = ["MAGNITUDE", "may_spell", "spelled_numbers"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _JOINS = frozenset({" ", "-"})
@@ -55,6 +56,13 @@ def spelled_numbers(text: str, lang: Lang) -> tuple[tuple[int, int, float], ...]
         out.extend(_read(text, run, lex, lang))
         i = j
     return tuple(out)
+
+
+def may_spell(tokens: Collection[str], lang: Lang) -> bool:
+    """Whether lower-cased ``tokens`` hold a number word (most sentences do not, and need no
+    reading)."""
+    number_words = get_lexicon(lang).number_words
+    return any(t in number_words or (lang == "de" and _GERMAN_COMPOUND.fullmatch(t)) for t in tokens)
 
 
 def _value(word: str, lex: Lexicon, lang: Lang) -> float | None:

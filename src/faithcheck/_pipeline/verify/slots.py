@@ -58,7 +58,7 @@ from faithcheck._text.analysis import (
     rounds_to,
 )
 from faithcheck._text.lexicon import get_lexicon
-from faithcheck._text.number_words import MAGNITUDE, spelled_numbers
+from faithcheck._text.number_words import MAGNITUDE, may_spell, spelled_numbers
 from faithcheck._text.sentences import split_sentences
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
@@ -190,12 +190,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     words = list(_WORD.finditer(text))
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
     calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
-    found.extend(spelled_numbers(text, lang))
-    found.extend(
-        (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
-        for m in _DATED_ORDINAL.finditer(text)
-        if m.group("before") or m.group("after")
-    )
+    if may_spell(analyze(text, lang).tokens, lang):
+        found.extend(spelled_numbers(text, lang))
+    if _ORDINAL.search(text):
+        found.extend(
+            (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
+            for m in _DATED_ORDINAL.finditer(text)
+            if m.group("before") or m.group("after")
+        )
     slots: list[tuple[int, int, NumberSlot]] = []
     for start, end, value in sorted(found):
         magnitude = _magnitude_after(text, end, lex.number_words)
@@ -248,6 +250,7 @@ _DATED_ORDINAL = re.compile(
 )
 """A day written as an ordinal beside its month ("March 5th", "the 5th of March"): a date, where
 other ordinals count nothing ("the 2nd largest")."""
+_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _LOOK_BACK = 40
 """How many characters before a number its label or month is looked for in."""
 
