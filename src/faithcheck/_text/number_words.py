@@ -3,8 +3,8 @@
 A compound is one number: "Sixty-five people" is 65 people, not 60 and 5 people (which made a true
 claim "contradicted" by a context that writes 65). The words of a run are read by ``text2num``; a run
 it cannot read ("one two") stays one number per word. Magnitude words ("hundred", "million") are
-left out of a run: digits and words then read alike ("two million" and "2 million" are 2 and a
-million both), and the slot checks join a magnitude to the number before it.
+left out of a run: the word analysis and the slot checks join a magnitude to the number before it,
+written in digits or in words alike ("2 million" and "two million" are both 2,000,000).
 """
 
 from __future__ import annotations
