@@ -313,7 +313,7 @@ class LLMVerifier:
             claims_per_call=self.max_claims_per_call,
             chunks_per_claim=CHUNKS_PER_CLAIM,
             chunks_together=True,
-            count_tokens=estimate_tokens,
+            count_tokens=self.count_tokens,
         )
 
     def count_tokens(self, text: str) -> int:

@@ -362,7 +362,7 @@ def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tup
 
 def _unit_before(text: str, start: int, lang: Lang) -> str | None:
     """A currency sign right before the number, or the month a day follows ("March 1")."""
-    before = text[:start].rstrip()
+    before = text[max(0, start - _LOOK_BACK) : start].rstrip()
     if before and before[-1] in _CURRENCIES:
         return before[-1]
     word = _WORD_BEFORE.search(before)
