@@ -42,6 +42,7 @@ against the quote they rest on (:mod:`faithcheck._llm.quotes`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -188,6 +189,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         if (value := number_value(m.group(), lex)) is not None:
             found.append((m.start(), m.end(), value))
     words = list(_WORD.finditer(text))
+    starts = [m.start() for m in words]
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
     calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
     if may_spell(analyze(text, lang).tokens, lang):
@@ -210,11 +212,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is None or (before is not None and (before in _CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
-        near = [
-            m.group()
-            for m in words
-            if abs(_token_distance(text, m.start(), start)) <= _FRAME_TOKENS and _one_sentence(text, m.start(), start)
-        ]
+        near = _words_near(text, words, starts, start, start, _FRAME_TOKENS)
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
@@ -383,9 +381,17 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return next(iter(stems)) if stems else None
 
 
-def _token_distance(text: str, a: int, b: int) -> int:
-    lo, hi = sorted((a, b))
-    return len(_WORD.findall(text[lo:hi])) * (1 if a >= b else -1)
+def _words_near(
+    text: str, words: Sequence[re.Match[str]], starts: Sequence[int], start: int, end: int, distance: int
+) -> list[str]:
+    """The words of ``text`` (``words``, at ``starts``) at most ``distance`` words from
+    ``text[start:end]``, in its sentence: the ``distance`` words before it, and after it those with
+    at most ``distance`` words between (the first word after is 0 words away). Found by position,
+    so a long text costs no more than a short one."""
+    before, after = bisect_left(starts, start), bisect_left(starts, end)
+    near = [m for m in words[max(0, before - distance) : before] if _one_sentence(text, m.start(), start)]
+    near += [m for m in words[after : after + distance + 1] if _one_sentence(text, end, m.start())]
+    return [m.group() for m in near]
 
 
 def _slot_text(text: str, start: int, end: int) -> str:
@@ -465,20 +471,8 @@ claim name's place must state."""
 def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     """The content stems of the words of ``text`` within :data:`_ROLE_TOKENS` of ``text[start:end]``,
     in its sentence: what is said of the name there ("alerted on Twitter about ... disruptions")."""
-    near = [
-        m.group()
-        for m in _WORD.finditer(text)
-        if (
-            m.end() <= start
-            and _token_distance(text, start, m.start()) <= _ROLE_TOKENS
-            and _one_sentence(text, m.start(), start)
-        )
-        or (
-            m.start() >= end
-            and _token_distance(text, m.start(), end) <= _ROLE_TOKENS
-            and _one_sentence(text, end, m.start())
-        )
-    ]
+    words = list(_WORD.finditer(text))
+    near = _words_near(text, words, [m.start() for m in words], start, end, _ROLE_TOKENS)
     return analyze(" ".join(near), lang).content
 
 
