@@ -214,6 +214,39 @@ def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     assert check_slots(claim, alias, "en") is None
 
 
+_PRIZE = [
+    "She was part of the Tribune team that won the 2019 Pulitzer Prize for coverage of the flood.",
+    "Maria Lopez later joined the Peabody Awards board.",
+]
+
+
+def test_a_name_where_the_sentence_copying_the_claim_has_another_is_the_wrong_entity() -> None:
+    # word by word, the sentence copies the claim around its name ("won the 2019 ... for coverage")
+    # and has another name there; a pronoun in the sentence does not save it
+    claim = "Maria Lopez was part of the Tribune team that won the 2019 Peabody Awards for coverage of the flood."
+    finding = check_slots(claim, _PRIZE, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names Pulitzer Prize here, not Peabody Awards"
+    assert check_slots(claim.replace("Peabody Awards", "Pulitzer Prize"), _PRIZE, "en") is None
+
+
+def test_a_name_with_other_words_in_its_place_is_not_aligned_word_by_word() -> None:
+    # the claim's words beside its name differ too ("predominantly Muslim" / "neighboring Stavropol"):
+    # the sentence may speak of another thing, so the names are not set against each other
+    sentences = [
+        "The airport in Makhachkala is the capital of the predominantly Muslim region.",
+        "Israeli flights to Mineralnye Vody in the neighboring Stavropol region will be redirected, the agency said.",
+    ]
+    claim = (
+        "Rosaviatsia redirected Israeli flights to Mineralnye Vody following a mob attack at the airport "
+        "in the predominantly Muslim region of Dagestan."
+    )
+    assert check_slots(claim, sentences, "en") is None
+    alias = ["The Fed raised its key rate by a quarter point on Wednesday."]
+    assert check_slots("The Federal Reserve raised its key rate by a quarter point on Wednesday.", alias, "en") is None
+
+
 def test_a_name_is_checked_in_the_sentences_the_context_was_split_into() -> None:
     """Evidence joined from indexed sentences is not split again: "... about Roe v." and the next
     sentence would merge into one that names both "Roe" and "Al-Shifa", and the swapped name would

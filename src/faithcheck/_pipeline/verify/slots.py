@@ -42,9 +42,10 @@ against the quote they rest on (:mod:`faithcheck._llm.quotes`).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from faithcheck._core.types import Label, Lang
@@ -500,6 +501,51 @@ def _in_role(
     return other if fit >= _ROLE_FIT and not refers_back else None
 
 
+_PLACE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
+"""A word or a number, for aligning a claim with a sentence word by word."""
+_PLACE_SLACK = 1
+"""Words besides the other name that the sentence's side of the replaced stretch may hold."""
+_PLACE_FLANK = 2
+"""Words the sentence must copy right beside the replaced stretch (both sides together)."""
+
+
+def _in_place(
+    name: NameSlot, start: int, end: int, claim: str, claim_terms: frozenset[str | float], sentence: str, lang: Lang
+) -> NameSlot | None:
+    """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), in words the
+    claim copies. Aligned word by word (:class:`difflib.SequenceMatcher`), the claim's name and
+    nothing else of it is replaced, the sentence copies :data:`_PLACE_FLANK` words right beside it,
+    and in its place has another name that is neither named by the claim nor an alias of it ("the
+    Tribune team that won the 2019 Pulitzer Prize for coverage" against "... won the 2019 Peabody
+    Awards for coverage"). A claim that words the name's surroundings otherwise ("the predominantly
+    Muslim region" / "the neighboring Stavropol region") may speak of another thing: no finding."""
+    claim_tokens, sentence_tokens = list(_PLACE_TOKEN.finditer(claim)), list(_PLACE_TOKEN.finditer(sentence))
+    claim_starts = [m.start() for m in claim_tokens]
+    first, last = bisect_left(claim_starts, start), bisect_left(claim_starts, end)
+    matcher = SequenceMatcher(
+        None, [m.group().lower() for m in claim_tokens], [m.group().lower() for m in sentence_tokens], autojunk=False
+    )
+    opcodes = matcher.get_opcodes()
+    found = [(k, op) for k, op in enumerate(opcodes) if op[0] == "replace" and (op[1], op[2]) == (first, last)]
+    if not found:
+        return None
+    k, (_, _, _, b1, b2) = found[0]
+    beside = [opcodes[j] for j in (k - 1, k + 1) if 0 <= j < len(opcodes) and opcodes[j][0] == "equal"]
+    if sum(a2 - a1 for _, a1, a2, _, _ in beside) < _PLACE_FLANK:
+        return None
+    sentence_starts = [m.start() for m in sentence_tokens]
+    for other, other_start, other_end in _placed_names(sentence, lang):
+        o1, o2 = bisect_left(sentence_starts, other_start), bisect_right(sentence_starts, other_end - 1)
+        if (
+            b1 <= o1 < o2 <= b2
+            and (b2 - b1) - (o2 - o1) <= _PLACE_SLACK
+            and not other.stems & claim_terms
+            and not _alias(name, other)
+        ):
+            return other
+    return None
+
+
 def _names_head(name: NameSlot, text: str) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
     "Gaming"), as the start of a word ("Aldrin's")."""
@@ -601,7 +647,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         claim_terms = claim_features.terms
         for name, start, end in _placed_names(claim, lang):
             role = _around(claim, start, end, lang) - name.stems
-            if finding := _check_name(name, role, claim_terms, sentences, features, lang):
+            if finding := _check_name(name, (start, end, claim), role, claim_terms, sentences, features, lang):
                 return finding
     return unaligned
 
@@ -702,6 +748,7 @@ def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Seq
 
 def _check_name(
     name: NameSlot,
+    place: tuple[int, int, str],
     role: frozenset[str],
     claim_terms: frozenset[str | float],
     sentences: Sequence[str],
@@ -717,6 +764,15 @@ def _check_name(
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
+    placed = [
+        (i, other)
+        for i, text in enumerate(sentences)
+        if not _names_head(name, text) and (other := _in_place(name, *place, claim_terms, text, lang))
+    ]
+    if placed:
+        i, other = placed[0]
+        why = f"the context names {other.text} here, not {name.text}"
+        return SlotFinding("wrong_entity", "entity", why, sentences[i], certain=True)
     if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
         why = f"the context names {other.text} here, not {name.text}"
         return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
