@@ -17,6 +17,10 @@ state; ``--resume`` continues from it exactly (same batches, same dropout masks)
 balanced accuracy supported-vs-not) every ``--eval-every`` steps on the first ``--dev-size`` rows of each ``--dev`` file.
 Runs on CUDA when available, else on CPU with at most 2 threads.
 
+``--pair-originals`` puts each edited row (one with an ``original``: slot and edit negatives) beside
+its original in the batch (``pairing.py``), and ``--pair-margin`` adds, weighted by
+``--pair-weight``, a hinge on the supported log-odds: the original must beat its edit by the margin.
+
     python training/train.py --out training/work/ckpt/smoke --steps 20 --ckpt-every 10 --eval-every 20
     python training/train.py --out training/work/ckpt/smoke --steps 20 --resume
 """
@@ -35,6 +39,8 @@ import torch
 import torch.nn.functional as F
 from tokenizers import Tokenizer
 from transformers import BertForSequenceClassification, get_linear_schedule_with_warmup
+
+from pairing import with_originals
 
 HERE = Path(__file__).resolve().parent
 LABEL_NAMES = ("supported", "not_supported", "contradicted")
@@ -66,6 +72,17 @@ def loss_fn(logits: torch.Tensor, labels: torch.Tensor, binary: torch.Tensor) ->
     log_rest = torch.logsumexp(logp[:, 1:], dim=-1)
     nll2 = torch.where(labels == 0, -logp[:, 0], -log_rest)
     return torch.where(binary, nll2, nll3).mean()
+
+
+def pair_loss(logits: torch.Tensor, pairs: list[tuple[int, int]], margin: float) -> torch.Tensor:
+    """Hinge on the supported log-odds: each original (``pairs``: edit, original) must beat its edit
+    by ``margin``."""
+    if not pairs:
+        return logits.new_zeros(())
+    logp = F.log_softmax(logits.float(), dim=-1)
+    odds = logp[:, 0] - torch.logsumexp(logp[:, 1:], dim=-1)
+    edit, original = (torch.tensor(ix, device=logits.device) for ix in zip(*pairs, strict=True))
+    return F.relu(margin - (odds[original] - odds[edit])).mean()
 
 
 def targets(rows: list[dict], device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
@@ -196,6 +213,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--threads", type=int, default=2, help="CPU threads for torch (CPU only)")
+    ap.add_argument("--pair-originals", action="store_true",
+                    help="batch each edited row (with an 'original') beside its original, labelled supported")
+    ap.add_argument("--pair-margin", type=float, default=2.0, help="with --pair-originals: log-odds margin")
+    ap.add_argument("--pair-weight", type=float, default=0.0, help="with --pair-originals: weight of the hinge")
     args = ap.parse_args()
 
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -265,9 +286,15 @@ def main() -> None:
     loss_acc, it = 0.0, iter(batches)
     while step < args.steps:
         for _ in range(args.accum):
-            rows = next(it)
+            rows, pairs = next(it), []
+            if args.pair_originals:
+                rows, pairs = with_originals(rows)
             labels, binary = targets(rows, device)
-            loss = loss_fn(model(**encode(tok, rows, device)).logits, labels, binary) / args.accum
+            logits = model(**encode(tok, rows, device)).logits
+            loss = loss_fn(logits, labels, binary)
+            if args.pair_weight:
+                loss = loss + args.pair_weight * pair_loss(logits, pairs, args.pair_margin)
+            loss = loss / args.accum
             loss.backward()
             loss_acc += loss.item()
         torch.nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g["params"]], 1.0)

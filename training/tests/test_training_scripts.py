@@ -362,3 +362,47 @@ def test_feature_exploration_reports_each_set_from_its_held_out_predictions() ->
     assert by_set["a"] > 95
     assert 20 < by_set["b"] < 80  # set b's uniform feature: about half its pairs called supported
     assert (mean, se) == explore.cross_validate(pieces, y, folds, lambda f: [f["coverage"]])
+
+
+def test_edits_are_batched_beside_their_originals_once() -> None:
+    pairing = load_script("training/pairing.py", "faithcheck_training_pairing")
+    premise = "A ticket costs 12 euros for adults."
+    rows = [
+        {
+            "premise": premise,
+            "hypothesis": "A ticket costs 15 euros.",
+            "original": "A ticket costs 12 euros.",
+            "label": 2,
+            "binary_only": False,
+            "source": "slot/number_shift/x",
+        },
+        {
+            "premise": premise,
+            "hypothesis": "All tickets cost 12 euros.",
+            "original": "A ticket costs 12 euros.",
+            "label": 1,
+            "binary_only": True,
+            "source": "slot/quantifier/x",
+        },
+        {"premise": premise, "hypothesis": "A ticket costs 12 euros.", "label": 0, "binary_only": False},
+        # an edit row whose original is itself (no edit) or that is supported gets no partner
+        {
+            "premise": premise,
+            "hypothesis": "Tickets exist.",
+            "original": "Tickets exist.",
+            "label": 1,
+            "binary_only": True,
+        },
+    ]
+    batch, pairs = pairing.with_originals(rows)
+    assert batch[:4] == rows
+    assert len(batch) == 5  # the shared original is added once
+    added = batch[4]
+    assert (added["premise"], added["hypothesis"], added["label"], added["binary_only"]) == (
+        premise,
+        "A ticket costs 12 euros.",
+        0,
+        False,
+    )
+    assert added["source"] == "original/slot/number_shift/x"
+    assert pairs == [(0, 4), (1, 4)]
