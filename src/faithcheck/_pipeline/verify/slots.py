@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
+from itertools import pairwise
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -522,10 +523,11 @@ def _in_place(
     claim_tokens, sentence_tokens = list(_PLACE_TOKEN.finditer(claim)), list(_PLACE_TOKEN.finditer(sentence))
     claim_starts = [m.start() for m in claim_tokens]
     first, last = bisect_left(claim_starts, start), bisect_left(claim_starts, end)
-    matcher = SequenceMatcher(
-        None, [m.group().lower() for m in claim_tokens], [m.group().lower() for m in sentence_tokens], autojunk=False
-    )
-    opcodes = matcher.get_opcodes()
+    claim_words = [m.group().lower() for m in claim_tokens]
+    sentence_words = [m.group().lower() for m in sentence_tokens]
+    if not _may_copy(claim_words[max(0, first - 2) : first], claim_words[last : last + 2], sentence_words):
+        return None  # most sentences: the alignment below costs far more than this look
+    opcodes = SequenceMatcher(None, claim_words, sentence_words, autojunk=False).get_opcodes()
     found = [(k, op) for k, op in enumerate(opcodes) if op[0] == "replace" and (op[1], op[2]) == (first, last)]
     if not found:
         return None
@@ -544,6 +546,17 @@ def _in_place(
         ):
             return other
     return None
+
+
+def _may_copy(before: list[str], after: list[str], words: list[str]) -> bool:
+    """``words`` could copy :data:`_PLACE_FLANK` (2) words beside a name: the two before it, the two
+    after it, or one on each side."""
+    pairs = set(pairwise(words))
+    return (
+        (len(before) == 2 and tuple(before) in pairs)
+        or (len(after) == 2 and tuple(after) in pairs)
+        or (bool(before) and bool(after) and before[-1] in words and after[0] in words)
+    )
 
 
 def _names_head(name: NameSlot, text: str) -> bool:
