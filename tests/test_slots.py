@@ -465,3 +465,35 @@ def test_a_day_may_be_an_ordinal_beside_its_month() -> None:
     assert other.why == "the context gives March 5, not March 6th"
     iso = check_slots(claim, ["The album came out on 2019-03-05."], "en")
     assert iso is None or not iso.decides
+
+
+_ARREST = [
+    "In a police video released on monday, sapp, 42, cries, cackles and confesses about what exactly went down "
+    "back on february 2 in the renaissance hotel.",
+    "Sapp was charged with soliciting prostitution and two counts of assault.",
+    "The two women who were arrested along with sapp were britney osbourne, 23, and 34-year-old quying boyd.",
+]
+
+
+def test_an_age_however_written_is_compared_with_the_same_persons_age() -> None:
+    # "Sapp, 2," is an age (set off by commas after a name): "february 2" is a date, no age of Sapp
+    claim = "The women were arrested in phoenix along with sapp. Sapp, 2, was charged with soliciting prostitution."
+    finding = check_slots(claim, _ARREST[:2], "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 42, not 2")
+    aged = check_slots(
+        "They planned to sell the home to fellow conman Benjamin Khoury, aged 34.",
+        ["They were about to sell the house to fellow conman, 26-year-old Benjamin Khoury."],
+        "en",
+    )
+    assert aged is not None
+    assert (aged.label, aged.why) == ("contradicted", "the context gives 26-year, not 34")
+
+
+def test_someone_elses_age_is_no_rival() -> None:
+    # the sentence gives the ages of the two women, not Sapp's: neither contradicts nor decides
+    finding = check_slots("The women were arrested along with sapp. Sapp, 42, was charged.", _ARREST[2:], "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("unsupported", False)
+    numbers, _ = claim_slots("On June 2, 2019, they met. Chapters 3, 4, 5 tell it.", "en")
+    assert all(not n.age_of for n in numbers)  # a date and a list are no ages

@@ -25,7 +25,10 @@ sentences of the evidence that **align** with the words around it in the claim:
   pronoun or use an alias of it, the claim is ``wrong_entity``.
 
 A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
-around it alone.
+around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
+``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
+A name is also the wrong entity where a sentence copies the claim's words beside it and has
+another name in its place (aligned word by word).
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
 is not a count. A number after a capitalised word numbers it (``Android 11``): where the evidence
@@ -112,6 +115,9 @@ class NumberSlot:
     number is often no unit at all ("two huge studies", "107 million monthly active users")."""
     label: str | None = None
     """The capitalised word it numbers ("Android 14", "Iron Man 3"), not starting a sentence."""
+    age_of: frozenset[str] = frozenset()
+    """For an age, the words of whose it is ("sapp" in "Sapp, 42,"): the age of someone else is no
+    rival of it."""
 
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
@@ -123,7 +129,16 @@ class NumberSlot:
 
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word."""
-        return other.value != self.value and not self._rounds(other) and self.compatible(other, strict=True)
+        return (
+            other.value != self.value
+            and not self._rounds(other)
+            and self.compatible(other, strict=True)
+            and not self.of_someone_else(other)
+        )
+
+    def of_someone_else(self, other: NumberSlot) -> bool:
+        """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
+        return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
 
     def _rounds(self, other: NumberSlot) -> bool:
         same_kind = not self.is_year and not other.is_year and self.unit == other.unit
@@ -228,10 +243,19 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             month = _WORD_BEFORE.search(text[max(0, start - _LOOK_BACK) : start])
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
+        age_of = _age_of(text, start, end, calendar)
+        if age_of is not None:
+            same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
         measured = same_unit in _measures(lang)
         bound = bound_before(text, start)
         slots.append(
-            (start, end, NumberSlot(value, same_unit, shown, is_year, frame, bound, measured, _label(text, start)))
+            (
+                start,
+                end,
+                NumberSlot(
+                    value, same_unit, shown, is_year, frame, bound, measured, _label(text, start), age_of or frozenset()
+                ),
+            )
         )
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
@@ -311,6 +335,36 @@ def _measures(lang: Lang) -> frozenset[str]:
     and decides nothing this way."""
     words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
+
+
+_YEARS_OF_AGE = "year"
+"""The unit of an age, however it is written ("Sapp, 42, was", "aged 42", "42-year-old"): the
+stem of "years"."""
+_AGE_AFTER = re.compile(r"(?:\s?-\s?|\s)years?(?:\s?-\s?|\s)old\b(?:\s([^\W\d_]+)(?:\s([^\W\d_]+))?)?", re.I)
+_AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age)\s$", re.IGNORECASE)
+_APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+), $")
+
+
+def _age_of(text: str, start: int, end: int, calendar: frozenset[str]) -> frozenset[str] | None:
+    """Whose age the number is, when it is one: the words of the name beside it ("42-year-old
+    quying boyd", "Benjamin Khoury, aged 34", or set off by commas after the name: "Sapp, 42,
+    was charged", the news convention; not "on June 2, 2019"). ``None`` for any other number."""
+    window = max(0, start - _LOOK_BACK)
+    if match := _AGE_AFTER.match(text, end):
+        return frozenset(w.lower() for w in match.groups() if w)
+    match = _AGE_BEFORE.search(text, window, start) or _APPOSITION.search(text, window, start)
+    if match is None or (match.re is _APPOSITION and not _set_off(text, start, end)):
+        return None
+    words = [w for w in match.groups() if w]
+    if analyze(words[-1], "en").content & calendar:
+        return None
+    return frozenset(w.lower() for w in words)
+
+
+def _set_off(text: str, start: int, end: int) -> bool:
+    """A whole number below 120 with a comma after it."""
+    digits = text[start:end]
+    return text[end : end + 1] == "," and digits.isdigit() and 0 < int(digits) < 120
 
 
 _JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
@@ -711,7 +765,10 @@ def _check_number(
         # with other values, or whose value it gives in another unit, is misread: not a count the
         # claim words otherwise, nor a date the evidence writes in a way not read here
         evidence = [n for text in sentences for n in _numbers(text, lang)]
-        misread = slot.measured and any(n.unit == slot.unit or (n.measured and n.value == slot.value) for n in evidence)
+        misread = slot.measured and any(
+            (n.unit == slot.unit and not slot.of_someone_else(n)) or (n.measured and n.value == slot.value)
+            for n in evidence
+        )
         return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
