@@ -497,3 +497,16 @@ def test_someone_elses_age_is_no_rival() -> None:
     assert (finding.label, finding.decides) == ("unsupported", False)
     numbers, _ = claim_slots("On June 2, 2019, they met. Chapters 3, 4, 5 tell it.", "en")
     assert all(not n.age_of for n in numbers)  # a date and a list are no ages
+
+
+def test_a_score_or_odds_is_read_as_both_its_sides() -> None:
+    context = ["Borini came on as a second - half substitute in liverpool's 2 - 0 win against newcastle on monday."]
+    claim = "Borini came on as a substitute in liverpool's {} win against newcastle on monday."
+    finding = check_slots(claim.format("17-0"), context, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 2 - 0, not 17-0")
+    assert check_slots(claim.format("2-0"), context, "en") is None
+    odds, _ = claim_slots("The 25-1 outsider won; it was a 2\u20131 defeat for them.", "en")
+    assert [(n.text, n.unit) for n in odds] == [("25-1", "score"), ("2\u20131", "score")]
+    ranges, _ = claim_slots("People aged 18-24 and the 2018-19 season.", "en")
+    assert all(n.unit != "score" for n in ranges)  # a range, no word of a match or a bet beside it

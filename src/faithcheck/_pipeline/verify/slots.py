@@ -141,7 +141,7 @@ class NumberSlot:
         return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
 
     def _rounds(self, other: NumberSlot) -> bool:
-        same_kind = not self.is_year and not other.is_year and self.unit == other.unit
+        same_kind = not self.is_year and not other.is_year and self.unit == other.unit != _SCORE
         return same_kind and rounds_to(self.value, other.value, self.bound)
 
     def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
@@ -218,6 +218,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             if m.group("before") or m.group("after")
         )
     slots: list[tuple[int, int, NumberSlot]] = []
+    for start, end, score in _scores(text, words, starts):
+        found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
+        near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
+        frame = analyze(" ".join(near), lang).content - names - calendar
+        slots.append((start, end, NumberSlot(score, _SCORE, text[start:end], False, frame, measured=True)))
     for start, end, value in sorted(found):
         magnitude = _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
@@ -257,6 +262,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 ),
             )
         )
+    slots.sort(key=lambda slot: slot[0])
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -335,6 +341,35 @@ def _measures(lang: Lang) -> frozenset[str]:
     and decides nothing this way."""
     words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
+
+
+_SCORE = "score"
+"""The unit of a score or odds ("a 2-0 win", "25-1 outsider"): its value is both sides, the first
+times 1,000 plus the second (:func:`_scores`), so 2-0 and 2-1 are two values, neither rounding
+the other."""
+_DASH = r"(?:--|[-\u2013\u2014])"
+_SCORE_PATTERN = re.compile(rf"(?<![\w.,/-])(\d{{1,3}}) ?{_DASH} ?(\d{{1,3}})(?![\w.,/]| ?{_DASH} ?\d)")
+_SCORE_WORDS = _word_set(
+    "win wins won winning victory victories defeat defeats defeated beat beats beaten lost lose loses loss "
+    "draw draws drew drawn lead leads led score scored scoreline final triumph thrashing rout routed "
+    "outsider shot odds favourite favorite"
+)
+"""Words that make two numbers joined by a dash a score or odds, not a range ("aged 18-24")."""
+_SCORE_NEAR = 4
+
+
+def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) -> list[tuple[int, int, float]]:
+    """The scores and odds of ``text`` ("a 2-0 win", "2 - 0 victory", "the 25-1 outsider"): two
+    whole numbers joined by a dash with a word of a match or a bet within :data:`_SCORE_NEAR`
+    words; their value is :data:`_SCORE`'s."""
+    if not any(c in text for c in "-\u2013\u2014"):
+        return []
+    out = []
+    for m in _SCORE_PATTERN.finditer(text):
+        near = _words_near(text, words, starts, m.start(), m.end(), _SCORE_NEAR)
+        if any(word.lower() in _SCORE_WORDS for word in near):
+            out.append((m.start(), m.end(), int(m.group(1)) * 1000.0 + int(m.group(2))))
+    return out
 
 
 _YEARS_OF_AGE = "year"
