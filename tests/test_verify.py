@@ -57,6 +57,20 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "says 'all' where the context hedges ('may', 'some')",
     ),
     (
+        "en",
+        "Inhaled nitric oxide will slow the progression of the disease.",
+        ["Inhaled nitric oxide could potentially slow the progression of the disease, the authors say."],
+        "overclaim",
+        "says 'will' where the context hedges ('could', 'potentially')",
+    ),
+    (
+        "en",
+        "The wreck was entirely covered in sediment.",
+        ["Sonar images showed the wreck was partly covered in sediment."],
+        "overclaim",
+        "says 'entirely' where the context hedges ('partly')",
+    ),
+    (
         "de",
         "Sie können Artikel innerhalb von 30 Tagen zurückgeben.",
         ["Kunden können Artikel innerhalb von 30 Tagen nach dem Kauf zurückgeben."],
