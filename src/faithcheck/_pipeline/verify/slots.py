@@ -248,7 +248,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             month = _WORD_BEFORE.search(text[max(0, start - _LOOK_BACK) : start])
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
-        age_of = _age_of(text, start, end, calendar)
+        age_of = _age_of(text, start, end, calendar, lang)
         if age_of is not None:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
         measured = same_unit in _measures(lang)
@@ -380,7 +380,7 @@ _AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age)\s$"
 _APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+), $")
 
 
-def _age_of(text: str, start: int, end: int, calendar: frozenset[str]) -> frozenset[str] | None:
+def _age_of(text: str, start: int, end: int, calendar: frozenset[str], lang: Lang) -> frozenset[str] | None:
     """Whose age the number is, when it is one: the words of the name beside it ("42-year-old
     quying boyd", "Benjamin Khoury, aged 34", or set off by commas after the name: "Sapp, 42,
     was charged", the news convention; not "on June 2, 2019"). ``None`` for any other number."""
@@ -391,7 +391,7 @@ def _age_of(text: str, start: int, end: int, calendar: frozenset[str]) -> frozen
     if match is None or (match.re is _APPOSITION and not _set_off(text, start, end)):
         return None
     words = [w for w in match.groups() if w]
-    if analyze(words[-1], "en").content & calendar:
+    if analyze(words[-1], lang).content & calendar:
         return None
     return frozenset(w.lower() for w in words)
 
@@ -861,26 +861,20 @@ def _check_name(
     lang: Lang,
 ) -> SlotFinding | None:
     """The sentence that states the rest of the claim names someone else where the claim names
-    ``name``: by the words around both names (``role``: the claim's words near its name), or, when
-    the claim's name occurs in the evidence elsewhere, by naming only someone else."""
+    ``name`` (at ``place``: start, end, claim): a sentence copying the claim's words beside it
+    (:func:`_in_place`), the words around both names (``role``: the claim's words near its name),
+    or, when the claim's name occurs in the evidence elsewhere, by naming only someone else."""
     frame = claim_terms - name.stems
     if len(frame) < _NAME_FRAME:
         return None
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    placed = [
-        (i, other)
-        for i, text in enumerate(sentences)
-        if not _names_head(name, text) and (other := _in_place(name, *place, claim_terms, text, lang))
-    ]
-    if placed:
-        i, other = placed[0]
-        why = f"the context names {other.text} here, not {name.text}"
-        return SlotFinding("wrong_entity", "entity", why, sentences[i], certain=True)
+    for text in sentences:
+        if not _names_head(name, text) and (other := _in_place(name, *place, claim_terms, text, lang)):
+            return _named_otherwise(other, name, text)
     if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
-        why = f"the context names {other.text} here, not {name.text}"
-        return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=True)
+        return _named_otherwise(other, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
@@ -891,7 +885,12 @@ def _check_name(
     others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms and not _alias(name, n)]
     if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
         return None
-    why = f"the context names {others[0].text} here, not {name.text}"
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
     # guard has won ..."), so the verdict is left to the verifier, marked uncertain
-    return SlotFinding("wrong_entity", "entity", why, sentences[best], certain=bool(naming), decides=bool(naming))
+    return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
+
+
+def _named_otherwise(other: NameSlot, name: NameSlot, sentence: str, *, surely: bool = True) -> SlotFinding:
+    """``sentence`` names ``other`` where the claim names ``name``: the wrong entity."""
+    why = f"the context names {other.text} here, not {name.text}"
+    return SlotFinding("wrong_entity", "entity", why, sentence, certain=surely, decides=surely)
