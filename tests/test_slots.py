@@ -510,3 +510,19 @@ def test_a_score_or_odds_is_read_as_both_its_sides() -> None:
     assert [(n.text, n.unit) for n in odds] == [("25-1", "score"), ("2\u20131", "score")]
     ranges, _ = claim_slots("People aged 18-24 and the 2018-19 season.", "en")
     assert all(n.unit != "score" for n in ranges)  # a range, no word of a match or a bet beside it
+
+
+_FED = [
+    "The U.S. central bank may have to do more to reduce inflation to its 2% target, "
+    "Minneapolis Federal Reserve President Neel Kashkari said.",
+    '"There are concerns in the oil markets," said Mizuho analyst Robert Yawger.',
+]
+
+
+def test_a_claim_said_by_someone_the_sentence_stating_it_does_not_name_is_the_wrong_entity() -> None:
+    claim = "{} of the U.S. central bank suggests it may have to do more to reduce inflation to its 2% target."
+    finding = check_slots(claim.format("Robert Yawger"), _FED, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+    assert finding.why.startswith("the context names Minneapolis Federal Reserve President Neel Kashkari here")
+    assert check_slots(claim.format("Neel Kashkari"), _FED, "en") is None

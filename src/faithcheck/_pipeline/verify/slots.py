@@ -28,7 +28,8 @@ A bare number (``since she was 15 with``: no word says what it counts) is aligne
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
 ``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
 A name is also the wrong entity where a sentence copies the claim's words beside it and has
-another name in its place (aligned word by word).
+another name in its place (aligned word by word), and where the claim has its name say what the
+sentence stating the rest of it has someone else say ("..., Neel Kashkari said").
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
 is not a count. A number after a capitalised word numbers it (``Android 11``): where the evidence
@@ -648,6 +649,40 @@ def _may_copy(before: list[str], after: list[str], words: list[str]) -> bool:
     )
 
 
+_SPEECH = re.compile(
+    r"\b(?:said|says|say|told|tells|added|adds|warned|warns|noted|notes|stated|states|suggested|suggests|"
+    r"explained|explains|stressed|stresses|emphasi[sz]ed|emphasi[sz]es|announced|announces|highlighted|"
+    r"highlights|insisted|insists|argued|argues|claimed|claims|wrote|writes)\b"
+)
+_ACCORDING_TO = re.compile(r"\baccording to\s$", re.IGNORECASE)
+
+
+_SPEAKER_GAP = 8
+"""Words that may stand between a speaker and its verb ("Robert Yawger of the U.S. central bank
+suggests")."""
+
+
+def _speaker(text: str, lang: Lang) -> NameSlot | None:
+    """The name that says ``text``: before a verb of saying with no other name between and at most
+    :data:`_SPEAKER_GAP` words ("Neel Kashkari said", "Yawger of the central bank suggests"), or
+    right after one or after "according to" ("said Neel Kashkari")."""
+    placed = _placed_names(text, lang)
+    for k, (name, start, end) in enumerate(placed):
+        verb = _SPEECH.search(text, end)
+        next_name = placed[k + 1][1] if k + 1 < len(placed) else len(text)
+        if (
+            verb
+            and verb.start() < next_name
+            and len(_WORD.findall(text, end, verb.start())) <= _SPEAKER_GAP
+            and _one_sentence(text, end, verb.start())
+        ):
+            return name
+        before = text[max(0, start - 16) : start]
+        if _ACCORDING_TO.search(before) or re.search(rf"{_SPEECH.pattern}\s$", before):
+            return name
+    return None
+
+
 def _names_head(name: NameSlot, text: str) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
     "Gaming"), as the start of a word ("Aldrin's")."""
@@ -875,6 +910,17 @@ def _check_name(
             return _named_otherwise(other, name, text)
     if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
         return _named_otherwise(other, name, sentences[best])
+    if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
+        said_by = _speaker(sentences[best], lang)
+        claimed = _speaker(place[2], lang)
+        if (
+            said_by is not None
+            and claimed is not None
+            and claimed.text == name.text
+            and not said_by.stems & claim_terms
+            and not _alias(name, said_by)
+        ):
+            return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
