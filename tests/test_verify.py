@@ -51,6 +51,13 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
     ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
     (
         "en",
+        "The console has sold 132 million units.",
+        ["The console has a touch screen and sold well in Japan."],
+        "unsupported",
+        "does not state 132 million;",  # as a reader writes it, not 1.32e+08
+    ),
+    (
+        "en",
         "All customers get free delivery.",
         ["Some customers may get free delivery on large orders."],
         "overclaim",

@@ -90,5 +90,21 @@ def _short_quote(sentence: str, limit: int = 100) -> str:
     return f'"{text if len(text) <= limit else text[: limit - 1].rstrip() + "…"}"'
 
 
+_MAGNITUDES = ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"))
+
+
 def format_numbers(numbers: frozenset[float]) -> str:
-    return ", ".join(f"{n:g}" for n in sorted(numbers))
+    """The numbers as a reader writes them: a large one with its magnitude ("132 million", not
+    "1.32e+08"), the rest as they are ("7000", "2019", "0.5").
+
+    >>> format_numbers(frozenset({1.32e8, 2019.0, 0.5, 4.567e9}))
+    '0.5, 2019, 132 million, 4.567 billion'
+    """
+    return ", ".join(_format_number(n) for n in sorted(numbers))
+
+
+def _format_number(number: float) -> str:
+    for size, word in _MAGNITUDES:
+        if abs(number) >= size:
+            return f"{number / size:.12g} {word}"
+    return f"{number:.12g}"
