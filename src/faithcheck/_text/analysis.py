@@ -29,6 +29,7 @@ __all__ = [
     "coverage",
     "number_value",
     "rounds_to",
+    "starts_sentence",
     "unstated_numbers",
 ]
 
@@ -185,7 +186,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
             stem = _stem(tok, lex.stemmer)
             content.add(stem)
             word = m.group()
-            if lex.entity_capitalisation and word[0].isupper() and not _starts_sentence(text, m.start()):
+            if lex.entity_capitalisation and word[0].isupper() and not starts_sentence(text, m.start()):
                 entities.add(tok)
         content_at.append(stem)
 
@@ -229,7 +230,8 @@ def _cue_words(lang: Lang) -> frozenset[str]:
     return frozenset(lex.negations | lex.absolutes | singles)
 
 
-def _starts_sentence(text: str, pos: int) -> bool:
+def starts_sentence(text: str, pos: int) -> bool:
+    """Whether ``text[pos:]`` opens a sentence (or a quote, a bracket, a list item)."""
     before = text[:pos].rstrip()
     return not before or before[-1] in ".!?:;\n\"'«“(-•*"
 

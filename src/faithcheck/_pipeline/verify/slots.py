@@ -63,6 +63,7 @@ from faithcheck._text.analysis import (
     bound_before,
     number_value,
     rounds_to,
+    starts_sentence,
 )
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.number_words import MAGNITUDE, may_spell, spelled_numbers
@@ -96,6 +97,8 @@ _NOT_UNITS = _word_set(
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
 _MONTHS = _word_set("january february march april may june july august september october november december")
+_DASHES = "-\u2013\u2014"
+"""A hyphen, an en dash and an em dash: what joins a range, a score or a compound."""
 _CALENDAR = _MONTHS | _word_set("monday tuesday wednesday thursday friday saturday sunday")
 
 
@@ -274,7 +277,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
 
 
 _LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
-_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTH_NAMES = "|".join(sorted(_MONTHS))
 _DATED_ORDINAL = re.compile(
     rf"(?:\b(?P<before>{_MONTH_NAMES}) )?\b(\d{{1,2}})(?:st|nd|rd|th)\b(?: (?:of )?(?P<after>{_MONTH_NAMES})\b)?",
     re.IGNORECASE,
@@ -291,7 +294,7 @@ def _label(text: str, start: int) -> str | None:
     a sentence's first word)."""
     offset = max(0, start - _LOOK_BACK)
     match = _LABEL.search(text[offset:start])
-    if match is None or match.group(1).lower() in _CALENDAR or _starts_sentence(text, offset + match.start(1)):
+    if match is None or match.group(1).lower() in _CALENDAR or starts_sentence(text, offset + match.start(1)):
         return None
     return match.group(1)
 
@@ -348,7 +351,7 @@ _SCORE = "score"
 """The unit of a score or odds ("a 2-0 win", "25-1 outsider"): its value is both sides, the first
 times 1,000 plus the second (:func:`_scores`), so 2-0 and 2-1 are two values, neither rounding
 the other."""
-_DASH = r"(?:--|[-\u2013\u2014])"
+_DASH = rf"(?:--|[{_DASHES}])"
 _SCORE_PATTERN = re.compile(rf"(?<![\w.,/-])(\d{{1,3}}) ?{_DASH} ?(\d{{1,3}})(?![\w.,/]| ?{_DASH} ?\d)")
 _SCORE_WORDS = _word_set(
     "win wins won winning victory victories defeat defeats defeated beat beats beaten lost lose loses loss "
@@ -363,7 +366,7 @@ def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) ->
     """The scores and odds of ``text`` ("a 2-0 win", "2 - 0 victory", "the 25-1 outsider"): two
     whole numbers joined by a dash with a word of a match or a bet within :data:`_SCORE_NEAR`
     words; their value is :data:`_SCORE`'s."""
-    if not any(c in text for c in "-\u2013\u2014"):
+    if not any(c in text for c in _DASHES):
         return []
     out = []
     for m in _SCORE_PATTERN.finditer(text):
@@ -419,7 +422,7 @@ def _is_year(digits: str, value: float, unit: str | None) -> bool:
 def _in_compound(text: str, start: int, end: int) -> bool:
     """Part of a range, a time, a date or a fraction: "2018-19", "10-24", "10:30", "24/7", "3/4"."""
     before, after = text[max(0, start - 1) : start], text[end : end + 2]
-    joined = "-\u2013\u2014:/"  # hyphen, en and em dash
+    joined = _DASHES + ":/"
     return (before in joined and start >= 2 and text[start - 2].isdigit()) or (
         len(after) == 2 and after[0] in joined and after[1].isdigit()
     )
@@ -514,7 +517,7 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
         words = [m for m in run if m.group().lower() not in _CALENDAR]
         if (
             words
-            and not (len(words) == 1 and _starts_sentence(text, words[0].start()))
+            and not (len(words) == 1 and starts_sentence(text, words[0].start()))
             and not _is_place(text, words[0].start())
         ):
             stems = analyze(" ".join(m.group() for m in words), lang).content
@@ -723,11 +726,6 @@ def _is_place(text: str, start: int) -> bool:
 def _is_name_word(word: str) -> bool:
     """Capitalised, with a lower-case letter: "Aldrin", "McDonald"; not "TITLE" nor "I"."""
     return len(word) > 1 and word[0].isupper() and any(c.islower() for c in word)
-
-
-def _starts_sentence(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip()
-    return not before or before[-1] in ".!?:;\n\"'«“(-•*"
 
 
 def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[NameSlot, ...]]:
