@@ -40,6 +40,8 @@ Usage::
     python benchmarks/contrast.py --bundle DIR --verifier model   # an exported bundle
     python benchmarks/contrast.py --show 5                  # print 5 edits of each kind
     python benchmarks/contrast.py --training factcg_cg2c_doc,fever_nli --limit 150   # on training data
+    python benchmarks/contrast.py --training qags --limit 1000 --verdicts after.jsonl   # each original's verdict
+    python benchmarks/contrast.py --compare before.jsonl after.jsonl   # the originals whose verdict changed
 """
 
 from __future__ import annotations
@@ -406,9 +408,16 @@ class Tally:
 
 
 def run(
-    metric: object, sets: list[str], limit: int | None, seed: int, show: int, training: list[str] | None = None
+    metric: object,
+    sets: list[str],
+    limit: int | None,
+    seed: int,
+    show: int,
+    training: list[str] | None = None,
+    record: list[dict[str, object]] | None = None,
 ) -> dict[str, Tally]:
-    """Check every original with its edits; tally per set and ``all``."""
+    """Check every original with its edits; tally per set and ``all``. With ``record``, each
+    original's verdict is appended to it (set, row, claim, supported, reason)."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     taken: Counter[str] = Counter()
     shown: Counter[str] = Counter()
@@ -423,6 +432,16 @@ def run(
         taken[original.set] += 1
         verdicts = metric.check_claims([original.claim, *(e.edited for e in edits)], list(original.passages))  # type: ignore[attr-defined]
         accepted = verdicts[0].supported
+        if record is not None:
+            record.append(
+                {
+                    "set": original.set,
+                    "row": original.row,
+                    "claim": original.claim,
+                    "supported": accepted,
+                    "reason": verdicts[0].reason,
+                }
+            )
         for name in (original.set, "all"):
             tally = tallies[name]
             tally.originals += 1
@@ -464,6 +483,21 @@ def markdown(tallies: dict[str, Tally]) -> str:
     return "\n".join(lines)
 
 
+def changed_verdicts(before: list[dict[str, object]], after: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The originals (matched by set and row) whose verdict differs between two ``--verdicts`` files,
+    each with ``before`` and ``after`` reasons."""
+    old = {(r["set"], r["row"]): r for r in before}
+    return [
+        {**r, "before": old[(r["set"], r["row"])]["reason"], "after": r["reason"]}
+        for r in after
+        if (r["set"], r["row"]) in old and old[(r["set"], r["row"])]["supported"] != r["supported"]
+    ]
+
+
+def _read_jsonl(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--verifier", default="baseline", choices=["baseline", "model"])
@@ -477,7 +511,24 @@ def main(argv: list[str] | None = None) -> int:
         "--training",
         help="instead of the benchmarks, the entailed pairs of these ../shared/training sets (comma-separated)",
     )
+    parser.add_argument("--verdicts", type=Path, help="also write each original's verdict here (JSON lines)")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE", "AFTER"),
+        help="only compare two --verdicts files: print the originals whose verdict changed",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        before, after = (_read_jsonl(p) for p in args.compare)
+        changed = changed_verdicts(before, after)
+        for r in changed:
+            print(f"{r['set']} row {r['row']}: {'now supported' if r['supported'] else 'now rejected'}: {r['claim']}")
+            print(f"    before: {r['before']}\n    after:  {r['after']}")
+        accepted = (sum(bool(r["supported"]) for r in rows) for rows in (before, after))
+        print(f"{len(changed)} of {len(after)} originals changed verdict; accepted {' -> '.join(map(str, accepted))}")
+        return 0
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")
     from faithcheck import Faithfulness
@@ -488,7 +539,10 @@ def main(argv: list[str] | None = None) -> int:
     metric = Faithfulness(**options)  # type: ignore[arg-type]
     started = time.perf_counter()
     training = args.training.split(",") if args.training else None
-    tallies = run(metric, args.sets.split(","), args.limit, args.seed, args.show, training)
+    record: list[dict[str, object]] | None = [] if args.verdicts else None
+    tallies = run(metric, args.sets.split(","), args.limit, args.seed, args.show, training, record)
+    if args.verdicts and record is not None:
+        args.verdicts.write_text("".join(json.dumps(r) + "\n" for r in record), encoding="utf-8")
     print(markdown(tallies))
     print(
         f"\n{args.verifier}{' ' + args.bundle if args.bundle else ''}, seed {args.seed}, limit {args.limit}: "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -167,6 +169,24 @@ def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: Modul
     tally.caught.update({"negation": 1})
     table = contrast.markdown({"wice": tally, "all": tally})
     assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
+
+
+def test_contrast_records_each_originals_verdict_and_compares_two_runs(
+    contrast: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record: list[dict[str, object]] = []
+    contrast.run(Faithfulness(lang="en"), [], 2, 26, 0, ["qags"], record)
+    assert len(record) == 2
+    assert {k for k in record[0]} == {"set", "row", "claim", "supported", "reason"}
+    assert all(r["set"] == "qags" and isinstance(r["supported"], bool) for r in record)
+    flipped = [{**record[0], "supported": not record[0]["supported"], "reason": "other"}, record[1]]
+    (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in record), encoding="utf-8")
+    (tmp_path / "b.jsonl").write_text("".join(json.dumps(r) + "\n" for r in flipped), encoding="utf-8")
+    assert contrast.main(["--compare", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert f"row {record[0]['row']}" in out
+    assert "1 of 2 originals changed verdict" in out
+    assert contrast.changed_verdicts(record, record) == []
 
 
 def test_bounds_measures_a_gzip_bomb_stopped_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
