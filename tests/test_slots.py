@@ -94,8 +94,28 @@ def test_magnitudes_currencies_and_days_are_read_with_their_number() -> None:
     assert [(n.value, n.unit, n.is_year) for n in numbers] == [
         (3.1e9, "$", False),
         (1.0, "march", False),
-        (2017.0, None, True),
+        (2017.0, "march", True),  # the year of March 1
     ]
+
+
+def test_money_with_a_glued_magnitude_is_read_whole() -> None:
+    numbers, _ = claim_slots("The minister took £1m, and the firm paid $10.6bn for the 100m track.", "en")
+    assert [(n.value, n.unit, n.text) for n in numbers] == [(1e6, "£", "£1m"), (1.06e10, "$", "$10.6bn")]
+    assert check_slots("He took £1m in bribes.", ["He was accused of taking £1 million in bribes."], "en") is None
+    finding = check_slots("He took £2m in bribes.", ["He was accused of taking £1 million in bribes."], "en")
+    assert finding is not None
+    assert finding.why == "the context gives £1 million, not £2m"
+
+
+def test_a_year_knows_its_month_past_a_day_or_an_of() -> None:
+    context = ["Anne Sullivan (June 14, 1866 - October 20, 1936) was an American teacher."]
+    assert check_slots("Anne Sullivan was born in June of 1866.", context, "en") is None
+    finding = check_slots("Anne Sullivan was born in June of 1936.", context, "en")
+    assert finding is not None
+    assert finding.why == "the context does not state June 1936"
+    # a month named without a number of its own takes the sentence's year
+    abdicated = ["Edward VIII became King in January of 1936 and abdicated in December."]
+    assert check_slots("King Edward VIII abdicated in December 1936.", abdicated, "en") is None
 
 
 def test_ranges_times_and_fractions_are_not_slots() -> None:

@@ -56,6 +56,9 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "unsupported",
         "does not state 132 million;",  # as a reader writes it, not 1.32e+08
     ),
+    # money with its magnitude glued on is the same amount as written out: "£7m" is not 7
+    ("en", "He joined the club for £7m.", ["He joined the club in a deal worth £7 million."], "supported", "£7"),
+    ("en", "He joined the club for £8m.", ["He joined the club in a deal worth £7 million."], "contradicted", "£8m"),
     (
         "en",
         "All customers get free delivery.",

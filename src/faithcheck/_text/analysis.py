@@ -17,7 +17,7 @@ import snowballstemmer
 
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
-from faithcheck._text.number_words import MAGNITUDE, may_spell, spelled_numbers
+from faithcheck._text.number_words import MAGNITUDE, may_spell, money_magnitude, spelled_numbers
 
 __all__ = [
     "GROUP_SPACE",
@@ -171,7 +171,10 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         if value is not None:
             # "3.6 million" is 3,600,000: a round figure of $3.64 million, and the same number as
             # "3,600,000"
-            if k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= MAGNITUDE:
+            if money := money_magnitude(text, m.start(), m.end()):
+                value *= money[0]  # "£1m" is £1,000,000, as "£1 million" is
+                scaled.update(j for j in (k + 1,) if j < len(tokens) and matches[j].start() < money[1])
+            elif k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= MAGNITUDE:
                 value *= magnitude
                 scaled.add(k + 1)
             numbers.add(value)

@@ -18,7 +18,7 @@ from text_to_num import text2num
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["MAGNITUDE", "may_spell", "spelled_numbers"]
+__all__ = ["CURRENCIES", "MAGNITUDE", "may_spell", "money_magnitude", "spelled_numbers"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _JOINS = frozenset({" ", "-"})
@@ -28,6 +28,25 @@ _GERMAN_COMPOUND = re.compile(r"\w+und\w+(?:zig|ßig)", re.IGNORECASE)
 """German writes units before tens in one word: "einundzwanzig", "fünfundsechzig"."""
 MAGNITUDE = 100.0
 """Number words from this value on ("hundred", "million") multiply the number before them."""
+CURRENCIES = "$€£¥"
+_MONEY_MAGNITUDES = {"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9, "tn": 1e12}
+_MONEY_SUFFIX = re.compile(r"(k|m|mn|bn|tn)\b", re.IGNORECASE)
+
+
+def money_magnitude(text: str, start: int, end: int) -> tuple[float, int] | None:
+    """The magnitude glued to an amount of money at ``text[start:end]`` ("£1m", "$10.6bn", "€5k"),
+    and where it ends; ``None`` for any other number. Only after a currency sign: "100m" alone is
+    as often metres ("the 100m race") as millions.
+
+    >>> text = "a £1.2m fee and a 100m race"
+    >>> money_magnitude(text, 3, 6), money_magnitude(text, 18, 21)
+    ((1000000.0, 7), None)
+    """
+    before = text[max(0, start - 2) : start].rstrip()
+    suffix = _MONEY_SUFFIX.match(text, end)
+    if not before or before[-1] not in CURRENCIES or suffix is None:
+        return None
+    return _MONEY_MAGNITUDES[suffix.group(1).lower()], suffix.end()
 
 
 @lru_cache(maxsize=16384)

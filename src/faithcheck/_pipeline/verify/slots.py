@@ -66,7 +66,7 @@ from faithcheck._text.analysis import (
     starts_sentence,
 )
 from faithcheck._text.lexicon import get_lexicon
-from faithcheck._text.number_words import MAGNITUDE, may_spell, spelled_numbers
+from faithcheck._text.number_words import CURRENCIES, MAGNITUDE, may_spell, money_magnitude, spelled_numbers
 from faithcheck._text.sentences import split_sentences
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
@@ -77,6 +77,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st"); its
 # thousands may be parted by spaces ("13 000 km": one number, not 13 and 0 kilometres)
 _NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?![^\W_])(?![.,]\d)")
+# an amount of money with its magnitude glued to it ("£1m", "$10.6bn": number_words.money_magnitude)
+_MONEY = re.compile(rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?=(?:k|m|mn|bn|tn)\b)", re.IGNORECASE)
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
 
@@ -209,6 +211,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             continue
         if (value := number_value(m.group(), lex)) is not None:
             found.append((m.start(), m.end(), value))
+    found.extend(
+        (m.start(1), m.end(1), value)
+        for m in _MONEY.finditer(text)
+        if (value := number_value(m.group(1), lex)) is not None
+    )
     words = list(_WORD.finditer(text))
     starts = [m.start() for m in words]
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
@@ -228,14 +235,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         frame = analyze(" ".join(near), lang).content - names - calendar
         slots.append((start, end, NumberSlot(score, _SCORE, text[start:end], False, frame, measured=True)))
     for start, end, value in sorted(found):
-        magnitude = _magnitude_after(text, end, lex.number_words)
+        magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
             value, end = value * magnitude[0], magnitude[1]
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
-        before = _unit_before(text, start, lang)
+        before = _unit_before(text, start, end, lang)
         if text[start:end].endswith("%") or _PER_CENT.match(text, end):
             unit = "%"
-        elif unit is None or (before is not None and (before in _CURRENCIES or before in calendar)):
+        elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
         near = _words_near(text, words, starts, start, start, _FRAME_TOKENS)
@@ -246,10 +253,10 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         shown = text[start:end]
         if not is_year and unit is not None and unit == after_unit:
             shown = _slot_text(text, start, end)
-        elif unit is not None and unit in _CURRENCIES:
+        elif unit is not None and unit in CURRENCIES:
             shown = unit + text[start:end]
         elif unit is not None and unit in calendar:
-            month = _WORD_BEFORE.search(text[max(0, start - _LOOK_BACK) : start])
+            month = _word_before(text, start, end)
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
         age_of = _age_of(text, start, end, calendar, lang)
@@ -300,6 +307,9 @@ def _label(text: str, start: int) -> str | None:
 
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
+_MONTH_OF_YEAR = re.compile(r"([^\W\d_]+)(?:\s+of|\s+\d{1,2}(?:st|nd|rd|th)?\s*,)?\s*$", re.IGNORECASE)
+"""The word before a year, past an "of" or a day: "June of 1866", "October 20, 1936"."""
+_FOUR_DIGITS = re.compile(r"\d{4}")
 _PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b", re.IGNORECASE)
 _SAME_UNITS = {
     "%": "percent percents prozent pourcent",
@@ -344,7 +354,7 @@ def _measures(lang: Lang) -> frozenset[str]:
     that is not one of these is often no unit at all ("two huge studies", "phase 3 human trials"),
     and decides nothing this way."""
     words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
-    return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(_CURRENCIES))
+    return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(CURRENCIES))
 
 
 _SCORE = "score"
@@ -408,7 +418,6 @@ def _set_off(text: str, start: int, end: int) -> bool:
 
 _JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
-_CURRENCIES = "$€£¥"
 
 
 def _is_year(digits: str, value: float, unit: str | None) -> bool:
@@ -416,7 +425,7 @@ def _is_year(digits: str, value: float, unit: str | None) -> bool:
     2016 report"; not "1,500 km", "1200 dollars")."""
     if not (digits.isdigit() and 1000 <= value <= 2100):
         return False
-    return unit is None or (unit not in _MEASURES and not unit.endswith("s") and unit not in _CURRENCIES)
+    return unit is None or (unit not in _MEASURES and not unit.endswith("s") and unit not in CURRENCIES)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:
@@ -453,12 +462,21 @@ def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tup
     return number_words[word.group().lower()], word.end()
 
 
-def _unit_before(text: str, start: int, lang: Lang) -> str | None:
-    """A currency sign right before the number, or the month a day follows ("March 1")."""
+def _word_before(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The word right before the number at ``text[start:end]`` (group 1), past an "of" or a day
+    for a year."""
     before = text[max(0, start - _LOOK_BACK) : start].rstrip()
-    if before and before[-1] in _CURRENCIES:
+    return (_MONTH_OF_YEAR if _FOUR_DIGITS.fullmatch(text, start, end) else _WORD_BEFORE).search(before)
+
+
+def _unit_before(text: str, start: int, end: int, lang: Lang) -> str | None:
+    """A currency sign right before the number, or the month a day follows ("March 1"), or a year
+    ("June of 1866", "October 20, 1936": the second date of "June 14, 1866 - October 20, 1936" is
+    not in June)."""
+    before = text[max(0, start - _LOOK_BACK) : start].rstrip()
+    if before and before[-1] in CURRENCIES:
         return before[-1]
-    word = _WORD_BEFORE.search(before)
+    word = _word_before(text, start, end)
     if word and word.group(1).lower() in _CALENDAR:
         stems = analyze(word.group(1), lang).content
         return next(iter(stems)) if stems else None
@@ -807,9 +825,10 @@ def _check_number(
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value})
         tie = len(slot.frame & features[i].content) + len(others)
+        month = _bare_month(slot, given, features[i])
         for number in given:
             near = len(slot.frame & number.frame)
-            if slot.states(number):
+            if slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
@@ -819,13 +838,13 @@ def _check_number(
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
     if found:
-        (near, tie, _), i, best = max(found, key=lambda f: f[0])
+        (near, tie, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
         aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
-        if not slot.states(best) and aligned:
+        if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
-    stating = [f for f in found if slot.states(f[2])]
+    stating = [f for f in found if f[0][2]]
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
@@ -834,7 +853,8 @@ def _check_number(
         # claim words otherwise, nor a date the evidence writes in a way not read here
         evidence = [n for text in sentences for n in _numbers(text, lang)]
         misread = slot.measured and any(
-            (n.unit == slot.unit and not slot.of_someone_else(n)) or (n.measured and n.value == slot.value)
+            (n.unit == slot.unit and n.is_year == slot.is_year and not slot.of_someone_else(n))
+            or (n.measured and n.value == slot.value)
             for n in evidence
         )
         return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
@@ -844,6 +864,18 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
+
+
+def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: TextFeatures) -> bool:
+    """``slot`` is a year of a month that the sentence names with no number of its own: its year is
+    the sentence's ("became King in January of 1936 and abdicated in December" states December
+    1936), where "June 14, 1866 - October 20, 1936" gives June another year."""
+    return (
+        slot.is_year
+        and slot.unit in _month_stems()
+        and slot.unit in features.content
+        and all(n.unit != slot.unit for n in sentence)
+    )
 
 
 def _check_label(slot: NumberSlot, sentences: Sequence[str]) -> SlotFinding | None:
