@@ -251,6 +251,21 @@ def test_a_name_where_the_sentence_copying_the_claim_has_another_is_the_wrong_en
     assert check_slots(claim.replace("Peabody Awards", "Pulitzer Prize"), _PRIZE, "en") is None
 
 
+def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_entity() -> None:
+    # the sentence words the rest of the claim otherwise, but has "a ... seller" around another name
+    sentences = [
+        "The King marked his 75th birthday by launching an initiative to support charities - and surprised a "
+        "Big Issue seller with a generous donation.",
+        "Mike Tindall and Zara Tindall attended the party.",
+    ]
+    claim = "The King launched an initiative to aid charities and made a surprise donation to a {} seller."
+    finding = check_slots(claim.format("Mike Tindall"), sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names Big Issue here, not Mike Tindall"
+    assert check_slots(claim.format("Big Issue"), sentences, "en") is None
+
+
 def test_a_name_with_other_words_in_its_place_is_not_aligned_word_by_word() -> None:
     # the claim's words beside its name differ too ("predominantly Muslim" / "neighboring Stavropol"):
     # the sentence may speak of another thing, so the names are not set against each other

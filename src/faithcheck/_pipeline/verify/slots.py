@@ -28,7 +28,7 @@ A bare number (``since she was 15 with``: no word says what it counts) is aligne
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
 ``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
 A name is also the wrong entity where a sentence copies the claim's words beside it and has
-another name in its place (aligned word by word), and where the claim has its name say what the
+another name in its place (between the same words), and where the claim has its name say what the
 sentence stating the rest of it has someone else say ("..., Neel Kashkari said").
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
@@ -49,9 +49,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 from functools import lru_cache
-from itertools import pairwise
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -616,57 +614,58 @@ def _in_role(
 _PLACE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word or a number, for aligning a claim with a sentence word by word."""
 _PLACE_SLACK = 1
-"""Words besides the other name that the sentence's side of the replaced stretch may hold."""
-_PLACE_FLANK = 2
-"""Words the sentence must copy right beside the replaced stretch (both sides together)."""
+"""Words more than the claim's name that the other name may have."""
 
 
 def _in_place(
     name: NameSlot, start: int, end: int, claim: str, claim_terms: frozenset[str | float], sentence: str, lang: Lang
 ) -> NameSlot | None:
-    """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), in words the
-    claim copies. Aligned word by word (:class:`difflib.SequenceMatcher`), the claim's name and
-    nothing else of it is replaced, the sentence copies :data:`_PLACE_FLANK` words right beside it,
-    and in its place has another name that is neither named by the claim nor an alias of it ("the
-    Tribune team that won the 2019 Pulitzer Prize for coverage" against "... won the 2019 Peabody
-    Awards for coverage"). A claim that words the name's surroundings otherwise ("the predominantly
-    Muslim region" / "the neighboring Stavropol region") may speak of another thing: no finding."""
+    """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), between the
+    words the claim has beside it (:func:`_flanked_alike`), that is neither named by the claim nor an
+    alias of it ("the Tribune team that won the 2019 Pulitzer Prize for coverage" against "... won
+    the 2019 Peabody Awards for coverage"; "a surprise donation to a Big Issue seller" against "...
+    to a Mike Tindall seller"). A claim that words the name's surroundings otherwise ("the
+    predominantly Muslim region" / "the neighboring Stavropol region") may speak of another thing:
+    no finding."""
     claim_tokens, sentence_tokens = list(_PLACE_TOKEN.finditer(claim)), list(_PLACE_TOKEN.finditer(sentence))
-    claim_starts = [m.start() for m in claim_tokens]
+    claim_starts, sentence_starts = [m.start() for m in claim_tokens], [m.start() for m in sentence_tokens]
     first, last = bisect_left(claim_starts, start), bisect_left(claim_starts, end)
     claim_words = [m.group().lower() for m in claim_tokens]
     sentence_words = [m.group().lower() for m in sentence_tokens]
-    if not _may_copy(claim_words[max(0, first - 2) : first], claim_words[last : last + 2], sentence_words):
-        return None  # most sentences: the alignment below costs far more than this look
-    opcodes = SequenceMatcher(None, claim_words, sentence_words, autojunk=False).get_opcodes()
-    found = [(k, op) for k, op in enumerate(opcodes) if op[0] == "replace" and (op[1], op[2]) == (first, last)]
-    if not found:
-        return None
-    k, (_, _, _, b1, b2) = found[0]
-    beside = [opcodes[j] for j in (k - 1, k + 1) if 0 <= j < len(opcodes) and opcodes[j][0] == "equal"]
-    if sum(a2 - a1 for _, a1, a2, _, _ in beside) < _PLACE_FLANK:
-        return None
-    sentence_starts = [m.start() for m in sentence_tokens]
+    before, after = claim_words[max(0, first - 2) : first], claim_words[last : last + 2]
+    stopwords = get_lexicon(lang).stopwords
     for other, other_start, other_end in _placed_names(sentence, lang):
         o1, o2 = bisect_left(sentence_starts, other_start), bisect_right(sentence_starts, other_end - 1)
         if (
-            b1 <= o1 < o2 <= b2
-            and (b2 - b1) - (o2 - o1) <= _PLACE_SLACK
+            (o2 - o1) - (last - first) <= _PLACE_SLACK
             and not other.stems & claim_terms
             and not _alias(name, other)
+            and _flanked_alike(
+                before, after, sentence_words[max(0, o1 - 2) : o1], sentence_words[o2 : o2 + 2], stopwords
+            )
         ):
             return other
     return None
 
 
-def _may_copy(before: list[str], after: list[str], words: list[str]) -> bool:
-    """``words`` could copy :data:`_PLACE_FLANK` (2) words beside a name: the two before it, the two
-    after it, or one on each side."""
-    pairs = set(pairwise(words))
-    return (
-        (len(before) == 2 and tuple(before) in pairs)
-        or (len(after) == 2 and tuple(after) in pairs)
-        or (bool(before) and bool(after) and before[-1] in words and after[0] in words)
+def _flanked_alike(
+    before: list[str], after: list[str], other_before: list[str], other_after: list[str], stopwords: frozenset[str]
+) -> bool:
+    """Two names stand between the same words: the word right before and the word right after both
+    (not two stop words: "of ... and" flanks anything), or the two words before, or the two after
+    (not both stop words).
+
+    >>> _flanked_alike(["to", "a"], ["seller", "as"], ["surprised", "a"], ["seller", "with"], frozenset({"a", "to"}))
+    True
+    >>> _flanked_alike(["the", "mainly"], ["region", "of"], ["the", "nearby"], ["region"], frozenset({"the"}))
+    False
+    """
+    one_each = bool(before and after) and before[-1:] == other_before[-1:] and after[:1] == other_after[:1]
+    if one_each and not (before[-1] in stopwords and after[0] in stopwords):
+        return True
+    return any(
+        len(mine) == 2 and mine == theirs and not set(mine) <= stopwords
+        for mine, theirs in ((before, other_before), (after, other_after))
     )
 
 
