@@ -525,6 +525,17 @@ def test_an_age_however_written_is_compared_with_the_same_persons_age() -> None:
     assert (aged.label, aged.why) == ("contradicted", "the context gives 26-year, not 34")
 
 
+def test_an_age_at_the_age_of_is_an_age_of_the_claims_subject() -> None:
+    context = ["Werber died of natural causes on Thursday, January 22, 2009 in Charlotte."]
+    numbers, _ = claim_slots("Werber died at the age of 22.", "en")
+    assert [(n.value, n.unit, n.age_of) for n in numbers] == [(22.0, "year", frozenset())]
+    finding = check_slots("Werber died in Charlotte at the age of 22.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("unsupported", True)  # a day is no age
+    aged = ["Werber, 100, died of natural causes on Thursday, January 22, 2009 in Charlotte."]
+    assert check_slots("Werber died in Charlotte at the age of 100.", aged, "en") is None
+
+
 def test_someone_elses_age_is_no_rival() -> None:
     # the sentence gives the ages of the two women, not Sapp's: neither contradicts nor decides
     finding = check_slots("The women were arrested along with sapp. Sapp, 42, was charged.", _ARREST[2:], "en")

@@ -388,24 +388,25 @@ _YEARS_OF_AGE = "year"
 """The unit of an age, however it is written ("Sapp, 42, was", "aged 42", "42-year-old"): the
 stem of "years"."""
 _AGE_AFTER = re.compile(r"(?:\s?-\s?|\s)years?(?:\s?-\s?|\s)old\b(?:\s([^\W\d_]+)(?:\s([^\W\d_]+))?)?", re.I)
-_AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age)\s$", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age(?:\sof)?)\s$", re.IGNORECASE)
 _APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+), $")
 
 
 def _age_of(text: str, start: int, end: int, calendar: frozenset[str], lang: Lang) -> frozenset[str] | None:
     """Whose age the number is, when it is one: the words of the name beside it ("42-year-old
     quying boyd", "Benjamin Khoury, aged 34", or set off by commas after the name: "Sapp, 42,
-    was charged", the news convention; not "on June 2, 2019"). ``None`` for any other number."""
+    was charged", the news convention; not "on June 2, 2019"); no words when they do not say
+    ("died at the age of 84"). ``None`` for any other number."""
     window = max(0, start - _LOOK_BACK)
     if match := _AGE_AFTER.match(text, end):
         return frozenset(w.lower() for w in match.groups() if w)
     match = _AGE_BEFORE.search(text, window, start) or _APPOSITION.search(text, window, start)
     if match is None or (match.re is _APPOSITION and not _set_off(text, start, end)):
         return None
-    words = [w for w in match.groups() if w]
-    if analyze(words[-1], lang).content & calendar:
+    if analyze(match.group(2), lang).content & calendar:
         return None
-    return frozenset(w.lower() for w in words)
+    stopwords = get_lexicon(lang).stopwords
+    return frozenset(w.lower() for w in match.groups() if w and w.lower() not in stopwords)
 
 
 def _set_off(text: str, start: int, end: int) -> bool:
