@@ -572,3 +572,34 @@ def test_a_claim_said_by_someone_the_sentence_stating_it_does_not_name_is_the_wr
     assert finding.label == "wrong_entity"
     assert finding.why.startswith("the context names Minneapolis Federal Reserve President Neel Kashkari here")
     assert check_slots(claim.format("Neel Kashkari"), _FED, "en") is None
+
+
+def test_a_year_inside_a_span_is_not_contradicted_by_its_ends() -> None:
+    claim = "In 2015, thermal expansion of the oceans contributed 42% to sea level rise."
+    span = ["Between 1993 and 2018, thermal expansion of the oceans contributed 42% to sea level rise."]
+    finding = check_slots(claim, span, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("unsupported", False)  # not stated, but no rival
+    one_year = check_slots(claim, ["In 1993, thermal expansion of the oceans contributed 42% to sea level rise."], "en")
+    assert one_year is not None
+    assert one_year.label == "contradicted"
+    numbers, _ = claim_slots("Miami won in 2012 and 2013, and ruled from 2011 to 2014.", "en")
+    assert [n.span for n in numbers] == [None, None, (2011.0, 2014.0), (2011.0, 2014.0)]  # a list is no span
+
+
+def test_a_part_counts_what_its_whole_counts() -> None:
+    context = ["The team realized that two of the 35 fasteners on the head cannot be removed with the existing tools."]
+    claim = "The team cannot open the head due to {} fasteners that resist removal with the existing tools."
+    assert check_slots(claim.format("two"), context, "en") is None
+    finding = check_slots(claim.format("three"), context, "en")
+    assert finding is not None
+    assert finding.why == "the context gives two of the 35 fasteners, not three fasteners"
+
+
+def test_a_numbered_name_the_claim_gives_too_is_no_other() -> None:
+    context = ["Rumors say Fortnite: Origins is a period leading players into Chapter 5."]
+    both = check_slots("Fortnite: Origins goes back to Chapter 1 and leads players into Chapter 5.", context, "en")
+    assert both is None or both.label != "contradicted"
+    finding = check_slots("Fortnite: Origins leads players into Chapter 4.", context, "en")
+    assert finding is not None
+    assert finding.why == "the context gives Chapter 5, not Chapter 4"

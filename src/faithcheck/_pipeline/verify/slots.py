@@ -122,6 +122,13 @@ class NumberSlot:
     age_of: frozenset[str] = frozenset()
     """For an age, the words of whose it is ("sapp" in "Sapp, 42,"): the age of someone else is no
     rival of it."""
+    span: tuple[float, float] | None = None
+    """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), the
+    span: a year inside it is no rival of its ends."""
+
+    def spans(self, value: float) -> bool:
+        """``value`` lies inside the span this year starts or ends."""
+        return self.span is not None and self.span[0] < value < self.span[1]
 
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
@@ -276,9 +283,31 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
         (_, end, first), (start, _, then) = slots[k], slots[k + 1]
-        if first.unit is None and not first.is_year and then.unit and _JOINED.fullmatch(text[end:start]):
-            slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=first.text + text[end:start] + then.text))
+        if first.unit is None and not first.is_year and then.unit and (joined := _JOINED.fullmatch(text[end:start])):
+            # a part is of the whole's frame too: "two of the 35 fasteners on the head"
+            frame = first.frame | then.frame if "of" in joined.group().lower().split() else first.frame
+            text_of_both = first.text + text[end:start] + then.text
+            slots[k] = (slots[k][0], end, replace(first, unit=then.unit, text=text_of_both, frame=frame))
+        elif first.is_year and then.is_year and first.value < then.value and _spanning(text, slots[k][0], end, start):
+            span = (first.value, then.value)
+            slots[k], slots[k + 1] = (
+                (slots[k][0], end, replace(first, span=span)),
+                (start, slots[k + 1][1], replace(then, span=span)),
+            )
     return tuple(slot for _, _, slot in slots)
+
+
+_SPAN_BETWEEN = re.compile(rf"\s*(?:to|and|until|through|[{_DASHES}])\s*", re.IGNORECASE)
+_SPAN_START = re.compile(r"\b(?:between|from)\s$", re.IGNORECASE)
+
+
+def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
+    """The two years at ``text[start:end]`` and from ``next_start`` make a span: "from 2011 to 2014",
+    "between 1993 and 2018", "1993 to 2018", "1993 - 2018"; "in 2012 and 2013" is a list."""
+    gap = text[end:next_start]
+    if not _SPAN_BETWEEN.fullmatch(gap):
+        return False
+    return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 10), start) is not None
 
 
 _LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
@@ -415,7 +444,9 @@ def _set_off(text: str, start: int, end: int) -> bool:
     return text[end : end + 1] == "," and digits.isdigit() and 0 < int(digits) < 120
 
 
-_JOINED = re.compile(r"\s*(?:to|or|and|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
+_JOINED = re.compile(r"\s*(?:to|or|and|of|of the|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
+"""What joins the first number of a range, a choice or a part to the one that says what both
+count: "1 or 2 tablets", "two of the 35 fasteners"."""
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 
 
@@ -816,7 +847,7 @@ def _check_number(
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
-    if slot.label and (finding := _check_label(slot, sentences)):
+    if slot.label and (finding := _check_label(slot, claimed, sentences)):
         return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
     for i, text in enumerate(sentences):
@@ -832,8 +863,8 @@ def _check_number(
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
-            elif number.value in claimed:
-                continue  # the claim's own values are no rivals
+            elif number.value in claimed or number.spans(slot.value):
+                continue  # the claim's own values are no rivals, nor the ends of a span holding the slot
             elif slot.competes(number) or _framed_alike(slot, number, near, given):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
@@ -878,12 +909,18 @@ def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: Text
     )
 
 
-def _check_label(slot: NumberSlot, sentences: Sequence[str]) -> SlotFinding | None:
+def _check_label(slot: NumberSlot, claimed: frozenset[float], sentences: Sequence[str]) -> SlotFinding | None:
     """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
-    14") is another thing: contradicted."""
+    14") is another thing: contradicted. A number the claim gives too ("from Chapter 1 to Chapter
+    5") is no other."""
     assert slot.label is not None
     pattern = re.compile(rf"\b{re.escape(slot.label)} (\d+)\b(?![.,]\d)")
-    given = [(m.group(1), text) for text in sentences for m in pattern.finditer(text)]
+    given = [
+        (m.group(1), text)
+        for text in sentences
+        for m in pattern.finditer(text)
+        if float(m.group(1)) == slot.value or float(m.group(1)) not in claimed
+    ]
     if not given or any(float(digits) == slot.value for digits, _ in given):
         return None
     digits, text = given[0]
