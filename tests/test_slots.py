@@ -603,3 +603,20 @@ def test_a_numbered_name_the_claim_gives_too_is_no_other() -> None:
     finding = check_slots("Fortnite: Origins leads players into Chapter 4.", context, "en")
     assert finding is not None
     assert finding.why == "the context gives Chapter 5, not Chapter 4"
+
+
+def test_a_temperature_counts_its_scale() -> None:
+    context = ["This October was 3.1 degrees Fahrenheit warmer than the average."]
+    finding = check_slots("This October was 3.1 degrees Celsius warmer than the average.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.why) == (
+        "unsupported",
+        True,
+        "the context does not state 3.1 degrees Celsius",
+    )
+    # a claim that names no scale may mean the context's
+    assert check_slots("This October was 3.1 degrees warmer than the average.", context, "en") is None
+    both = ["It was 1.7 degrees Celsius (3.1 degrees Fahrenheit) warmer than the average."]
+    rival = check_slots("It was 3.1 degrees Celsius warmer than the average.", both, "en")
+    assert rival is not None
+    assert rival.why == "the context gives 1.7 degrees Celsius, not 3.1 degrees Celsius"

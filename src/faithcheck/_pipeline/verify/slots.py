@@ -160,6 +160,8 @@ class NumberSlot:
             # a month before each makes two dates: "February 1798" is not "28 January 1798"
             months = {self.unit, other.unit} <= _month_stems()
             return self.is_year and other.is_year and (self.unit == other.unit or not months)
+        if _refines(self.unit, other.unit) or _refines(other.unit, self.unit):
+            return True  # "2.7 degrees" may be the "2.7 degrees Fahrenheit" of the context
         loose = self.unit != other.unit and not (self.measured or other.measured)
         if self.unit is None or other.unit is None or loose:
             # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
@@ -167,6 +169,11 @@ class NumberSlot:
             # "107 million accounts")
             return not strict
         return self.unit == other.unit
+
+
+def _refines(unit: str | None, other: str | None) -> bool:
+    """``unit`` is ``other`` told more precisely: "degrees Celsius" for "degrees"."""
+    return unit is not None and other is not None and unit.startswith(other + " ")
 
 
 @dataclass(frozen=True)
@@ -267,7 +274,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         age_of = _age_of(text, start, end, calendar, lang)
         if age_of is not None:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
-        measured = same_unit in _measures(lang)
+        measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
         bound = bound_before(text, start)
         slots.append(
             (
@@ -355,7 +362,7 @@ _SAME_UNITS = {
 _MEASURE_WORDS = (
     "second seconds minute minutes hour hours day days week weeks month months year years decade decades "
     "century centuries mile miles inch inches yard yards pound pounds ounce ounces ton tons tonne tonnes "
-    "gallon gallons degree degrees "
+    "gallon gallons degree degrees celsius fahrenheit kelvin "
     "sekunde sekunden stunde stunden tag tage tagen woche wochen monat monate jahr jahre jahren jahrzehnt "
     "grad seconde secondes heure heures jour jours semaine semaines mois an ans année années décennie "
     "siècle degré degrés"
@@ -514,6 +521,8 @@ def _unit_before(text: str, start: int, end: int, lang: Lang) -> str | None:
 
 
 def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
+    """The stem of the word after the number; a temperature's scale ("1.5 degrees Celsius" counts
+    degrees Celsius, not Fahrenheit)."""
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
     word = _WORD.match(text, gap.end())
@@ -521,7 +530,14 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
-    return next(iter(stems)) if stems else None
+    stem = next(iter(stems)) if stems else None
+    if stem and lowered in _DEGREES and (scale := _SCALE.match(text, word.end())):
+        return f"{stem} {scale.group(1).lower()}"  # refines the unit: see NumberSlot.compatible
+    return stem
+
+
+_DEGREES = _word_set("degree degrees grad degré degrés")
+_SCALE = re.compile(r"\s(celsius|fahrenheit|kelvin)\b", re.IGNORECASE)
 
 
 def _words_near(
@@ -542,7 +558,10 @@ def _slot_text(text: str, start: int, end: int) -> str:
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
     word = _WORD.match(text, gap.end())
-    return text[start : word.end()] if word else text[start:end]
+    if word is None:
+        return text[start:end]
+    scale = _SCALE.match(text, word.end()) if word.group().lower() in _DEGREES else None
+    return text[start : (scale or word).end()]
 
 
 @lru_cache(maxsize=16384)
