@@ -620,3 +620,18 @@ def test_a_temperature_counts_its_scale() -> None:
     rival = check_slots("It was 3.1 degrees Celsius warmer than the average.", both, "en")
     assert rival is not None
     assert rival.why == "the context gives 1.7 degrees Celsius, not 3.1 degrees Celsius"
+
+
+def test_a_value_the_evidence_gives_of_something_else_is_misread() -> None:
+    # the word analysis finds 80 in both; the slot check sees 80 cameras, not 80 years
+    context = ["The biologist found the images on the last memory card retrieved from more than 80 remote cameras."]
+    finding = check_slots("The biologist found images of a species unseen for over 80 years.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.certain) == ("unsupported", True, False)
+    (verdict,) = Faithfulness().check_claims(["A species unseen for over 80 years was caught on camera."], context)
+    assert not verdict.supported
+    # counts of words that measure nothing may be the same count: "20 residents" are "20 people"
+    assert (
+        check_slots("The fire forced 20 residents out.", ["The fire forced 20 people out of their homes."], "en")
+        is None
+    )

@@ -16,9 +16,11 @@ sentences of the evidence that **align** with the words around it in the claim:
   gives 8 tablets, not 16 tablets"); if no sentence states the value, or only a sentence that
   shares none of its frame, it is not supported, and uncertain; a measure (a date, a weight, a
   length, a price, a share) that the evidence gives only with other values of its unit ("April
-  19" where it says "October 29") or whose value it gives in another unit ("5 lb" for "5 kg")
-  overrules a verifier's support, a count ("9,000 people") does not, as the claim may take it
-  from elsewhere;
+  19" where it says "October 29") or whose value it gives in another unit ("5 lb" for "5 kg"),
+  and any number whose value the evidence gives only of something else ("80 remote cameras" for
+  "80 years": the word analysis counts that as stated), overrules a verifier's support; a count
+  the evidence does not give at all ("9,000 people") does not, as the claim may take it from
+  elsewhere;
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
@@ -204,7 +206,9 @@ class SlotFinding:
     at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
     dated that year); the verifier's own reading decides, and the verdict is marked uncertain. A
     measure the evidence gives otherwise does ("5 lb" where it gives "5 kg", "April 19" where it
-    gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere."""
+    gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere. So
+    does a value the evidence gives only of something else ("80 remote cameras" for "80 years"):
+    a verifier reading the numbers alone takes it for stated."""
 
 
 @lru_cache(maxsize=16384)
@@ -902,9 +906,16 @@ def _check_number(
         # with other values, or whose value it gives in another unit, is misread: not a count the
         # claim words otherwise, nor a date the evidence writes in a way not read here
         evidence = [n for text in sentences for n in _numbers(text, lang)]
-        misread = slot.measured and any(
-            (n.unit == slot.unit and n.is_year == slot.is_year and not slot.of_someone_else(n))
-            or (n.measured and n.value == slot.value)
+        misread = any(
+            (
+                slot.measured
+                and (
+                    (n.unit == slot.unit and n.is_year == slot.is_year and not slot.of_someone_else(n))
+                    or (n.measured and n.value == slot.value)
+                )
+            )
+            # the value of something else: "80 remote cameras" does not state "80 years"
+            or (n.value == slot.value and n.unit is not None and slot.unit is not None)
             for n in evidence
         )
         return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
