@@ -37,6 +37,7 @@ Usage::
     python benchmarks/accuracy.py --bundle DIR         # an exported verifier (training/export_onnx.py)
     python benchmarks/accuracy.py --every-chunk --limit 40 --sets summedits   # brute force, same rows
     python benchmarks/accuracy.py --encoder fp32       # the fp32 sentence encoder (the int8 one's fallback)
+    python benchmarks/accuracy.py --training factcg_cg2c_doc,fib --limit 500   # training sets, claim level
 
 ``--every-chunk`` checks every claim against every sentence window of its context instead of the
 ``evidence_top_k`` selected ones (the brute-force alternative ``speed.py`` times), so that
@@ -47,12 +48,15 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gzip
 import json
+import random
 import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -68,6 +72,7 @@ from faithcheck._pipeline.verify.assembly import tile
 from faithcheck._pipeline.verify.baseline import BaselineWeights
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+TRAINING = SHARED.parent / "training"
 _WORD = re.compile(r"\w+")
 
 
@@ -212,6 +217,20 @@ def wice(metric: Faithfulness, limit: int | None) -> SetResult:
     return _claim_level(metric, "WiCE dev (whole article)", pairs)
 
 
+def training_pairs(metric: Faithfulness, name: str, limit: int | None) -> SetResult:
+    """A training set of ``../shared/training`` (its pairs, both labels, in a seeded shuffle), claim
+    level as WiCE: the same protocol on data that is never reported as a benchmark, to set beside
+    the dev figures. Gold: ``entailment`` → supported, every other label → not."""
+    with gzip.open(TRAINING / name / "pairs.jsonl.gz", "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    random.Random(f"accuracy:{name}").shuffle(rows)
+    pairs = (
+        (str(r["hypothesis"]), [str(r["premise"])], [str(r["premise"])], int(r["label"] == "entailment"))
+        for r in rows[:limit]
+    )
+    return _claim_level(metric, f"training {name}", pairs)
+
+
 def _response_level(metric: Faithfulness, name: str, cases: Iterator[tuple[TestCase, int]]) -> SetResult:
     result = SetResult(name, "response")
     started = time.perf_counter()
@@ -306,6 +325,12 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated: wice (WiCE dev), factcheck, begin (the WoW test file), begin-dev (the 3 dev files), "
         "summedits",
     )
+    parser.add_argument(
+        "--training",
+        default=None,
+        help="instead of the benchmarks, these ../shared/training sets (comma-separated; both labels, "
+        "claim level, a seeded shuffle cut to --limit)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument(
         "--verifier",
@@ -349,8 +374,10 @@ def main(argv: list[str] | None = None) -> int:
         metric = kind(verifier_backend=BaselineVerifier(weights), **options)
     else:
         metric = kind(verifier=args.verifier, **options)
-    wanted = set(args.sets.split(","))
-    runs: list[Callable[[], SetResult]] = []
+    wanted = set() if args.training else set(args.sets.split(","))
+    runs: list[Callable[[], SetResult]] = [
+        partial(training_pairs, metric, name, args.limit) for name in (args.training or "").split(",") if name
+    ]
     if "wice" in wanted:
         runs.append(lambda: wice(metric, args.limit))
     if "factcheck" in wanted:

@@ -50,6 +50,16 @@ def test_cascade_band_counts_only_confident_scores(accuracy: ModuleType) -> None
     assert math.isnan(empty.cascade_band()[1])
 
 
+def test_training_pairs_are_checked_claim_level_with_both_labels(accuracy: ModuleType) -> None:
+    metric = Faithfulness(verifier="baseline", lang="en")
+    first = accuracy.training_pairs(metric, "fever_nli", 12)
+    assert first.name == "training fever_nli"
+    assert len(first.gold) == 12
+    assert 0 < sum(first.gold) < 12  # a seeded shuffle holds both labels
+    assert first.gold == accuracy.training_pairs(metric, "fever_nli", 12).gold  # the same rows each run
+    assert accuracy.main(["--training", "fever_nli", "--limit", "3"]) == 0
+
+
 def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> None:
     recall = load_script("benchmarks/evidence_recall.py", "faithcheck_bench_evidence_recall")
     from faithcheck._pipeline.verify.evidence import build_context_index
