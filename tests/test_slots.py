@@ -635,3 +635,11 @@ def test_a_value_the_evidence_gives_of_something_else_is_misread() -> None:
         check_slots("The fire forced 20 residents out.", ["The fire forced 20 people out of their homes."], "en")
         is None
     )
+
+
+def test_a_year_against_the_same_digits_read_otherwise_is_not_misread() -> None:
+    # "census" ends in -s, so "the 2010 census" is read as a count: no reason to overrule
+    finding = check_slots(
+        "The 2010 population of Syracuse was 145,170.", ["At the 2010 census, the city population was 145,170."], "en"
+    )
+    assert finding is None or not finding.decides

@@ -915,7 +915,8 @@ def _check_number(
                 )
             )
             # the value of something else: "80 remote cameras" does not state "80 years"
-            or (n.value == slot.value and n.unit is not None and slot.unit is not None)
+            # (a year against the same digits read as a count is a misreading of ours: "the 2010 census")
+            or (n.value == slot.value and n.is_year == slot.is_year and None not in (n.unit, slot.unit))
             for n in evidence
         )
         return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
