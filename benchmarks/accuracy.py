@@ -38,6 +38,8 @@ Usage::
     python benchmarks/accuracy.py --every-chunk --limit 40 --sets summedits   # brute force, same rows
     python benchmarks/accuracy.py --encoder fp32       # the fp32 sentence encoder (the int8 one's fallback)
     python benchmarks/accuracy.py --training factcg_cg2c_doc,fib --limit 500   # training sets, claim level
+    python benchmarks/accuracy.py --sets wice --verdicts after.jsonl   # each pair's verdict; then
+    python benchmarks/contrast.py --compare before.jsonl after.jsonl   # the pairs whose verdict changed
 
 ``--every-chunk`` checks every claim against every sentence window of its context instead of the
 ``evidence_top_k`` selected ones (the brute-force alternative ``speed.py`` times), so that
@@ -86,6 +88,8 @@ class SetResult:
     overlap: list[float] = field(default_factory=list)
     errors: int = 0
     seconds: float = 0.0
+    verdicts: list[dict[str, object]] = field(default_factory=list)
+    """Claim level: each pair's verdict (set, row, claim, gold, supported, reason), for ``--verdicts``."""
 
     def add(self, gold: int, predicted: int, score: float, overlap: float) -> None:
         self.gold.append(gold)
@@ -195,6 +199,16 @@ def _claim_level(metric: Faithfulness, name: str, pairs: Iterator[tuple[str, lis
     for i, (claim, passages, reference, gold) in enumerate(pairs):
         verdict = metric.check_claims([claim], passages)[0]
         result.add(gold, int(verdict.supported), verdict.score, word_overlap(claim, reference))
+        result.verdicts.append(
+            {
+                "set": name,
+                "row": i,
+                "claim": claim,
+                "gold": gold,
+                "supported": verdict.supported,
+                "reason": verdict.reason,
+            }
+        )
         _progress(name, i)
     result.seconds = time.perf_counter() - started
     return result
@@ -333,6 +347,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument(
+        "--verdicts",
+        type=Path,
+        default=None,
+        help="also write each claim-level pair's verdict here (JSON lines; compare two runs with "
+        "contrast.py --compare)",
+    )
+    parser.add_argument(
         "--verifier",
         choices=("model", "baseline"),
         default="model",
@@ -399,9 +420,11 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(lambda path=path: summedits(metric, path, args.limit))
 
     rows = []
+    verdicts: list[dict[str, object]] = []
     for run in runs:
         result = run()
         rows.append(result.summary())
+        verdicts += result.verdicts
         print(f"{result.name}: bAcc {rows[-1]['balanced_accuracy']:.1f}", file=sys.stderr, flush=True)
     domains = [r for r in rows if str(r["set"]).startswith("SummEdits ")]
     if domains:
@@ -418,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
                 "seconds": round(sum(float(str(r["seconds"])) for r in domains), 1),
             }
         )
+    if args.verdicts:
+        args.verdicts.write_text("".join(json.dumps(v) + "\n" for v in verdicts), encoding="utf-8")
     print(markdown_table(rows))
     claim_level = [r for r in rows if r["unit"] == "claim-evidence pair"]
     for r in claim_level:

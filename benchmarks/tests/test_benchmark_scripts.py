@@ -58,6 +58,20 @@ def test_training_pairs_are_checked_claim_level_with_both_labels(accuracy: Modul
     assert 0 < sum(first.gold) < 12  # a seeded shuffle holds both labels
     assert first.gold == accuracy.training_pairs(metric, "fever_nli", 12).gold  # the same rows each run
     assert accuracy.main(["--training", "fever_nli", "--limit", "3"]) == 0
+    assert [v["row"] for v in first.verdicts] == list(range(12))
+    assert [v["gold"] for v in first.verdicts] == first.gold
+    assert all(v["supported"] == bool(p) for v, p in zip(first.verdicts, first.predicted, strict=True))
+
+
+def test_accuracy_writes_verdicts_that_contrast_compares(
+    accuracy: ModuleType, contrast: ModuleType, tmp_path: Path
+) -> None:
+    out = tmp_path / "v.jsonl"
+    assert accuracy.main(["--training", "fever_nli", "--limit", "4", "--verdicts", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["set"], r["row"]) for r in rows] == [("training fever_nli", i) for i in range(4)]
+    flipped = [{**rows[0], "supported": not rows[0]["supported"]}, *rows[1:]]
+    assert [r["row"] for r in contrast.changed_verdicts(rows, flipped)] == [0]
 
 
 def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> None:
