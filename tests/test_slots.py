@@ -643,3 +643,22 @@ def test_a_year_against_the_same_digits_read_otherwise_is_not_misread() -> None:
         "The 2010 population of Syracuse was 145,170.", ["At the 2010 census, the city population was 145,170."], "en"
     )
     assert finding is None or not finding.decides
+
+
+def test_may_is_a_month_for_a_date() -> None:
+    # "may" is a stop word (the modal verb), so the analysis drops it: the date still has its month
+    numbers, _ = claim_slots("Church was born on May 3, 1977.", "en")
+    assert [(n.value, n.unit) for n in numbers] == [(3.0, "may"), (1977.0, "may")]
+    context = ["Sejong the Great (15 May 1397 - 8 April 1450) was the fourth king of Joseon."]
+    assert check_slots("Sejong the Great was born on May 15, 1397.", context, "en") is None
+    finding = check_slots("Sejong the Great was born on May 8, 1397.", context, "en")
+    assert finding is not None
+    assert (finding.why, finding.decides) == ("the context does not state May 8", True)
+
+
+def test_a_span_the_claim_gives_is_compared_with_the_contexts() -> None:
+    context = ["North Vietnam was a state in Southeast Asia which existed from 1945 to 1976."]
+    assert check_slots("North Vietnam existed from 1945 to 1976.", context, "en") is None
+    finding = check_slots("North Vietnam existed from 1955 to 1976.", context, "en")
+    assert finding is not None
+    assert finding.why == "the context gives 1945, not 1955"

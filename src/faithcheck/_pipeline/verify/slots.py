@@ -235,7 +235,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     words = list(_WORD.finditer(text))
     starts = [m.start() for m in words]
     names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
-    calendar = analyze(" ".join(sorted(_CALENDAR)), lang).content
+    calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
     if _ORDINAL.search(text):
@@ -376,7 +376,19 @@ _MEASURE_WORDS = (
 @lru_cache(maxsize=1)
 def _month_stems() -> frozenset[str | None]:
     """The months as a number's unit (a day or a year after one: "March 1", "February 1798")."""
-    return frozenset(analyze(" ".join(sorted(_MONTHS)), "en").content)
+    return frozenset(_calendar_unit(month, "en") for month in _MONTHS)
+
+
+def _calendar_unit(word: str, lang: Lang) -> str:
+    """A month's or a week day's stem, the unit of a date: the word itself where the analysis
+    drops it as a stop word ("May", the modal verb's spelling)."""
+    return next(iter(analyze(word, lang).content), word.lower())
+
+
+@lru_cache(maxsize=8)
+def _calendar(lang: Lang) -> frozenset[str]:
+    """The units of the months and week days (:func:`_calendar_unit`)."""
+    return frozenset(_calendar_unit(word, lang) for word in _CALENDAR)
 
 
 @lru_cache(maxsize=8)
@@ -391,7 +403,7 @@ def _measures(lang: Lang) -> frozenset[str]:
     claim's measure that its evidence does not state is not supported by it; a word after a number
     that is not one of these is often no unit at all ("two huge studies", "phase 3 human trials"),
     and decides nothing this way."""
-    words = analyze(_MEASURE_WORDS + " " + " ".join(sorted(_CALENDAR)), lang).content
+    words = analyze(_MEASURE_WORDS, lang).content | _calendar(lang)
     return frozenset(words | _MEASURES | set(_same_units(lang).values()) | set(CURRENCIES))
 
 
@@ -443,7 +455,7 @@ def _age_of(text: str, start: int, end: int, calendar: frozenset[str], lang: Lan
     match = _AGE_BEFORE.search(text, window, start) or _APPOSITION.search(text, window, start)
     if match is None or (match.re is _APPOSITION and not _set_off(text, start, end)):
         return None
-    if analyze(match.group(2), lang).content & calendar:
+    if _calendar_unit(match.group(2), lang) in calendar:
         return None
     stopwords = get_lexicon(lang).stopwords
     return frozenset(w.lower() for w in match.groups() if w and w.lower() not in stopwords)
@@ -519,8 +531,7 @@ def _unit_before(text: str, start: int, end: int, lang: Lang) -> str | None:
         return before[-1]
     word = _word_before(text, start, end)
     if word and word.group(1).lower() in _CALENDAR:
-        stems = analyze(word.group(1), lang).content
-        return next(iter(stems)) if stems else None
+        return _calendar_unit(word.group(1), lang)
     return None
 
 
@@ -886,8 +897,10 @@ def _check_number(
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
-            elif number.value in claimed or number.spans(slot.value):
-                continue  # the claim's own values are no rivals, nor the ends of a span holding the slot
+            elif number.value in claimed or (number.spans(slot.value) and slot.span is None):
+                # the claim's own values are no rivals, nor the ends of a span holding the slot (but
+                # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
+                continue
             elif slot.competes(number) or _framed_alike(slot, number, near, given):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
