@@ -173,7 +173,8 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
             # "3,600,000"
             if money := money_magnitude(text, m.start(), m.end()):
                 value *= money[0]  # "£1m" is £1,000,000, as "£1 million" is
-                scaled.update(j for j in (k + 1,) if j < len(tokens) and matches[j].start() < money[1])
+                if k + 1 < len(tokens) and matches[k + 1].start() < money[1]:
+                    scaled.add(k + 1)  # the "m" of "£1m" is read with it
             elif k + 1 < len(tokens) and (magnitude := lex.number_words.get(tokens[k + 1], 0.0)) >= MAGNITUDE:
                 value *= magnitude
                 scaled.add(k + 1)

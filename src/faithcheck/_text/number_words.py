@@ -18,7 +18,7 @@ from text_to_num import text2num
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["CURRENCIES", "MAGNITUDE", "may_spell", "money_magnitude", "spelled_numbers"]
+__all__ = ["CURRENCIES", "MAGNITUDE", "MONEY_SUFFIX", "may_spell", "money_magnitude", "spelled_numbers"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _JOINS = frozenset({" ", "-"})
@@ -30,7 +30,9 @@ MAGNITUDE = 100.0
 """Number words from this value on ("hundred", "million") multiply the number before them."""
 CURRENCIES = "$€£¥"
 _MONEY_MAGNITUDES = {"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9, "tn": 1e12}
-_MONEY_SUFFIX = re.compile(r"(k|m|mn|bn|tn)\b", re.IGNORECASE)
+MONEY_SUFFIX = "(?:" + "|".join(_MONEY_MAGNITUDES) + r")\b"
+"""A magnitude glued to an amount of money ("m" of "£1m"), as a regular expression."""
+_MONEY_SUFFIX = re.compile(MONEY_SUFFIX, re.IGNORECASE)
 
 
 def money_magnitude(text: str, start: int, end: int) -> tuple[float, int] | None:
@@ -46,7 +48,7 @@ def money_magnitude(text: str, start: int, end: int) -> tuple[float, int] | None
     suffix = _MONEY_SUFFIX.match(text, end)
     if not before or before[-1] not in CURRENCIES or suffix is None:
         return None
-    return _MONEY_MAGNITUDES[suffix.group(1).lower()], suffix.end()
+    return _MONEY_MAGNITUDES[suffix.group().lower()], suffix.end()
 
 
 @lru_cache(maxsize=16384)

@@ -66,7 +66,14 @@ from faithcheck._text.analysis import (
     starts_sentence,
 )
 from faithcheck._text.lexicon import get_lexicon
-from faithcheck._text.number_words import CURRENCIES, MAGNITUDE, may_spell, money_magnitude, spelled_numbers
+from faithcheck._text.number_words import (
+    CURRENCIES,
+    MAGNITUDE,
+    MONEY_SUFFIX,
+    may_spell,
+    money_magnitude,
+    spelled_numbers,
+)
 from faithcheck._text.sentences import split_sentences
 
 __all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
@@ -78,7 +85,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # thousands may be parted by spaces ("13 000 km": one number, not 13 and 0 kilometres)
 _NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?![^\W_])(?![.,]\d)")
 # an amount of money with its magnitude glued to it ("£1m", "$10.6bn": number_words.money_magnitude)
-_MONEY = re.compile(rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?=(?:k|m|mn|bn|tn)\b)", re.IGNORECASE)
+_MONEY = re.compile(rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?={MONEY_SUFFIX})", re.IGNORECASE)
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
 
