@@ -110,7 +110,7 @@ def test_money_with_a_glued_magnitude_is_read_whole() -> None:
 def test_a_year_knows_its_month_past_a_day_or_an_of() -> None:
     context = ["Anne Sullivan (June 14, 1866 - October 20, 1936) was an American teacher."]
     assert check_slots("Anne Sullivan was born in June of 1866.", context, "en") is None
-    finding = check_slots("Anne Sullivan was born in June of 1936.", context, "en")
+    finding = check_slots("Anne Sullivan was honoured in June of 1936.", context, "en")
     assert finding is not None
     assert finding.why == "the context does not state June 1936"
     # a month named without a number of its own takes the sentence's year
@@ -429,9 +429,12 @@ def test_a_year_after_a_month_is_a_date() -> None:
     """ "February 1798" is no date of "5 February 1748 -- 28 January 1798": the year stands in the
     context, but after another month (before, any 1798 stated it)."""
     sentences = ["Christian Gottlob Neefe (5 February 1748 - 28 January 1798) was a German opera composer."]
-    finding = check_slots("Christian Gottlob Neefe was born in February 1798.", sentences, "en")
+    finding = check_slots("Christian Gottlob Neefe was honoured in February 1798.", sentences, "en")
     assert finding is not None
     assert finding.why == "the context does not state February 1798"
+    born = check_slots("Christian Gottlob Neefe was born in February 1798.", sentences, "en")
+    assert born is not None
+    assert born.why == "the context gives 1748 as the year of birth, not February 1798"
     assert check_slots("Christian Gottlob Neefe was born in February 1748.", sentences, "en") is None
     assert check_slots("Christian Gottlob Neefe died in 1798.", sentences, "en") is None
 
@@ -662,3 +665,22 @@ def test_a_span_the_claim_gives_is_compared_with_the_contexts() -> None:
     finding = check_slots("North Vietnam existed from 1955 to 1976.", context, "en")
     assert finding is not None
     assert finding.why == "the context gives 1945, not 1955"
+
+
+def test_a_year_of_birth_the_context_gives_as_the_year_of_death_is_contradicted() -> None:
+    life = ["Ralph Fults ( January 23 , 1911 -- March 16 , 1993 ) was an American outlaw."]
+    born = check_slots("Ralph Fults was born in 1993.", life, "en")
+    assert born is not None
+    assert (born.label, born.why, born.decides) == (
+        "contradicted",
+        "the context gives 1911 as the year of birth, not 1993",
+        True,
+    )
+    died = check_slots("Ralph Fults died in 1911.", life, "en")
+    assert died is not None
+    assert died.why == "the context gives 1993 as the year of death, not 1911"
+    assert check_slots("Ralph Fults was born in 1911.", life, "en") is None
+    assert check_slots("Ralph Fults died on March 16, 1993.", life, "en") is None
+    # the brackets after someone else's name give that person's years, not the claim's
+    teacher = ["Hermann Schmidt (c. 1851 \u2013 17 June 1931) taught there."]
+    assert check_slots("A German teacher born in 1931 taught there.", teacher, "en") is None

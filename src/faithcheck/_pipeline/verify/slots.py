@@ -890,6 +890,8 @@ def _check_number(
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
     if slot.label and (finding := _check_label(slot, claimed, sentences)):
         return finding
+    if slot.is_year and (finding := _check_life(slot, claim_content, sentences, lang)):
+        return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
     for i, text in enumerate(sentences):
         given = _numbers(text, lang)
@@ -977,6 +979,33 @@ def _check_label(slot: NumberSlot, claimed: frozenset[float], sentences: Sequenc
     digits, text = given[0]
     why = f"the context gives {slot.label} {digits}, not {slot.label} {slot.value:g}"
     return SlotFinding("contradicted", "number", why, text, certain=True)
+
+
+_LIFE = re.compile(rf"([^\W\d_]+)\s*\([^()]*?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]*?\b(\d{{4}})\s*\)")
+"""A life: a name, then its years of birth and death in brackets ("Ralph Fults (January 23, 1911
+-- March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)")."""
+_BIRTH = frozenset({"born", "birth"})  # English stems: the rule reads English claims only
+_DEATH = frozenset({"die", "death", "dead"})
+
+
+def _check_life(
+    slot: NumberSlot, claim_content: frozenset[str], sentences: Sequence[str], lang: Lang
+) -> SlotFinding | None:
+    """A year the claim says someone was born in (or died in) that the context gives as the year
+    of their death (or birth), in the brackets after their name: contradicted. The name's last word
+    must be the claim's ("Ralph Fults was born in 1993" against "Ralph Fults (January 23, 1911 --
+    March 16, 1993)"); the brackets after someone else's name say nothing of the claim's person."""
+    role = 0 if slot.frame & _BIRTH else 1 if slot.frame & _DEATH else None
+    if role is None:
+        return None
+    for text in sentences:
+        for m in _LIFE.finditer(text):
+            years = (float(m.group(2)), float(m.group(3)))
+            if years[1 - role] == slot.value != years[role] and analyze(m.group(1), lang).content & claim_content:
+                what = "birth" if role == 0 else "death"
+                why = f"the context gives {years[role]:.0f} as the year of {what}, not {slot.text}"
+                return SlotFinding("contradicted", "number", why, text, certain=True)
+    return None
 
 
 _RIVAL_FRAME = 2
