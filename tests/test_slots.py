@@ -667,7 +667,7 @@ def test_a_span_the_claim_gives_is_compared_with_the_contexts() -> None:
     assert finding.why == "the context gives 1945, not 1955"
 
 
-def test_a_year_of_birth_the_context_gives_as_the_year_of_death_is_contradicted() -> None:
+def test_a_year_the_context_gives_as_the_other_end_of_a_life_or_span_is_contradicted() -> None:
     life = ["Ralph Fults ( January 23 , 1911 -- March 16 , 1993 ) was an American outlaw."]
     born = check_slots("Ralph Fults was born in 1993.", life, "en")
     assert born is not None
@@ -681,6 +681,18 @@ def test_a_year_of_birth_the_context_gives_as_the_year_of_death_is_contradicted(
     assert died.why == "the context gives 1993 as the year of death, not 1911"
     assert check_slots("Ralph Fults was born in 1911.", life, "en") is None
     assert check_slots("Ralph Fults died on March 16, 1993.", life, "en") is None
+    # a span's other end: "began" is the start, "ended" the end, if the context gives the year only there
+    war = ["The American Civil War was fought in the United States from 1861 to 1865 ."]
+    began = check_slots("The American Civil War began in 1865.", war, "en")
+    assert began is not None
+    assert (began.label, began.why) == ("contradicted", "the context gives 1861 as the start, not 1865")
+    assert check_slots("The American Civil War began in 1861.", war, "en") is None
+    assert check_slots("The American Civil War ended in 1865.", war, "en") is None
+    both = ["The band played from 1990 to 2000 and from 2000 to 2005."]
+    assert check_slots("The band formed in 2000 and played.", both, "en") is None  # 2000 starts a span too
+    formed = check_slots("The band formed in 2005 and played.", both, "en")
+    assert formed is not None
+    assert formed.why == "the context gives 2000 as the start, not 2005"
     # the brackets after someone else's name give that person's years, not the claim's
     teacher = ["Hermann Schmidt (c. 1851 \u2013 17 June 1931) taught there."]
     assert check_slots("A German teacher born in 1931 taught there.", teacher, "en") is None

@@ -890,7 +890,7 @@ def _check_number(
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
     if slot.label and (finding := _check_label(slot, claimed, sentences)):
         return finding
-    if slot.is_year and (finding := _check_life(slot, claim_content, sentences, lang)):
+    if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
     for i, text in enumerate(sentences):
@@ -984,28 +984,45 @@ def _check_label(slot: NumberSlot, claimed: frozenset[float], sentences: Sequenc
 _LIFE = re.compile(rf"([^\W\d_]+)\s*\([^()]*?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]*?\b(\d{{4}})\s*\)")
 """A life: a name, then its years of birth and death in brackets ("Ralph Fults (January 23, 1911
 -- March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)")."""
-_BIRTH = frozenset({"born", "birth"})  # English stems: the rule reads English claims only
-_DEATH = frozenset({"die", "death", "dead"})
+# English stems: the rule reads English claims only
+_STARTS = frozenset(
+    {"born", "birth", "began", "begun", "begin", "start", "form", "found", "establish", "launch", "open"}
+)
+_ENDS = frozenset({"die", "death", "dead", "end", "finish", "close", "dissolv", "abolish", "disband"})
 
 
-def _check_life(
-    slot: NumberSlot, claim_content: frozenset[str], sentences: Sequence[str], lang: Lang
+def _check_ends(
+    slot: NumberSlot,
+    claim_content: frozenset[str],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
 ) -> SlotFinding | None:
-    """A year the claim says someone was born in (or died in) that the context gives as the year
-    of their death (or birth), in the brackets after their name: contradicted. The name's last word
-    must be the claim's ("Ralph Fults was born in 1993" against "Ralph Fults (January 23, 1911 --
-    March 16, 1993)"); the brackets after someone else's name say nothing of the claim's person."""
-    role = 0 if slot.frame & _BIRTH else 1 if slot.frame & _DEATH else None
-    if role is None:
+    """A year the claim says something began in (someone was born, a band formed) that the context
+    gives only as the end of its span ("from 1861 to 1865"; the brackets after the claim's person:
+    "Ralph Fults (January 23, 1911 -- March 16, 1993)"), or one it says something ended in that the
+    context gives only as its start: contradicted. Every time the context gives the year, it must
+    be that other end, of a span in a sentence sharing two more of the claim's words or of the
+    claim's person's life (someone else's brackets say nothing of the claim's person)."""
+    starts, ends = bool(slot.frame & _STARTS), bool(slot.frame & _ENDS)
+    if starts == ends:
+        return None  # neither; or both, and which the year is cannot be told
+    role = 0 if starts else 1
+    given = wrong = 0
+    found: tuple[str, str] | None = None  # (why, sentence)
+    for text, feature in zip(sentences, features, strict=True):
+        given += sum(n.is_year and n.value == slot.value for n in _numbers(text, lang))
+        lives = [m for m in _LIFE.finditer(text) if analyze(m.group(1), lang).content & claim_content]
+        spans = [((float(m.group(2)), float(m.group(3))), ("year of birth", "year of death")) for m in lives]
+        if len((claim_content - _STARTS - _ENDS) & feature.content) >= 2:
+            spans += [(n.span, ("start", "end")) for n in _numbers(text, lang) if n.span and n.value == slot.value]
+        for span, names in spans:
+            if span[1 - role] == slot.value != span[role]:
+                wrong += 1
+                found = found or (f"the context gives {span[role]:.0f} as the {names[role]}, not {slot.text}", text)
+    if found is None or wrong < given:
         return None
-    for text in sentences:
-        for m in _LIFE.finditer(text):
-            years = (float(m.group(2)), float(m.group(3)))
-            if years[1 - role] == slot.value != years[role] and analyze(m.group(1), lang).content & claim_content:
-                what = "birth" if role == 0 else "death"
-                why = f"the context gives {years[role]:.0f} as the year of {what}, not {slot.text}"
-                return SlotFinding("contradicted", "number", why, text, certain=True)
-    return None
+    return SlotFinding("contradicted", "number", *found, certain=True)
 
 
 _RIVAL_FRAME = 2
