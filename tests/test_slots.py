@@ -664,7 +664,11 @@ def test_a_span_the_claim_gives_is_compared_with_the_contexts() -> None:
     assert check_slots("North Vietnam existed from 1945 to 1976.", context, "en") is None
     finding = check_slots("North Vietnam existed from 1955 to 1976.", context, "en")
     assert finding is not None
-    assert finding.why == "the context gives 1945, not 1955"
+    assert finding.why == 'the context gives "from 1945 to 1976", not "from 1955 to 1976"'
+    # a span written without "from" is compared year by year
+    dashed = check_slots("North Vietnam existed 1955 to 1976.", context, "en")
+    assert dashed is not None
+    assert dashed.why == "the context gives 1945, not 1955"
 
 
 def test_a_year_the_context_gives_as_the_other_end_of_a_life_or_span_is_contradicted() -> None:
@@ -696,3 +700,29 @@ def test_a_year_the_context_gives_as_the_other_end_of_a_life_or_span_is_contradi
     # the brackets after someone else's name give that person's years, not the claim's
     teacher = ["Hermann Schmidt (c. 1851 \u2013 17 June 1931) taught there."]
     assert check_slots("A German teacher born in 1931 taught there.", teacher, "en") is None
+
+
+def test_a_change_with_its_ends_swapped_or_one_end_moved_is_contradicted() -> None:
+    raised = ["The fee was previously raised from $7.99 to $10.99 per month."]
+    swapped = check_slots("The monthly fee was raised from $10.99 to $7.99.", raised, "en")
+    assert swapped is not None
+    assert (swapped.label, swapped.why) == (
+        "contradicted",
+        'the context gives "from $7.99 to $10.99", not "from $10.99 to $7.99"',
+    )
+    assert check_slots("The monthly fee was raised from $7.99 to $10.99.", raised, "en") is None
+    # "to $4 from $13" is from 13 to 4
+    cut = ["It also cut its price target on Peloton to $4 from $13 per share."]
+    reversed_cut = check_slots("The firm cut its price target on Peloton from $4 to $13.", cut, "en")
+    assert reversed_cut is not None
+    assert reversed_cut.why == 'the context gives "to $4 from $13", not "from $4 to $13"'
+    assert check_slots("The firm cut its price target on Peloton from $13 to $4.", cut, "en") is None
+    terms = ["Stoltenberg served as Prime Minister of Norway from 2000 to 2001 and from 2005 to 2013 ."]
+    moved = check_slots("From 2001 to 2013 Jens Stoltenberg was Prime Minister of Norway.", terms, "en")
+    assert moved is not None
+    assert moved.why == 'the context gives "from 2005 to 2013", not "From 2001 to 2013"'
+    assert check_slots("From 2005 to 2013 Jens Stoltenberg was Prime Minister of Norway.", terms, "en") is None
+    # two steps that start where the claim starts and end where it ends: not this rule's finding
+    steps = ["Prices rose from 5 percent to 6 percent in 2019 and from 6 percent to 7 percent in 2020."]
+    finding = check_slots("Prices rose from 5 percent to 7 percent.", steps, "en")
+    assert finding is None or not finding.why.startswith('the context gives "')

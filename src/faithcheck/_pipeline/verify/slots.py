@@ -863,6 +863,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     claim_features = analyze(claim, lang)
     claimed = frozenset(n.value for n in numbers)
     unaligned: SlotFinding | None = None
+    if len(numbers) >= 2 and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
+        return finding
     for slot in numbers:
         if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang):
             if finding.decides:
@@ -1023,6 +1025,54 @@ def _check_ends(
     if found is None or wrong < given:
         return None
     return SlotFinding("contradicted", "number", *found, certain=True)
+
+
+_AMOUNT = rf"[{CURRENCIES}]?\s?({NUMBER_DIGITS})"
+_FROM_TO = re.compile(
+    rf"\b(?:from|between)\s{_AMOUNT}%?\s?(?:[^\W\d_]+\s)?(?:to|and|until|through)\s{_AMOUNT}"
+    rf"|\bto\s{_AMOUNT}%?\s?(?:[^\W\d_]+\s)?from\s{_AMOUNT}",
+    re.IGNORECASE,
+)
+"""A change or a span, read as (from, to): "from $7.99 to $10.99", "between 1993 and 2018", "from
+2000 to 2001", "cut its target to $4 from $13" (from 13 to 4)."""
+
+
+def _changes(text: str, lang: Lang) -> list[tuple[float, float, str]]:
+    """The changes and spans of ``text``: (from, to, as written)."""
+    lex = get_lexicon(lang)
+    out = []
+    for m in _FROM_TO.finditer(text):
+        first, then = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if (a := number_value(first, lex)) is not None and (b := number_value(then, lex)) is not None and a != b:
+            out.append((a, b, m.group()))
+    return out
+
+
+def _check_change(
+    claim: str, claim_content: frozenset[str], sentences: Sequence[str], features: Sequence[TextFeatures], lang: Lang
+) -> SlotFinding | None:
+    """A change or span the claim gives ("from $10.99 to $7.99", "from 2001 to 2013") that a
+    sentence about it (sharing two of the claim's words) gives with the ends swapped ("from $7.99
+    to $10.99") or with one end the same and the other not ("from 2005 to 2013"): contradicted,
+    unless the context starts something at the claim's start and ends something at its end
+    ("from $5 to $6 in 2019 and from $6 to $7 in 2020" for "from $5 to $7")."""
+    given = [
+        (change, text)
+        for text, feature in zip(sentences, features, strict=True)
+        if len(claim_content & feature.content) >= 2
+        for change in _changes(text, lang)
+    ]
+    if not given:
+        return None
+    starts, ends = {change[0] for change, _ in given}, {change[1] for change, _ in given}
+    for start, end, written in _changes(claim, lang):
+        if start in starts and end in ends:
+            continue
+        for (first, then, shown), text in given:
+            if (first, then) == (end, start) or (first == start) != (then == end):
+                why = f'the context gives "{shown}", not "{written}"'
+                return SlotFinding("contradicted", "number", why, text, certain=True)
+    return None
 
 
 _RIVAL_FRAME = 2
