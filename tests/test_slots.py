@@ -726,3 +726,15 @@ def test_a_change_with_its_ends_swapped_or_one_end_moved_is_contradicted() -> No
     steps = ["Prices rose from 5 percent to 6 percent in 2019 and from 6 percent to 7 percent in 2020."]
     finding = check_slots("Prices rose from 5 percent to 7 percent.", steps, "en")
     assert finding is None or not finding.why.startswith('the context gives "')
+
+
+def test_a_word_of_origin_is_a_rival_only_of_a_name_before_a_noun() -> None:
+    duo = ["Pet Shop Boys are an English synthpop duo, formed in London in 1981 by two friends."]
+    claim = "Jamie Muhoberac received credits for the synthpop duo formed in London in 1981."
+    assert check_slots(claim, duo, "en") is None  # "English" stands before a noun: no rival of a person
+    host = ["Daniel Dwight Tosh is an American comedian, television host, actor and writer."]
+    finding = check_slots("Daniel Dwight Tosh is a Waco comedian and television host.", host, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names American here, not Waco")
+    _, names = claim_slots("She is a Scottish singer who met Brian in Leeds.", "en")
+    assert [(n.text, n.origin) for n in names] == [("Scottish", True), ("Brian", False)]

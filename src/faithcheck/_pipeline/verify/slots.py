@@ -191,6 +191,14 @@ class NameSlot:
 
     text: str
     stems: frozenset[str]
+    before_noun: bool = False
+    """One word before a noun, as an adjective ("an English singer", "a Waco comedian")."""
+
+    @property
+    def origin(self) -> bool:
+        """A word of origin before a noun ("an English singer", "fellow American rapper"): a rival
+        only of a name that stands before a noun too (English endings and words)."""
+        return self.before_noun and (_ORIGIN.search(self.text) is not None or self.text.lower() in _ORIGINS)
 
 
 @dataclass(frozen=True)
@@ -612,7 +620,8 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
                 start, end = words[0].start(), words[-1].end()
-                out.append((NameSlot(text[start:end], frozenset(stems)), start, end))
+                before_noun = len(words) == 1 and _before_noun(text, end, lang)
+                out.append((NameSlot(text[start:end], frozenset(stems), before_noun), start, end))
         run.clear()
 
     for m in _WORD.finditer(text):
@@ -629,6 +638,16 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
 
 
 _POSSESSIVE = re.compile(r"['’]s$")
+_ORIGIN = re.compile(r"(?:ish|ian|ean|ese|ican)$")
+_ORIGINS = _word_set("french dutch german greek swiss thai welsh hindi urdu arab czech israeli pakistani iraqi saudi")
+_NOUN_AFTER = re.compile(r"\s+([a-z][^\W\d_]*)")
+
+
+def _before_noun(text: str, end: int, lang: Lang) -> bool:
+    """A lower-case word that is no stop word follows ``text[:end]``: "Scottish singer". (It may be
+    a verb, "Brian played"; telling the two apart would need a tagger: "American animated film".)"""
+    after = _NOUN_AFTER.match(text, end)
+    return after is not None and after.group(1) not in get_lexicon(lang).stopwords
 
 
 _NAME_FRAME = 3
@@ -660,6 +679,14 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     return analyze(" ".join(near), lang).content
 
 
+def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float]) -> bool:
+    """``other`` may stand where the claim has ``name``: the claim does not name it, it is no alias
+    of the name, and it is no word of origin unless the claim's name stands before a noun too
+    ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an American comedian" does of
+    "a Waco comedian")."""
+    return not other.stems & claim_terms and not _alias(name, other) and (name.before_noun or not other.origin)
+
+
 def _in_role(
     name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
 ) -> NameSlot | None:
@@ -673,7 +700,7 @@ def _in_role(
     fits = [
         (len(role & _around(sentence, start, end, lang)), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if not other.stems & claim_terms and not _alias(name, other)
+        if _rival(name, other, claim_terms)
     ]
     if not fits:
         return None
@@ -711,8 +738,7 @@ def _in_place(
         o1, o2 = bisect_left(sentence_starts, other_start), bisect_right(sentence_starts, other_end - 1)
         if (
             (o2 - o1) - (last - first) <= _PLACE_SLACK
-            and not other.stems & claim_terms
-            and not _alias(name, other)
+            and _rival(name, other, claim_terms)
             and _flanked_alike(
                 before, after, sentence_words[max(0, o1 - 2) : o1], sentence_words[o2 : o2 + 2], stopwords
             )
@@ -1131,8 +1157,7 @@ def _check_name(
             said_by is not None
             and claimed is not None
             and claimed.text == name.text
-            and not said_by.stems & claim_terms
-            and not _alias(name, said_by)
+            and _rival(name, said_by, claim_terms)
         ):
             return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
@@ -1142,7 +1167,7 @@ def _check_name(
         return None
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
-    others = [n for n in _names(sentences[best], lang) if not n.stems & claim_terms and not _alias(name, n)]
+    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
     if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
         return None
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
