@@ -521,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.compare:
+        if missing := [str(p) for p in args.compare if not p.is_file()]:
+            parser.error(f"no such --verdicts file: {', '.join(missing)}")
         before, after = (_read_jsonl(p) for p in args.compare)
         changed = changed_verdicts(before, after)
         for r in changed:

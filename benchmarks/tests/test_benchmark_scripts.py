@@ -211,6 +211,10 @@ def test_contrast_records_each_originals_verdict_and_compares_two_runs(
     assert f"row {record[0]['row']}" in out
     assert "1 of 2 originals changed verdict" in out
     assert contrast.changed_verdicts(record, record) == []
+    with pytest.raises(SystemExit) as missing:  # a run not finished yet: named, no traceback
+        contrast.main(["--compare", str(tmp_path / "a.jsonl"), str(tmp_path / "c.jsonl")])
+    assert missing.value.code == 2
+    assert "no such --verdicts file" in capsys.readouterr().err
 
 
 def test_bounds_measures_a_gzip_bomb_stopped_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
