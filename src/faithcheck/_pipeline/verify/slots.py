@@ -1060,7 +1060,8 @@ _FROM_TO = re.compile(
     re.IGNORECASE,
 )
 """A change or a span, read as (from, to): "from $7.99 to $10.99", "between 1993 and 2018", "from
-2000 to 2001", "cut its target to $4 from $13" (from 13 to 4)."""
+2000 to 2001", "cut its target to $4 from $13" (from 13 to 4). English words: other languages'
+changes are not read."""
 
 
 def _changes(text: str, lang: Lang) -> list[tuple[float, float, str]]:
