@@ -1009,9 +1009,13 @@ def _check_label(slot: NumberSlot, claimed: frozenset[float], sentences: Sequenc
     return SlotFinding("contradicted", "number", why, text, certain=True)
 
 
-_LIFE = re.compile(rf"([^\W\d_]+)\s*\([^()]*?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]*?\b(\d{{4}})\s*\)")
-"""A life: a name, then its years of birth and death in brackets ("Ralph Fults (January 23, 1911
--- March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)")."""
+_LIFE = re.compile(rf"\([^()]{{0,60}}?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]{{0,60}}?\b(\d{{4}})\s*\)")
+"""A life's years of birth and death in brackets after a name ("Ralph Fults (January 23, 1911 --
+March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"); bounded, so that a long
+bracket costs no more than a short one."""
+_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
+_NAME_REACH = 40
+"""Characters before a life's brackets searched for the name's last word."""
 # English stems: the rule reads English claims only
 _STARTS = frozenset(
     {"born", "birth", "began", "begun", "begin", "start", "form", "found", "establish", "launch", "open"}
@@ -1040,8 +1044,8 @@ def _check_ends(
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
         given += sum(n.is_year and n.value == slot.value for n in _numbers(text, lang))
-        lives = [m for m in _LIFE.finditer(text) if analyze(m.group(1), lang).content & claim_content]
-        spans = [((float(m.group(2)), float(m.group(3))), ("year of birth", "year of death")) for m in lives]
+        lives = [m for m in _LIFE.finditer(text) if _lived(text, m.start(), claim_content, lang)]
+        spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
         if len((claim_content - _STARTS - _ENDS) & feature.content) >= 2:
             spans += [(n.span, ("start", "end")) for n in _numbers(text, lang) if n.span and n.value == slot.value]
         for span, names in spans:
@@ -1051,6 +1055,13 @@ def _check_ends(
     if found is None or wrong < given:
         return None
     return SlotFinding("contradicted", "number", *found, certain=True)
+
+
+def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:
+    """The word right before the brackets at ``bracket`` is a word of the claim: the life is the
+    claim's person's."""
+    word = _LAST_WORD.search(text[max(0, bracket - _NAME_REACH) : bracket])
+    return word is not None and bool(analyze(word.group(1), lang).content & claim_content)
 
 
 _AMOUNT = rf"[{CURRENCIES}]?\s?({NUMBER_DIGITS})"
