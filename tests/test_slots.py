@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from faithcheck import Faithfulness
 from faithcheck._core.types import Label
+from faithcheck._pipeline.verify import slots as slots_module
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
 from faithcheck._text.analysis import rounds_to
 
@@ -738,3 +741,17 @@ def test_a_word_of_origin_is_a_rival_only_of_a_name_before_a_noun() -> None:
     assert (finding.label, finding.why) == ("wrong_entity", "the context names American here, not Waco")
     _, names = claim_slots("She is a Scottish singer who met Brian in Leeds.", "en")
     assert [(n.text, n.origin) for n in names] == [("Scottish", True), ("Brian", False)]
+
+
+@example(text="x. Ab", a=0, b=3)  # the capital at the end of the span: the search cannot see it
+@example(text='x. "Ab', a=0, b=4)
+@given(
+    text=st.text(alphabet='Ab. !?"“()x\n', max_size=40),
+    a=st.integers(min_value=0, max_value=40),
+    b=st.integers(min_value=0, max_value=40),
+)
+def test_sentence_ends_found_once_agree_with_a_search_between_the_two_positions(text: str, a: int, b: int) -> None:
+    """``_one_sentence`` finds a text's sentence ends once (a long text with thousands of numbers
+    searched its whole start for every number); it must say what a search between the two did."""
+    lo, hi = sorted((min(a, len(text)), min(b, len(text))))
+    assert slots_module._one_sentence(text, lo, hi) == (slots_module._SENTENCE_END.search(text, lo, hi) is None)

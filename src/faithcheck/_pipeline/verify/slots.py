@@ -516,9 +516,19 @@ _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"“(]?[A-Z])")
 
 def _one_sentence(text: str, a: int, b: int) -> bool:
     """No sentence ends between ``a`` and ``b``: a number's frame is its own sentence's words (a
-    summary's "boyd. Sapp, 42, was charged" says nothing of Sapp's age with "boyd")."""
+    summary's "boyd. Sapp, 42, was charged" says nothing of Sapp's age with "boyd"). The ends are
+    found once a text, so a long text with many numbers costs no more a number than a short one."""
     lo, hi = sorted((a, b))
-    return _SENTENCE_END.search(text, lo, hi) is None
+    starts, capitals = _sentence_ends(text)
+    k = bisect_left(starts, lo)
+    return k == len(starts) or capitals[k] >= hi
+
+
+@lru_cache(maxsize=4096)
+def _sentence_ends(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where each sentence end of ``text`` starts, and where the capital after it stands."""
+    ends = [(m.start(), m.end() + (text[m.end()] in '"“(')) for m in _SENTENCE_END.finditer(text)]
+    return tuple(start for start, _ in ends), tuple(capital for _, capital in ends)
 
 
 def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tuple[float, int] | None:
@@ -928,6 +938,9 @@ def _check_number(
         others = {n.value for n in given} & (claimed - {slot.value})
         tie = len(slot.frame & features[i].content) + len(others)
         month = _bare_month(slot, given, features[i])
+        # the sentence states the slot's value with a word of the claim's around it: which of its
+        # values the claim means is open (:func:`_framed_alike`)
+        leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
         for number in given:
             near = len(slot.frame & number.frame)
             if slot.states(number) or (month and number.is_year and number.value == slot.value):
@@ -938,7 +951,7 @@ def _check_number(
                 # the claim's own values are no rivals, nor the ends of a span holding the slot (but
                 # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
                 continue
-            elif slot.competes(number) or _framed_alike(slot, number, near, given):
+            elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
     if found:
@@ -1118,23 +1131,22 @@ _RIVAL_FRAME = 2
 quantity."""
 
 
-def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int, sentence: Sequence[NumberSlot]) -> bool:
+def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int) -> bool:
     """``number`` gives another value of the quantity ``slot`` speaks of, told by the words around
     it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
     with no problems" / "since she was 27 with no problems"), or the two count words that measure
     nothing ("over 242 sites in Gaza" / "struck 450 targets"). Two shared words around the value say
-    it is the same quantity; a year is only ever a year. A sentence that states the slot's value
-    too, with a word of the claim's around it ("9.6 million job openings in September, up from 9.5
-    million in August"), leaves open which of its values the claim means: it is no rival. One that
-    states it of something else, sharing none of those words, is ("Alice, 56, was arrested ...,
-    said the sheriff, who has served for 18 years" for "Alice, 18, was arrested")."""
+    it is the same quantity; a year is only ever a year. (The caller asks only of a sentence that
+    does not state the slot's value with a word of the claim's around it: "9.6 million job openings
+    in September, up from 9.5 million in August" leaves open which of its values the claim means,
+    so it holds no rival; "Alice, 56, was arrested ..., said the sheriff, who has served for 18
+    years" states 18 of something else and does, for "Alice, 18, was arrested".)"""
     counts_other = slot.unit is not None and number.unit is not None and slot.unit in number.frame
     return (
         slot.compatible(number, strict=False)
         and not counts_other  # "detained the women in three cities" counts cities, not women
         and slot.is_year == number.is_year
         and near >= _RIVAL_FRAME
-        and all(n.value != slot.value or not slot.frame & n.frame for n in sentence)
     )
 
 
