@@ -797,11 +797,10 @@ def _speaker(text: str, lang: Lang) -> NameSlot | None:
     right after one or after "according to" ("said Neel Kashkari")."""
     placed = _placed_names(text, lang)
     for k, (name, start, end) in enumerate(placed):
-        verb = _SPEECH.search(text, end)
         next_name = placed[k + 1][1] if k + 1 < len(placed) else len(text)
+        verb = _SPEECH.search(text, end, next_name)  # up to the next name: a long text costs no more a name
         if (
             verb
-            and verb.start() < next_name
             and len(_WORD.findall(text, end, verb.start())) <= _SPEAKER_GAP
             and _one_sentence(text, end, verb.start())
         ):
