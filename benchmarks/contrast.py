@@ -484,14 +484,26 @@ def markdown(tallies: dict[str, Tally]) -> str:
 
 
 def changed_verdicts(before: list[dict[str, object]], after: list[dict[str, object]]) -> list[dict[str, object]]:
-    """The originals (matched by set and row) whose verdict differs between two ``--verdicts`` files,
-    each with ``before`` and ``after`` reasons."""
-    old = {(r["set"], r["row"]): r for r in before}
+    """The originals whose verdict differs between two ``--verdicts`` files, each with ``before``
+    and ``after`` reasons. An original is matched by set, row and claim, and by how many times
+    that triple came before it (a SummEdits summary gives several claims of one row, and a claim may
+    repeat)."""
+    old = dict(zip(_keys(before), before, strict=True))
     return [
-        {**r, "before": old[(r["set"], r["row"])]["reason"], "after": r["reason"]}
-        for r in after
-        if (r["set"], r["row"]) in old and old[(r["set"], r["row"])]["supported"] != r["supported"]
+        {**r, "before": old[key]["reason"], "after": r["reason"]}
+        for key, r in zip(_keys(after), after, strict=True)
+        if key in old and old[key]["supported"] != r["supported"]
     ]
+
+
+def _keys(rows: list[dict[str, object]]) -> list[tuple[object, object, object, int]]:
+    seen: Counter[tuple[object, object, object]] = Counter()
+    keys = []
+    for r in rows:
+        triple = (r["set"], r["row"], r["claim"])
+        keys.append((*triple, seen[triple]))
+        seen[triple] += 1
+    return keys
 
 
 def _read_jsonl(path: Path) -> list[dict[str, object]]:

@@ -211,6 +211,14 @@ def test_contrast_records_each_originals_verdict_and_compares_two_runs(
     assert f"row {record[0]['row']}" in out
     assert "1 of 2 originals changed verdict" in out
     assert contrast.changed_verdicts(record, record) == []
+    # a SummEdits summary gives several claims of one row: each is matched with its own verdict
+    row = [
+        {"set": "summedits", "row": 7, "claim": c, "supported": ok, "reason": "r"}
+        for c, ok in (("A.", True), ("B.", False), ("B.", True))
+    ]
+    assert contrast.changed_verdicts(row, row) == []
+    flipped_second = [row[0], {**row[1], "supported": True}, row[2]]
+    assert [(r["claim"], r["supported"]) for r in contrast.changed_verdicts(row, flipped_second)] == [("B.", True)]
     with pytest.raises(SystemExit) as missing:  # a run not finished yet: named, no traceback
         contrast.main(["--compare", str(tmp_path / "a.jsonl"), str(tmp_path / "c.jsonl")])
     assert missing.value.code == 2
