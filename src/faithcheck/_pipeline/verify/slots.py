@@ -192,7 +192,8 @@ class NameSlot:
     text: str
     stems: frozenset[str]
     before_noun: bool = False
-    """One word before a noun, as an adjective ("an English singer", "a Waco comedian")."""
+    """One word before a noun, as an adjective ("an English singer", "a Waco comedian"); read in
+    English only (French and German write words of origin in lower case)."""
 
     @property
     def origin(self) -> bool:
@@ -630,7 +631,7 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
                 start, end = words[0].start(), words[-1].end()
-                before_noun = len(words) == 1 and _before_noun(text, end, lang)
+                before_noun = lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
                 out.append((NameSlot(text[start:end], frozenset(stems), before_noun), start, end))
         run.clear()
 
@@ -1025,7 +1026,6 @@ _LIFE = re.compile(rf"\([^()]{{0,60}}?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]{{
 """A life's years of birth and death in brackets after a name ("Ralph Fults (January 23, 1911 --
 March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"); bounded, so that a long
 bracket costs no more than a short one."""
-_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
 _NAME_REACH = 40
 """Characters before a life's brackets searched for the name's last word."""
 # English stems: the rule reads English claims only
@@ -1055,11 +1055,12 @@ def _check_ends(
     given = wrong = 0
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
-        given += sum(n.is_year and n.value == slot.value for n in _numbers(text, lang))
+        years = [n for n in _numbers(text, lang) if n.is_year and n.value == slot.value]
+        given += len(years)
         lives = [m for m in _LIFE.finditer(text) if _lived(text, m.start(), claim_content, lang)]
         spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
         if len((claim_content - _STARTS - _ENDS) & feature.content) >= 2:
-            spans += [(n.span, ("start", "end")) for n in _numbers(text, lang) if n.span and n.value == slot.value]
+            spans += [(n.span, ("start", "end")) for n in years if n.span]
         for span, names in spans:
             if span[1 - role] == slot.value != span[role]:
                 wrong += 1
@@ -1072,7 +1073,7 @@ def _check_ends(
 def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:
     """The word right before the brackets at ``bracket`` is a word of the claim: the life is the
     claim's person's."""
-    word = _LAST_WORD.search(text[max(0, bracket - _NAME_REACH) : bracket])
+    word = _WORD_BEFORE.search(text[max(0, bracket - _NAME_REACH) : bracket])
     return word is not None and bool(analyze(word.group(1), lang).content & claim_content)
 
 
@@ -1088,7 +1089,9 @@ changes are not read."""
 
 
 def _changes(text: str, lang: Lang) -> list[tuple[float, float, str]]:
-    """The changes and spans of ``text``: (from, to, as written)."""
+    """The changes and spans of ``text``: (from, to, as written). Read apart from
+    :attr:`NumberSlot.span`, which marks only years in rising order, for the numbers read one by
+    one: a change may fall, count anything, and be written the other way round ("to $4 from $13")."""
     lex = get_lexicon(lang)
     out = []
     for m in _FROM_TO.finditer(text):
