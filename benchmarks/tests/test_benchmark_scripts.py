@@ -280,3 +280,11 @@ def test_import_layers_reads_the_plan_from_the_import_graph(
     }
     assert floors["_cli"] > floors["_metrics"] > floors["_pipeline"] > floors["_core"]
     assert any(line.endswith("] _core: -") for line in said.splitlines())
+
+
+def test_slot_cost_times_every_shape_of_long_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    slot_cost = load_script("benchmarks/slot_cost.py", "faithcheck_bench_slot_cost")
+    assert slot_cost.main(["--chars", "2000"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert [r.split(" | ")[0].lstrip("| ") for r in rows] == ["bracket", "numbers", "names", "changes"]
+    assert all(1500 <= int(r.split(" | ")[1].replace(",", "")) <= 2600 for r in rows)
