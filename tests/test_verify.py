@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
 
-from faithcheck import Faithfulness, TestCase
+from faithcheck import Faithfulness, Message, TestCase
 from faithcheck._core.types import Claim, Label
 from faithcheck._metrics.config import Lang
 from faithcheck._models.embedding import default_encoder
@@ -339,3 +340,34 @@ def test_every_offline_reason_ends_as_one_sentence(verifier: str) -> None:
                 assert reason.endswith("."), reason
                 assert not reason.endswith(".."), reason
             assert ".." not in score.reason.replace("...", ""), score.reason
+
+
+_DECOMPOSED = "Ricardo Gonzalo Pedro Montalba\u0301n y Merino was a Mexican actor."
+"""Unicode's decomposed form (an "a" and a combining accent), as some scraped text comes."""
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_a_decomposed_accent_is_read_as_the_composed_letter(verifier: str) -> None:
+    # before, the claim's "Montalbán" occurred nowhere in the decomposed context: wrong_entity
+    (verdict,) = Faithfulness(verifier=verifier).check_claims(["Ricardo Montalbán was a Mexican actor."], [_DECOMPOSED])
+    assert verdict.label == "supported", verdict.reason
+
+
+def test_a_test_case_holds_its_texts_composed_and_spans_index_them() -> None:
+    case = TestCase(
+        input_id="nfd",
+        prompt=[Message(role="user", content="Who was Montalba\u0301n?", context=[_DECOMPOSED])],
+        sut_response="Montalba\u0301n was a Mexican actor.",
+        retrieved_context=[_DECOMPOSED],
+    )
+    assert case.sut_response == "Montalbán was a Mexican actor."
+    assert case.retrieved_context == [unicodedata.normalize("NFC", _DECOMPOSED)]
+    assert case.question == "Who was Montalbán?"
+    assert isinstance(case.prompt, list)
+    assert case.prompt[0].context == case.retrieved_context
+    result = Faithfulness().evaluate(case)
+    assert result.status == "ok"
+    assert result.value == 1.0
+    evidence = result.claims[0].verdict.evidence
+    assert evidence is not None
+    assert case.retrieved_context[0][evidence.start : evidence.end] == evidence.quote

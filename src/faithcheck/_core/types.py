@@ -6,6 +6,7 @@ with ``model_dump(mode="json")`` and cannot be changed behind a caller's back.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self
@@ -29,6 +30,7 @@ __all__ = [
     "Usage",
     "Verdict",
     "YesNoUnsure",
+    "composed",
     "context_size_problem",
     "to_yes_no_unsure",
 ]
@@ -103,6 +105,18 @@ def context_size_problem(passages: Sequence[str]) -> str | None:
     return None
 
 
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC), as every text is read: an "á" written as one
+    character and one written as "a" and a combining accent (decomposed, as some scraped and macOS
+    text is) are one letter, so "Montalbán" in a claim is found in a context that decomposes it.
+    NFC changes no character's look (unlike NFKC, which reads "²" as "2").
+
+    >>> len("Montalba\u0301n"), len(composed("Montalba\u0301n"))
+    (10, 9)
+    """
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
 class Message(_Frozen):
     """One chat turn of a multi-turn prompt; ``context`` holds passages retrieved for that turn."""
 
@@ -110,12 +124,23 @@ class Message(_Frozen):
     content: str
     context: list[str] | None = None
 
+    @field_validator("content")
+    @classmethod
+    def _composed_content(cls, content: str) -> str:
+        return composed(content)
+
+    @field_validator("context")
+    @classmethod
+    def _composed_context(cls, context: list[str] | None) -> list[str] | None:
+        return None if context is None else [composed(p) for p in context]
+
 
 class TestCase(_Frozen):
     """One RAG interaction to score: the question, the answer and the passages it could use.
 
     ``prompt`` is the user's question, or the whole conversation as a list of messages
-    (``multi_turn_rag``). ``retrieved_context`` is the list of retrieved passages.
+    (``multi_turn_rag``). ``retrieved_context`` is the list of retrieved passages. Every text is
+    held in Unicode's composed form (:func:`composed`), so claim and evidence spans index it.
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -133,14 +158,19 @@ class TestCase(_Frozen):
             raise ValueError("every passage is blank: there is nothing to check the answer against")
         if problem := context_size_problem(passages):
             raise ValueError(problem)
-        return passages
+        return [composed(p) for p in passages]
 
     @field_validator("prompt")
     @classmethod
     def _prompt_has_a_question(cls, prompt: str | list[Message]) -> str | list[Message]:
         if isinstance(prompt, list) and not any(m.role == "user" for m in prompt):
             raise ValueError("a conversation prompt needs at least one message with role 'user'")
-        return prompt
+        return composed(prompt) if isinstance(prompt, str) else prompt
+
+    @field_validator("sut_response")
+    @classmethod
+    def _composed_response(cls, response: str) -> str:
+        return composed(response)
 
     @property
     def question(self) -> str:
@@ -189,7 +219,10 @@ class Claim(_Frozen):
 
 
 class Evidence(_Frozen):
-    """The context text that decided a verdict: passage index, span ``[start, end)``, quote."""
+    """The context text that decided a verdict: passage index, span ``[start, end)``, quote.
+
+    The span indexes the passage as faithcheck reads it, in composed form (:func:`composed`): the
+    passage of the scored :class:`TestCase`, which holds it so."""
 
     passage_index: int = Field(ge=0)
     start: int = Field(ge=0)

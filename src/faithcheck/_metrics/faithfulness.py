@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from faithcheck._core.errors import ConfigError, FaithcheckError, InputError, RunStopped
 from faithcheck._core.rows import case_from_row, row_warnings
 from faithcheck._core.scoring import faithfulness, rescale
-from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, ScoreScale, TestCase, Verdict
+from faithcheck._core.types import Claim, ClaimResult, EvalScore, Lang, ScoreScale, TestCase, Verdict, composed
 from faithcheck._metrics.backends import make_extractor, make_verifier
 from faithcheck._metrics.base import Metric, StepTrace, resolve_lang, run_sync
 from faithcheck._metrics.calibration import Calibration, load_calibration
@@ -215,7 +215,9 @@ class Faithfulness:
     ) -> list[Verdict]:
         """Verify claims that are already atomic against the context (no extraction, no filter).
 
-        For claim-level benchmarks and for callers with their own claim decomposition. A claim
+        For claim-level benchmarks and for callers with their own claim decomposition. Texts are
+        read in Unicode's composed form (NFC), and evidence spans index the passages in that form
+        (``unicodedata.normalize("NFC", passage)``; the same text for most input). A claim
         the verifier could not judge raises :class:`~faithcheck._core.errors.FaithcheckError`.
 
         >>> [v.label for v in Faithfulness().check_claims(["The warranty lasts 5 years."],
@@ -228,6 +230,11 @@ class Faithfulness:
                 raise InputError(name, f"must be a list of {what}, got a string: wrap it in a list, [text]")
         if not retrieved_context or all(not p.strip() for p in retrieved_context):
             raise InputError("retrieved_context", "must hold at least one non-blank passage")
+        claims, retrieved_context, question = (
+            [composed(c) for c in claims],
+            [composed(p) for p in retrieved_context],
+            composed(question),
+        )
         as_claims = [Claim(id=f"c{i + 1}", text=t, start=0, end=len(t)) for i, t in enumerate(claims)]
         if not as_claims:
             return []
