@@ -49,6 +49,21 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
     ("en", "The warranty lasts 5 years.", ["The warranty lasts 2 years."], "contradicted", "2 years, not 5 years"),
     ("en", "The museum is open on Mondays.", ["The museum is not open on Mondays."], "contradicted", "negated"),
     ("en", "Acme is headquartered in Boston.", ["Acme is headquartered in Pittsburgh."], "wrong_entity", "boston"),
+    # a possessive is no part of the name: "the DOD's policy" names the DOD, "the NSA's" does not
+    (
+        "en",
+        "Senator Tuberville challenged the DOD's abortion policy.",
+        ["Senator Tuberville has challenged the abortion policy of the DOD for months."],
+        "supported",
+        "Tuberville",
+    ),
+    (
+        "en",
+        "Senator Tuberville challenged the NSA's abortion policy.",
+        ["Senator Tuberville has challenged the abortion policy of the DOD for months."],
+        "wrong_entity",
+        "nsa's",
+    ),
     ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
     (
         "en",
