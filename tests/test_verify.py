@@ -49,6 +49,16 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
     ("en", "The warranty lasts 5 years.", ["The warranty lasts 2 years."], "contradicted", "2 years, not 5 years"),
     ("en", "The museum is open on Mondays.", ["The museum is not open on Mondays."], "contradicted", "negated"),
     ("en", "Acme is headquartered in Boston.", ["Acme is headquartered in Pittsburgh."], "wrong_entity", "boston"),
+    # the digits of a name are no quantity the context must state: "COVID-19" is "the coronavirus"
+    (
+        "en",
+        "COVID-19 may attack the immune system like HIV, doctors fear.",
+        ["Doctors fear the coronavirus may attack the immune system like HIV does."],
+        "supported",
+        "coronavirus",
+    ),
+    # but they tell one thing of a name from another: "F-35" is not "F-16"
+    ("en", "The F-35 costs 80 million dollars.", ["The F-16 costs 80 million dollars."], "unsupported", "state 35"),
     # a possessive is no part of the name: "the DOD's policy" names the DOD, "the NSA's" does not
     (
         "en",

@@ -27,6 +27,7 @@ __all__ = [
     "analyze",
     "bound_before",
     "coverage",
+    "ends_name",
     "number_value",
     "rounds_to",
     "starts_sentence",
@@ -74,6 +75,9 @@ class TextFeatures:
     """The absolute words and strong modals it holds ("all", "always", "will", "must")."""
     hedges: frozenset[str] = frozenset()
     """The hedges it holds ("may", "some", "many", "up to")."""
+    name_numbers: frozenset[tuple[str, float]] = frozenset()
+    """The digits that end a name (:func:`ends_name`), with the word they follow: ("covid", 19.0)
+    for "COVID-19"; no quantity, so not among ``numbers``."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -161,12 +165,17 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     content: set[str] = set()
     numbers: set[float] = set()
     entities: set[str] = set()
+    name_numbers: set[tuple[str, float]] = set()
     content_at: list[str | None] = []
     spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)} if may_spell(tokens, lang) else {}
     scaled: set[int] = set()  # the magnitude words read with the number before them
     bounded: set[tuple[float, Bound]] = set()
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
         stem: str | None = None
+        if k and ends_name(text, m.start()) and (named := number_value(tok, lex)) is not None:
+            name_numbers.add((tokens[k - 1], named))  # the digits of "COVID-19" are part of its name
+            content_at.append(None)
+            continue
         value = number_value(tok, lex) if _NUMBER.fullmatch(tok) else spelled.get(m.start())
         if value is not None:
             # "3.6 million" is 3,600,000: a round figure of $3.64 million, and the same number as
@@ -223,6 +232,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         hedged=bool(hedges),
         strong=frozenset(t for t in tokens if t in lex.absolutes or t in lex.strong_modals),
         hedges=hedges,
+        name_numbers=frozenset(name_numbers),
     )
 
 
@@ -300,11 +310,45 @@ def _step(value: float) -> float:
     return 10.0**exponent if isinstance(exponent, int) else 1.0
 
 
+def ends_name(text: str, start: int) -> bool:
+    """The digits at ``start`` end a name joined by a hyphen: "COVID-19", "SARS-CoV-2", "F-16" (a
+    quantity comes first: "5-year", "20-year-old"; a minus sign follows no letter: "-5 degrees"; a
+    prefix is no name: "mid-1970s").
+
+    >>> ends_name("COVID-19 cases", 6), ends_name("a 5-year warranty", 2), ends_name("at -5", 4)
+    (True, False, False)
+    >>> ends_name("in the mid-1970s", 11)
+    False
+    """
+    if start < 2 or text[start - 1] != "-" or not text[start - 2].isalpha():
+        return False
+    word = _WORD_BEFORE_HYPHEN.search(text, max(0, start - 20), start - 1)  # a prefix is short
+    return word is None or word.group().lower() not in _QUANTITY_PREFIXES
+
+
+_WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]+$")
+_QUANTITY_PREFIXES = frozenset({"mid", "pre", "post", "early", "late", "top", "under", "over", "circa"})
+"""Words before a hyphen that say something of the number after it, not a name it ends:
+"mid-1970s", "pre-2008", "top-10", "under-21" (English)."""
+
+
 def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:
     """The claim's numbers that no number of the evidence gives, exactly or as a round figure
-    (:func:`rounds_to`: "more than 100" for 116)."""
+    (:func:`rounds_to`: "more than 100" for 116), and the digits of a name of the claim where the
+    evidence ends that name with other digits ("F-35" where it gives only "F-16"; not where it
+    names the thing otherwise: "COVID-19" is "the coronavirus").
+
+    >>> claim = analyze("The F-35 costs $80 million.")
+    >>> sorted(unstated_numbers(claim, analyze("The F-16 costs $80 million."))), sorted(
+    ...     unstated_numbers(claim, analyze("The jet costs $80 million.")))
+    ([35.0], [])
+    """
     bounds = dict(claim.bounded)
-    return frozenset(n for n in claim.numbers if not any(rounds_to(n, e, bounds.get(n)) for e in evidence.numbers))
+    given = evidence.numbers | {n for _, n in evidence.name_numbers}  # "covid 19" for "COVID-19"
+    unstated = {n for n in claim.numbers if not any(rounds_to(n, e, bounds.get(n)) for e in given)}
+    named_there = {word for word, _ in evidence.name_numbers}
+    unstated |= {n for word, n in claim.name_numbers - evidence.name_numbers if word in named_there}
+    return frozenset(unstated)
 
 
 def coverage(claim: TextFeatures, evidence: TextFeatures) -> float:

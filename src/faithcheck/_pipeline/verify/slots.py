@@ -61,6 +61,7 @@ from faithcheck._text.analysis import (
     TextFeatures,
     analyze,
     bound_before,
+    ends_name,
     number_value,
     rounds_to,
     starts_sentence,
@@ -239,7 +240,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lex = get_lexicon(lang)
     found: list[tuple[int, int, float]] = []
     for m in _NUMBER.finditer(text):
-        if _in_compound(text, m.start(), m.end()) or _ends_name(text, m.start()):
+        if _in_compound(text, m.start(), m.end()) or ends_name(text, m.start()):
             continue
         if (value := number_value(m.group(), lex)) is not None:
             found.append((m.start(), m.end(), value))
@@ -504,12 +505,6 @@ def _in_compound(text: str, start: int, end: int) -> bool:
     return (before in joined and start >= 2 and text[start - 2].isdigit()) or (
         len(after) == 2 and after[0] in joined and after[1].isdigit()
     )
-
-
-def _ends_name(text: str, start: int) -> bool:
-    """The digits end a name joined by a hyphen: "COVID-19", "SARS-CoV-2", "F-16" (a quantity
-    comes first: "5-year", "20-year-old")."""
-    return start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()
 
 
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"“(]?[A-Z])")
