@@ -59,6 +59,16 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
     ),
     # but they tell one thing of a name from another: "F-35" is not "F-16"
     ("en", "The F-35 costs 80 million dollars.", ["The F-16 costs 80 million dollars."], "unsupported", "state 35"),
+    # a decade or a century is stated by a year in it, not by one outside it
+    ("en", "Prague joined the list in the 1990s.", ["Since 1992, Prague has been on the list."], "supported", "1992"),
+    ("en", "Prague joined the list in the 1980s.", ["Since 1992, Prague has been on the list."], "unsupported", "1980"),
+    (
+        "en",
+        "Schopenhauer died in the 1800's.",
+        ["Arthur Schopenhauer (22 February 1788 - 21 September 1860) was a German philosopher."],
+        "supported",
+        "1860",
+    ),
     # a possessive is no part of the name: "the DOD's policy" names the DOD, "the NSA's" does not
     (
         "en",

@@ -78,6 +78,9 @@ class TextFeatures:
     name_numbers: frozenset[tuple[str, float]] = frozenset()
     """The digits that end a name (:func:`ends_name`), with the word they follow: ("covid", 19.0)
     for "COVID-19"; no quantity, so not among ``numbers``."""
+    decades: frozenset[float] = frozenset()
+    """Its ``numbers`` written as decades or centuries: 1990.0 for "the 1990s", 1800.0 for "the
+    1800's" (:func:`unstated_numbers` reads them as the years they span)."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -166,6 +169,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     numbers: set[float] = set()
     entities: set[str] = set()
     name_numbers: set[tuple[str, float]] = set()
+    decades: set[float] = set()
     content_at: list[str | None] = []
     spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)} if may_spell(tokens, lang) else {}
     scaled: set[int] = set()  # the magnitude words read with the number before them
@@ -188,6 +192,8 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 value *= magnitude
                 scaled.add(k + 1)
             numbers.add(value)
+            if value >= 1000 and value % 10 == 0 and _DECADE_END.match(text, m.end()):
+                decades.add(value)
             if bound := bound_before(text, m.start()):
                 bounded.add((value, bound))
         elif tok in lex.number_words:
@@ -233,6 +239,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         strong=frozenset(t for t in tokens if t in lex.absolutes or t in lex.strong_modals),
         hedges=hedges,
         name_numbers=frozenset(name_numbers),
+        decades=frozenset(decades),
     )
 
 
@@ -326,6 +333,8 @@ def ends_name(text: str, start: int) -> bool:
     return word is None or word.group().lower() not in _QUANTITY_PREFIXES
 
 
+_DECADE_END = re.compile(r"['’]?s\b")
+"""What follows a year written as its decade: "1990s", "1800's"."""
 _WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]+$")
 _QUANTITY_PREFIXES = frozenset({"mid", "pre", "post", "early", "late", "top", "under", "over", "circa"})
 """Words before a hyphen that say something of the number after it, not a name it ends:
@@ -338,6 +347,8 @@ def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[f
     evidence ends that name with other digits ("F-35" where it gives only "F-16"; not where it
     names the thing otherwise: "COVID-19" is "the coronavirus").
 
+    >>> sorted(unstated_numbers(analyze("It opened in the 1990s."), analyze("It opened in 1992.")))
+    []
     >>> claim = analyze("The F-35 costs $80 million.")
     >>> sorted(unstated_numbers(claim, analyze("The F-16 costs $80 million."))), sorted(
     ...     unstated_numbers(claim, analyze("The jet costs $80 million.")))
@@ -345,10 +356,23 @@ def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[f
     """
     bounds = dict(claim.bounded)
     given = evidence.numbers | {n for _, n in evidence.name_numbers}  # "covid 19" for "COVID-19"
-    unstated = {n for n in claim.numbers if not any(rounds_to(n, e, bounds.get(n)) for e in given)}
+    unstated = {
+        n
+        for n in claim.numbers
+        if not any(rounds_to(n, e, bounds.get(n)) or _in_decade(e, n, claim.decades) for e in given)
+    }
     named_there = {word for word, _ in evidence.name_numbers}
     unstated |= {n for word, n in claim.name_numbers - evidence.name_numbers if word in named_there}
     return frozenset(unstated)
+
+
+def _in_decade(year: float, start: float, decades: frozenset[float]) -> bool:
+    """``year`` lies in the decade ``start`` names ("1992" in "the 1990s"), or its century for one
+    before 2000 written so ("1860" in "the 1800s"; "the 2000s" is a decade)."""
+    if start not in decades:
+        return False
+    length = 100 if start % 100 == 0 and start < 2000 else 10
+    return start <= year < start + length
 
 
 def coverage(claim: TextFeatures, evidence: TextFeatures) -> float:
