@@ -237,6 +237,16 @@ def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     assert check_slots(claim, alias, "en") is None
 
 
+def test_a_possessive_name_the_sentence_gives_after_of_keeps_the_claim() -> None:
+    # "Laconia's main river" is "the main river of Laconia": "Evrotas" stands in its place, but the
+    # sentence names Laconia
+    sentence = ["The Eurotas or Evrotas is the main river of Laconia and one of the major rivers of the Peloponnese."]
+    assert check_slots("Eurotas is Laconia's main river.", sentence, "en") is None
+    finding = check_slots("Eurotas is Messenia's main river.", sentence, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+
+
 _PRIZE = [
     "She was part of the Tribune team that won the 2019 Pulitzer Prize for coverage of the flood.",
     "Maria Lopez later joined the Peabody Awards board.",

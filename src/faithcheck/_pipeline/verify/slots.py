@@ -809,8 +809,9 @@ def _speaker(text: str, lang: Lang) -> NameSlot | None:
 
 def _names_head(name: NameSlot, text: str) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
-    "Gaming"), as the start of a word ("Aldrin's")."""
-    head = name.text.split()[-1].split("-")[-1]
+    "Gaming"), as the start of a word ("Aldrin's"); the claim's possessive is no part of it
+    ("Laconia's main river" is named by "the main river of Laconia")."""
+    head = _POSSESSIVE.sub("", name.text.split()[-1]).split("-")[-1]
     return name.text in text or re.search(rf"\b{re.escape(head)}", text) is not None
 
 
