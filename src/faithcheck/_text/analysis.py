@@ -176,7 +176,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     bounded: set[tuple[float, Bound]] = set()
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
         stem: str | None = None
-        if k and ends_name(text, m.start()) and (named := number_value(tok, lex)) is not None:
+        if k and ends_name(text, m.start(), lang) and (named := number_value(tok, lex)) is not None:
             name_numbers.add((tokens[k - 1], named))  # the digits of "COVID-19" are part of its name
             content_at.append(None)
             continue
@@ -317,28 +317,25 @@ def _step(value: float) -> float:
     return 10.0**exponent if isinstance(exponent, int) else 1.0
 
 
-def ends_name(text: str, start: int) -> bool:
+def ends_name(text: str, start: int, lang: Lang) -> bool:
     """The digits at ``start`` end a name joined by a hyphen: "COVID-19", "SARS-CoV-2", "F-16" (a
     quantity comes first: "5-year", "20-year-old"; a minus sign follows no letter: "-5 degrees"; a
-    prefix is no name: "mid-1970s").
+    prefix of the language's ``quantity_prefixes`` is no name: "mid-1970s").
 
-    >>> ends_name("COVID-19 cases", 6), ends_name("a 5-year warranty", 2), ends_name("at -5", 4)
+    >>> ends_name("COVID-19 cases", 6, "en"), ends_name("a 5-year warranty", 2, "en"), ends_name("at -5", 4, "en")
     (True, False, False)
-    >>> ends_name("in the mid-1970s", 11)
+    >>> ends_name("in the mid-1970s", 11, "en")
     False
     """
     if start < 2 or text[start - 1] != "-" or not text[start - 2].isalpha():
         return False
     word = _WORD_BEFORE_HYPHEN.search(text, max(0, start - 20), start - 1)  # a prefix is short
-    return word is None or word.group().lower() not in _QUANTITY_PREFIXES
+    return word is None or word.group().lower() not in get_lexicon(lang).quantity_prefixes
 
 
 _DECADE_END = re.compile(r"['’]?s\b")
 """What follows a year written as its decade: "1990s", "1800's"."""
 _WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]+$")
-_QUANTITY_PREFIXES = frozenset({"mid", "pre", "post", "early", "late", "top", "under", "over", "circa"})
-"""Words before a hyphen that say something of the number after it, not a name it ends:
-"mid-1970s", "pre-2008", "top-10", "under-21" (English)."""
 
 
 def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:

@@ -199,8 +199,11 @@ class NameSlot:
     @property
     def origin(self) -> bool:
         """A word of origin before a noun ("an English singer", "fellow American rapper"): a rival
-        only of a name that stands before a noun too (English endings and words)."""
-        return self.before_noun and (_ORIGIN.search(self.text) is not None or self.text.lower() in _ORIGINS)
+        only of a name that stands before a noun too (the English lexicon's ``origin_words`` and
+        ``origin_suffixes``; ``before_noun`` is read in English only)."""
+        lex = get_lexicon("en")
+        word = self.text.lower()
+        return self.before_noun and (word in lex.origin_words or word.endswith(lex.origin_suffixes))
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lex = get_lexicon(lang)
     found: list[tuple[int, int, float]] = []
     for m in _NUMBER.finditer(text):
-        if _in_compound(text, m.start(), m.end()) or ends_name(text, m.start()):
+        if _in_compound(text, m.start(), m.end()) or ends_name(text, m.start(), lang):
             continue
         if (value := number_value(m.group(), lex)) is not None:
             found.append((m.start(), m.end(), value))
@@ -644,8 +647,6 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
 
 
 _POSSESSIVE = re.compile(r"['’]s$")
-_ORIGIN = re.compile(r"(?:ish|ian|ean|ese|ican)$")
-_ORIGINS = _word_set("french dutch german greek swiss thai welsh hindi urdu arab czech israeli pakistani iraqi saudi")
 _NOUN_AFTER = re.compile(r"\s+([a-z][^\W\d_]*)")
 
 
@@ -1024,11 +1025,13 @@ March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"); bounde
 bracket costs no more than a short one."""
 _NAME_REACH = 40
 """Characters before a life's brackets searched for the name's last word."""
-# English stems: the rule reads English claims only
-_STARTS = frozenset(
-    {"born", "birth", "began", "begun", "begin", "start", "form", "found", "establish", "launch", "open"}
-)
-_ENDS = frozenset({"die", "death", "dead", "end", "finish", "close", "dissolv", "abolish", "disband"})
+
+
+@lru_cache(maxsize=8)
+def _span_stems(lang: Lang) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems of the lexicon's words of a beginning and of an end (English only, for now)."""
+    lex = get_lexicon(lang)
+    return analyze(" ".join(lex.span_start_words), lang).content, analyze(" ".join(lex.span_end_words), lang).content
 
 
 def _check_ends(
@@ -1044,7 +1047,8 @@ def _check_ends(
     context gives only as its start: contradicted. Every time the context gives the year, it must
     be that other end, of a span in a sentence sharing two more of the claim's words or of the
     claim's person's life (someone else's brackets say nothing of the claim's person)."""
-    starts, ends = bool(slot.frame & _STARTS), bool(slot.frame & _ENDS)
+    start_stems, end_stems = _span_stems(lang)
+    starts, ends = bool(slot.frame & start_stems), bool(slot.frame & end_stems)
     if starts == ends:
         return None  # neither; or both, and which the year is cannot be told
     role = 0 if starts else 1
@@ -1055,7 +1059,7 @@ def _check_ends(
         given += len(years)
         lives = [m for m in _LIFE.finditer(text) if _lived(text, m.start(), claim_content, lang)]
         spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
-        if len((claim_content - _STARTS - _ENDS) & feature.content) >= 2:
+        if len((claim_content - start_stems - end_stems) & feature.content) >= 2:
             spans += [(n.span, ("start", "end")) for n in years if n.span]
         for span, names in spans:
             if span[1 - role] == slot.value != span[role]:

@@ -52,6 +52,17 @@ class Lexicon:
     """An object pronoun inside a statement ("keep *them* cool"), matched case-sensitively."""
     determiners: frozenset[str]
     """Words that open a noun phrase ("the", "my"): where a question's key noun phrase starts."""
+    quantity_prefixes: frozenset[str]
+    """Words before a hyphen that say something of the number after it ("mid-1970s", "top-10"),
+    not a name the number ends ("COVID-19")."""
+    span_start_words: frozenset[str]
+    """Words of a beginning ("born", "founded", "began"): a year they date is a span's first."""
+    span_end_words: frozenset[str]
+    """Words of an end ("died", "closed", "dissolved"): a year they date is a span's last."""
+    origin_words: frozenset[str]
+    """Words of origin ("French", "Swiss") that the endings in ``origin_suffixes`` do not tell."""
+    origin_suffixes: tuple[str, ...]
+    """Endings of words of origin ("English", "Italian", "Chinese"), lower-cased."""
 
 
 @cache
@@ -82,4 +93,9 @@ def get_lexicon(lang: Lang) -> Lexicon:
         anaphors=frozenset(raw["anaphors"]),
         object_anaphor=re.compile(raw["object_anaphor"]),
         determiners=frozenset(raw["determiners"]),
+        quantity_prefixes=frozenset(raw["quantity_prefixes"]),
+        span_start_words=frozenset(raw["span_start_words"]),
+        span_end_words=frozenset(raw["span_end_words"]),
+        origin_words=frozenset(raw["origin_words"]),
+        origin_suffixes=tuple(raw["origin_suffixes"]),
     )
