@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 
 from .conftest import REPO
@@ -129,6 +130,20 @@ def test_dry_run_of_an_offline_configuration_costs_nothing(verifier: str) -> Non
     done = _faithcheck("score", "examples/sample.jsonl", "--dry-run", "--verifier", verifier)
     assert done.returncode == 0, done.stderr
     assert "offline configuration: no LLM calls, no cost" in done.stderr
+
+
+def test_ctrl_c_while_the_command_line_is_read_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interrupt the import held is let through as click starts reading the command line, before
+    any command runs: status 130 and "interrupted", not click's "Aborted!" (status 1; seen once in
+    CI when the signal came 0.15 s after the import)."""
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(click.Group, "make_context", interrupted)
+    result = faithcheck("manifest")
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.strip() == "interrupted"
 
 
 def _loaded(pid: int, library: str) -> bool:

@@ -17,7 +17,7 @@ import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import click
 import rich_click
@@ -300,12 +300,26 @@ class _Commands(click.Group):
     ends it with status 130 and one line, never a traceback or click's "Aborted!" (status 1). A
     command that keeps what it finished (``score``) says so itself before this."""
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        # reading the command line comes before invoke: Ctrl-C there (right after the import
+        # let the signal through) would be click's "Aborted!"
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            _interrupted()
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+            _interrupted()
+
+
+def _interrupted() -> NoReturn:
+    click.echo("interrupted", err=True)
+    raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
 
 @click.group(cls=_Commands)
