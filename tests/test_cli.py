@@ -146,6 +146,24 @@ def test_ctrl_c_while_the_command_line_is_read_exits_130(monkeypatch: pytest.Mon
     assert result.stderr.strip() == "interrupted"
 
 
+def test_ctrl_c_between_the_import_and_click_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before click's own handling starts (its shell-completion step), an interrupt reaches
+    ``python -m faithcheck``'s entry point: the same status and line, no traceback."""
+    import faithcheck.__main__ as entry
+    import faithcheck._cli.main as cli
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "main", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        entry.run()
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
 def _loaded(pid: int, library: str) -> bool:
     try:
         return library in Path(f"/proc/{pid}/maps").read_text(encoding="utf-8", errors="replace")

@@ -15,14 +15,15 @@ EXIT_INTERRUPTED = 130
 
 
 def run() -> None:
-    """Import and run the ``faithcheck`` command line."""
+    """Import and run the ``faithcheck`` command line. The command group handles Ctrl-C in a
+    command; one in the moment between the import and click's own handling ends here alike."""
     try:
         with interrupts_held():
             from faithcheck._cli.main import main
+        main()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
-    main()
 
 
 if __name__ == "__main__":
