@@ -32,6 +32,7 @@ __all__ = [
     "rounds_to",
     "starts_sentence",
     "unstated_numbers",
+    "without_possessive",
 ]
 
 GROUP_SPACE = "[ \u00a0\u202f\u2009]"
@@ -336,6 +337,19 @@ def ends_name(text: str, start: int, lang: Lang) -> bool:
 _DECADE_END = re.compile(r"['’]?s\b")
 """What follows a year written as its decade: "1990s", "1800's"."""
 _WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]+$")
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def without_possessive(word: str) -> str:
+    """``word`` without an English possessive's "'s": a name ends before it ("Gaza's Al-Shifa
+    hospital", "the DOD's policy" names the DOD).
+
+    >>> without_possessive("UAW's"), without_possessive("Laconia’s"), without_possessive("Paris")
+    ('UAW', 'Laconia', 'Paris')
+    """
+    return _POSSESSIVE.sub("", word)
 
 
 def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:

@@ -20,13 +20,12 @@ restriction, for the shipped one) overrule it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, window_sentences
-from faithcheck._text.analysis import TextFeatures, analyze, coverage
+from faithcheck._text.analysis import TextFeatures, analyze, coverage, without_possessive
 
 __all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
 
@@ -35,8 +34,6 @@ CUE_COVERAGE = 0.5
 CUE_KINDS = frozenset({"number", "negation", "entity", "restriction", "hedge"})
 FLAGGED_SCORE_CAP = 0.2
 """A claim a cue overrules scores at most this (it is not supported, whatever the model's score)."""
-_POSSESSIVE = re.compile(r"'s?$")
-"""The end of an English possessive, on a lower-cased token ("uaw's", "james'")."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
 def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
     """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased
     context; a possessive is no part of it ("the DOD's policy" names the "DOD")."""
-    name = _POSSESSIVE.sub("", name)
+    name = without_possessive(name)
     stems = analyze(name, lang).content
     return name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems)
 

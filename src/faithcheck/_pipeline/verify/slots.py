@@ -65,6 +65,7 @@ from faithcheck._text.analysis import (
     number_value,
     rounds_to,
     starts_sentence,
+    without_possessive,
 )
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.number_words import (
@@ -635,7 +636,8 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
 
     for m in _WORD.finditer(text):
         word = m.group()
-        joined = bool(run) and text[run[-1].end() : m.start()] in (" ", "-") and not _POSSESSIVE.search(run[-1].group())
+        last = run[-1].group() if run else ""
+        joined = bool(run) and text[run[-1].end() : m.start()] in (" ", "-") and without_possessive(last) == last
         if _is_name_word(word) and (joined or not run):
             run.append(m)
             continue
@@ -646,7 +648,6 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
     return tuple(out)
 
 
-_POSSESSIVE = re.compile(r"['’]s$")
 _NOUN_AFTER = re.compile(r"\s+([a-z][^\W\d_]*)")
 
 
@@ -812,7 +813,7 @@ def _names_head(name: NameSlot, text: str) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
     "Gaming"), as the start of a word ("Aldrin's"); the claim's possessive is no part of it
     ("Laconia's main river" is named by "the main river of Laconia")."""
-    head = _POSSESSIVE.sub("", name.text.split()[-1]).split("-")[-1]
+    head = without_possessive(name.text.split()[-1]).split("-")[-1]
     return name.text in text or re.search(rf"\b{re.escape(head)}", text) is not None
 
 
