@@ -417,7 +417,8 @@ def run(
     record: list[dict[str, object]] | None = None,
 ) -> dict[str, Tally]:
     """Check every original with its edits; tally per set and ``all``. With ``record``, each
-    original's verdict is appended to it (set, row, claim, supported, reason)."""
+    original's verdict is appended to it (set, row, claim, supported, reason), with its edits
+    (kind, edited, caught)."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     taken: Counter[str] = Counter()
     shown: Counter[str] = Counter()
@@ -440,6 +441,10 @@ def run(
                     "claim": original.claim,
                     "supported": accepted,
                     "reason": verdicts[0].reason,
+                    "edits": [
+                        {"kind": e.kind, "edited": e.edited, "caught": not v.supported}
+                        for e, v in zip(edits, verdicts[1:], strict=True)
+                    ],
                 }
             )
         for name in (original.set, "all"):
@@ -496,6 +501,30 @@ def changed_verdicts(before: list[dict[str, object]], after: list[dict[str, obje
     ]
 
 
+def changed_edits(before: list[dict[str, object]], after: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The edits caught in one ``--verdicts`` file and missed in the other, of originals both runs
+    accept (an edit counts only then), each as set, row, kind, edited and ``caught`` (after).
+    Files written without edits (``accuracy.py``'s, older ones) have none to compare."""
+    old = dict(zip(_keys(before), before, strict=True))
+    out: list[dict[str, object]] = []
+    for key, r in zip(_keys(after), after, strict=True):
+        if key not in old or not (old[key]["supported"] and r["supported"]):
+            continue
+        caught_before = {(e["kind"], e["edited"]): e["caught"] for e in _edits(old[key])}
+        out += [
+            {"set": r["set"], "row": r["row"], **e}
+            for e in _edits(r)
+            if caught_before.get((e["kind"], e["edited"]), e["caught"]) != e["caught"]
+        ]
+    return out
+
+
+def _edits(row: dict[str, object]) -> list[dict[str, object]]:
+    edits = row.get("edits", [])
+    assert isinstance(edits, list)
+    return edits
+
+
 def _keys(rows: list[dict[str, object]]) -> list[tuple[object, object, object, int]]:
     seen: Counter[tuple[object, object, object]] = Counter()
     keys = []
@@ -540,8 +569,14 @@ def main(argv: list[str] | None = None) -> int:
         for r in changed:
             print(f"{r['set']} row {r['row']}: {'now supported' if r['supported'] else 'now rejected'}: {r['claim']}")
             print(f"    before: {r['before']}\n    after:  {r['after']}")
+        edits = changed_edits(before, after)
+        for e in edits:
+            now = "now caught" if e["caught"] else "now missed"
+            print(f"{e['set']} row {e['row']}: [{e['kind']}] {now}: {e['edited']}")
         accepted = (sum(bool(r["supported"]) for r in rows) for rows in (before, after))
         print(f"{len(changed)} of {len(after)} originals changed verdict; accepted {' -> '.join(map(str, accepted))}")
+        caught = sum(bool(e["caught"]) for e in edits)
+        print(f"edits of originals accepted by both: {caught} now caught, {len(edits) - caught} now missed")
         return 0
     if not SHARED.is_dir():
         parser.error(f"benchmarks not found at {SHARED}")

@@ -201,7 +201,8 @@ def test_contrast_records_each_originals_verdict_and_compares_two_runs(
     record: list[dict[str, object]] = []
     contrast.run(Faithfulness(lang="en"), [], 2, 26, 0, ["qags"], record)
     assert len(record) == 2
-    assert {k for k in record[0]} == {"set", "row", "claim", "supported", "reason"}
+    assert {k for k in record[0]} == {"set", "row", "claim", "supported", "reason", "edits"}
+    assert all({k for k in e} == {"kind", "edited", "caught"} for r in record for e in r["edits"])
     assert all(r["set"] == "qags" and isinstance(r["supported"], bool) for r in record)
     flipped = [{**record[0], "supported": not record[0]["supported"], "reason": "other"}, record[1]]
     (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in record), encoding="utf-8")
@@ -219,6 +220,20 @@ def test_contrast_records_each_originals_verdict_and_compares_two_runs(
     assert contrast.changed_verdicts(row, row) == []
     flipped_second = [row[0], {**row[1], "supported": True}, row[2]]
     assert [(r["claim"], r["supported"]) for r in contrast.changed_verdicts(row, flipped_second)] == [("B.", True)]
+    # an edit caught in one run and missed in the other, of an original both accept
+    edit = {"kind": "name_swap", "edited": "C.", "caught": True}
+    accepted = [{"set": "qags", "row": 1, "claim": "A.", "supported": True, "reason": "r", "edits": [edit]}]
+    missed = [{**accepted[0], "edits": [{**edit, "caught": False}]}]
+    assert contrast.changed_edits(accepted, accepted) == []
+    assert contrast.changed_edits(accepted, missed) == [{"set": "qags", "row": 1, **edit, "caught": False}]
+    assert contrast.changed_edits(accepted, [{**missed[0], "supported": False}]) == []  # no longer counted
+    assert contrast.changed_edits(row, row) == []  # files without edits (accuracy.py's) have none
+    (tmp_path / "e1.jsonl").write_text(json.dumps(accepted[0]) + "\n", encoding="utf-8")
+    (tmp_path / "e2.jsonl").write_text(json.dumps(missed[0]) + "\n", encoding="utf-8")
+    assert contrast.main(["--compare", str(tmp_path / "e1.jsonl"), str(tmp_path / "e2.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "qags row 1: [name_swap] now missed: C." in out
+    assert "0 now caught, 1 now missed" in out
     with pytest.raises(SystemExit) as missing:  # a run not finished yet: named, no traceback
         contrast.main(["--compare", str(tmp_path / "a.jsonl"), str(tmp_path / "c.jsonl")])
     assert missing.value.code == 2
