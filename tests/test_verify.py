@@ -84,6 +84,43 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "wrong_entity",
         "nsa's",
     ),
+    # a negation in an aside about something else does not negate the claim ...
+    (
+        "en",
+        "Argentina is divided into 23 provinces.",
+        ["Argentina is divided into 23 provinces and one city, Buenos Aires, which is not part of any."],
+        "supported",
+        "Argentina",
+    ),
+    # ... one about the claim does
+    (
+        "en",
+        "Argentina is divided into 23 provinces.",
+        ["Argentina, unlike Chile, is not divided into 23 provinces."],
+        "contradicted",
+        "only the context is negated",
+    ),
+    # and a negated claim may say what a negated aside says
+    (
+        "en",
+        "The Bermuda Triangle has no other name.",
+        ["The Bermuda Triangle, not known by any other name, is a region of the North Atlantic Ocean."],
+        "supported",
+        "Bermuda",
+    ),
+    # a title is no part of a name; a word of origin names its place; an abbreviation its name
+    ("en", "The target was set by Mr Cameron.", ["The target was set by David Cameron."], "supported", "Cameron"),
+    ("en", "Libya is an African country.", ["Libya is a country in North Africa."], "supported", "Libya"),
+    ("en", "Libya is an Asian country.", ["Libya is a country in North Africa."], "wrong_entity", "'asian'"),
+    ("en", "Davis was born in the United States.", ["Davis was born in the U.S. in 1808."], "supported", "Davis"),
+    (
+        "en",
+        "The FBI declared him a suspect.",
+        ["The Federal Bureau of Investigation declared him a suspect."],
+        "supported",
+        "Federal",
+    ),
+    ("en", "The CIA declared him a suspect.", ["The FBI declared him a suspect."], "wrong_entity", "'cia'"),
     ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
     (
         "en",

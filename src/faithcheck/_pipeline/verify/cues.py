@@ -20,12 +20,14 @@ restriction, for the shipped one) overrule it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, without_possessive
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
 
@@ -60,13 +62,21 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
         # the reason quotes the unit's best sentence; name the aligned one when it is another
         where = "" if slot.sentence == window.sentence else f" in {_short_quote(slot.sentence)}"
         return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
-    if claim.negated != sentence.negated:
+    # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
+    # negate what it says of a claim; a negated claim may still say what an aside says ("has no
+    # other name" for ", not known by anything else otherwise,")
+    if claim.negated != (sentence.negated and (claim.negated or negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim.negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
-    context_lower = " ".join(passages).lower()
-    absent = sorted(e for e in claim.entities if not _occurs(e, context_lower, lang))
+    context = " ".join(passages)
+    context_lower = context.lower()
+    lex = get_lexicon(lang)
+    absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
     if absent:
-        return Cue("wrong_entity", f"{', '.join(repr(e) for e in absent)} does not occur in the context", "entity")
+        absent -= abbreviated(claim.text, context)
+    if absent:
+        named = ", ".join(repr(e) for e in sorted(absent))
+        return Cue("wrong_entity", f"{named} does not occur in the context", "entity")
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:
@@ -79,12 +89,76 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     return None
 
 
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
+
+
+def negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
+    """Whether a negation of ``sentence`` stands in a part of it that speaks of the claim: a part
+    between commas, semicolons, colons or dashes, or in brackets, that shares a content word with
+    the claim. A negation only in a part about something else ("..., Buenos Aires, which is not a
+    province") does not negate what the rest of the sentence says of the claim.
+
+    >>> claim = analyze("Argentina is subdivided into provinces.")
+    >>> negates_about("Argentina is subdivided into provinces, unlike Chile, which has none.", claim, "en")
+    False
+    >>> negates_about("Argentina (not Chile) is not subdivided into provinces.", claim, "en")
+    True
+    """
+    bracketed = [m.group()[1:-1] for m in _BRACKETED.finditer(sentence)]
+    parts = [p for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
+    negated = [features for part in parts if (features := analyze(part, lang)).negated]
+    return (len(parts) <= 1 and bool(negated)) or any(features.content & claim.content for features in negated)
+
+
 def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
     """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased
-    context; a possessive is no part of it ("the DOD's policy" names the "DOD")."""
+    context; a possessive is no part of it ("the DOD's policy" names the "DOD"); a word of origin
+    names its place ("African" for "Africa", "Japanese" for "Japan": the lexicon's
+    ``origin_suffixes``).
+
+    >>> _occurs("african", "libya is a country in north africa .", "en")
+    True
+    """
     name = without_possessive(name)
     stems = analyze(name, lang).content
-    return name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems)
+    if name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems):
+        return True
+    place = name[:-3] if name.endswith(get_lexicon(lang).origin_suffixes) else ""
+    return len(place) >= 4 and re.search(r"\b" + re.escape(place), context_lower) is not None
+
+
+_ACRONYM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
+_NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][\w'-]*)+")
+"""Two or more capitalised words, with "of", "and", "for" or "the" between them ("Bank of England")."""
+
+
+def abbreviated(claim: str, context: str) -> frozenset[str]:
+    """The lower-cased words of the claim's names that the context abbreviates ("United States" for
+    "U.S.") and the claim's abbreviations that spell a name of the context ("EPL" for "English
+    Premier League"): none of them is absent from the context.
+
+    >>> sorted(abbreviated("He was born in the United States.", "He was born in the U.S. in 1950."))
+    ['states', 'united']
+    >>> sorted(abbreviated("The FBI named him.", "The Federal Bureau of Investigation named him."))
+    ['fbi']
+    """
+    context_acronyms = {m.group().replace(".", "").lower() for m in _ACRONYM.finditer(context)}
+    context_initials = {initials for m in _NAME_RUN.finditer(context) for initials in _initials(m.group())}
+    words = {
+        word.lower()
+        for m in _NAME_RUN.finditer(claim)
+        if _initials(m.group()) & context_acronyms
+        for word in m.group().split()
+    }
+    words |= {a for m in _ACRONYM.finditer(claim) if (a := m.group().replace(".", "").lower()) in context_initials}
+    return frozenset(words)
+
+
+def _initials(name: str) -> frozenset[str]:
+    """The name's initials, with and without its first word (which may open a sentence: "The")."""
+    letters = "".join(word[0] for word in name.split() if word[0].isupper()).lower()
+    return frozenset({letters, letters[1:]} - {""})
 
 
 def _short_quote(sentence: str, limit: int = 100) -> str:

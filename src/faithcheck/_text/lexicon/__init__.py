@@ -59,6 +59,8 @@ class Lexicon:
     """Words of a beginning ("born", "founded", "began"): a year they date is a span's first."""
     span_end_words: frozenset[str]
     """Words of an end ("died", "closed", "dissolved"): a year they date is a span's last."""
+    honorifics: frozenset[str]
+    """Titles before a name ("Mr", "Dr"), lower-cased: no part of the name a context must repeat."""
     origin_words: frozenset[str]
     """Words of origin ("French", "Swiss") that the endings in ``origin_suffixes`` do not tell."""
     origin_suffixes: tuple[str, ...]
@@ -96,6 +98,7 @@ def get_lexicon(lang: Lang) -> Lexicon:
         quantity_prefixes=frozenset(raw["quantity_prefixes"]),
         span_start_words=frozenset(raw["span_start_words"]),
         span_end_words=frozenset(raw["span_end_words"]),
+        honorifics=frozenset(raw["honorifics"]),
         origin_words=frozenset(raw["origin_words"]),
         origin_suffixes=tuple(raw["origin_suffixes"]),
     )
