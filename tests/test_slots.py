@@ -237,6 +237,21 @@ def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     assert check_slots(claim, alias, "en") is None
 
 
+def test_a_sentence_opening_with_a_description_may_speak_of_the_claims_name() -> None:
+    # "The show" may be Weekly Idol, as "she" may be Regina King; a description of something the
+    # claim names itself ("The hosts") or something new ("A rapper") is no reference to the name
+    show = ["The show is hosted by comedian Jeong Hyeong-don and rapper Defconn."]
+    assert check_slots("Weekly Idol is hosted by comedian Jeong Hyeong-don.", show, "en") is None
+    hosts = ["The hosts are comedian Jeong Hyeong-don and rapper Defconn."]
+    finding = check_slots("The hosts are comedian Jeong Hyeong-don and rapper Weekly Idol.", hosts, "en")
+    assert finding is not None
+    assert finding.why == "the context names Defconn here, not Weekly Idol"
+    new = ["A rapper, Defconn, hosts the show with comedian Jeong Hyeong-don."]
+    finding = check_slots("A rapper, Weekly Idol, hosts the show with comedian Jeong Hyeong-don.", new, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+
+
 def test_a_possessive_name_the_sentence_gives_after_of_keeps_the_claim() -> None:
     # "Laconia's main river" is "the main river of Laconia": "Evrotas" stands in its place, but the
     # sentence names Laconia

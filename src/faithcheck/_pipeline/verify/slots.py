@@ -715,8 +715,27 @@ def _in_role(
     fit, start, other = max(fits, key=lambda f: f[0])
     # a pronoun before the other name may be the claim's name, the other name something said of it
     # ("Her role in Southland earned her two Critics' Choice Award nominations")
-    refers_back = any(m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start))
+    refers_back = _described(sentence, claim_terms, lang) or any(
+        m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start)
+    )
     return other if fit >= _ROLE_FIT and not refers_back else None
+
+
+def _described(sentence: str, claim_terms: frozenset[str | float], lang: Lang) -> bool:
+    """The sentence opens with a description of something the claim does not name ("The show is
+    hosted by ...", "The point guard has won ..."): it may speak of the claim's name without
+    naming it, as a pronoun may. "A warmer planet" says something new; "The razor wire" names a
+    thing the claim names too."""
+    words = _WORD.findall(sentence, 0, 80)
+    lex = get_lexicon(lang)
+    if len(words) < 2 or not words[1].islower() or words[1] in lex.stopwords:
+        return False
+    opening = words[0].lower()
+    return (
+        opening in lex.determiners
+        and opening not in lex.indefinite_articles
+        and not analyze(words[1], lang).content & claim_terms
+    )
 
 
 _PLACE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
@@ -1195,7 +1214,8 @@ def _check_name(
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
     others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
-    if not others or _PRONOUNS & set(features[best].tokens):  # "he", "she" may refer back to the name
+    if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
+        # "he", "she", "the show" may refer back to the name
         return None
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
     # guard has won ..."), so the verdict is left to the verifier, marked uncertain

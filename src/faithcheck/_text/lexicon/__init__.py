@@ -52,6 +52,8 @@ class Lexicon:
     """An object pronoun inside a statement ("keep *them* cool"), matched case-sensitively."""
     determiners: frozenset[str]
     """Words that open a noun phrase ("the", "my"): where a question's key noun phrase starts."""
+    indefinite_articles: frozenset[str]
+    """The determiners of ``determiners`` that introduce something new ("a", "an"), not one said before."""
     quantity_prefixes: frozenset[str]
     """Words before a hyphen that say something of the number after it ("mid-1970s", "top-10"),
     not a name the number ends ("COVID-19")."""
@@ -95,6 +97,7 @@ def get_lexicon(lang: Lang) -> Lexicon:
         anaphors=frozenset(raw["anaphors"]),
         object_anaphor=re.compile(raw["object_anaphor"]),
         determiners=frozenset(raw["determiners"]),
+        indefinite_articles=frozenset(raw["indefinite_articles"]),
         quantity_prefixes=frozenset(raw["quantity_prefixes"]),
         span_start_words=frozenset(raw["span_start_words"]),
         span_end_words=frozenset(raw["span_end_words"]),
