@@ -605,6 +605,21 @@ def test_a_claim_said_by_someone_the_sentence_stating_it_does_not_name_is_the_wr
     assert check_slots(claim.format("Neel Kashkari"), _FED, "en") is None
 
 
+def test_a_speaker_is_read_after_an_attribution_of_the_lexicon() -> None:
+    context = [
+        "The U.S. central bank may have to do more to reduce inflation to its 2% target, "
+        "according to Minneapolis Federal Reserve President Neel Kashkari."
+    ]
+    claim = "{} of the U.S. central bank suggests it may have to do more to reduce inflation to its 2% target."
+    finding = check_slots(claim.format("Robert Yawger"), context, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+    assert check_slots(claim.format("Neel Kashkari"), context, "en") is None
+    # the German lexicon lists no verbs of saying (nor attributions): no speaker is read there
+    assert slots_module._speaker(context[0], "en") is not None
+    assert slots_module._speaker("Die Inflation sinke, sagte Neel Kashkari.", "de") is None
+
+
 def test_a_year_inside_a_span_is_not_contradicted_by_its_ends() -> None:
     claim = "In 2015, thermal expansion of the oceans contributed 42% to sea level rise."
     span = ["Between 1993 and 2018, thermal expansion of the oceans contributed 42% to sea level rise."]

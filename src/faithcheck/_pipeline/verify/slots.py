@@ -51,7 +51,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -625,7 +625,7 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
         if (
             words
             and not (len(words) == 1 and starts_sentence(text, words[0].start()))
-            and not _is_place(text, words[0].start())
+            and not _is_place(text, words[0].start(), lang)
         ):
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
@@ -795,12 +795,17 @@ def _flanked_alike(
     )
 
 
-_SPEECH = re.compile(
-    r"\b(?:said|says|say|told|tells|added|adds|warned|warns|noted|notes|stated|states|suggested|suggests|"
-    r"explained|explains|stressed|stresses|emphasi[sz]ed|emphasi[sz]es|announced|announces|highlighted|"
-    r"highlights|insisted|insists|argued|argues|claimed|claims|wrote|writes)\b"
-)
-_ACCORDING_TO = re.compile(r"\baccording to\s$", re.IGNORECASE)
+@cache
+def _speech(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """A verb of saying of the lexicon, and one or an attribution ("according to") right before a
+    name; ``None`` for a language whose lexicon lists none."""
+    lex = get_lexicon(lang)
+    if not lex.speech_verbs:
+        return None
+    verbs = "|".join(sorted(map(re.escape, lex.speech_verbs)))
+    attributions = "|".join(map(re.escape, lex.attributions))
+    opener = rf"(?i:\b(?:{attributions}))\s$|" if attributions else ""
+    return re.compile(rf"\b(?:{verbs})\b"), re.compile(rf"{opener}\b(?:{verbs})\s$")
 
 
 _SPEAKER_GAP = 8
@@ -812,18 +817,20 @@ def _speaker(text: str, lang: Lang) -> NameSlot | None:
     """The name that says ``text``: before a verb of saying with no other name between and at most
     :data:`_SPEAKER_GAP` words ("Neel Kashkari said", "Yawger of the central bank suggests"), or
     right after one or after "according to" ("said Neel Kashkari")."""
+    if (speech := _speech(lang)) is None:
+        return None
+    verbs, before_name = speech
     placed = _placed_names(text, lang)
     for k, (name, start, end) in enumerate(placed):
         next_name = placed[k + 1][1] if k + 1 < len(placed) else len(text)
-        verb = _SPEECH.search(text, end, next_name)  # up to the next name: a long text costs no more a name
+        verb = verbs.search(text, end, next_name)  # up to the next name: a long text costs no more a name
         if (
             verb
             and len(_WORD.findall(text, end, verb.start())) <= _SPEAKER_GAP
             and _one_sentence(text, end, verb.start())
         ):
             return name
-        before = text[max(0, start - 16) : start]
-        if _ACCORDING_TO.search(before) or re.search(rf"{_SPEECH.pattern}\s$", before):
+        if before_name.search(text[max(0, start - 16) : start]):
             return name
     return None
 
@@ -860,10 +867,14 @@ def _mentions(name: NameSlot, text: str) -> bool:
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
 
 
-def _is_place(text: str, start: int) -> bool:
+def _is_place(text: str, start: int, lang: Lang) -> bool:
     """After a preposition or an article ("in Syria", "of the Mauritshuis"): a place, a work or an
-    organisation, which a claim may name beside the actor; only the actors are checked."""
-    return _PLACE_BEFORE.search(text[max(0, start - 12) : start]) is not None
+    organisation, which a claim may name beside the actor; only the actors are checked. A name
+    after an attribution ("according to Neel Kashkari") is a speaker."""
+    before = text[max(0, start - 16) : start]
+    if (speech := _speech(lang)) is not None and speech[1].search(before):
+        return False
+    return _PLACE_BEFORE.search(before[-12:]) is not None
 
 
 def _is_name_word(word: str) -> bool:

@@ -67,6 +67,10 @@ class Lexicon:
     """Words of origin ("French", "Swiss") that the endings in ``origin_suffixes`` do not tell."""
     origin_suffixes: tuple[str, ...]
     """Endings of words of origin ("English", "Italian", "Chinese"), lower-cased."""
+    speech_verbs: frozenset[str]
+    """Verbs of saying ("said", "warns"): the name before one is who says the sentence."""
+    attributions: tuple[str, ...]
+    """Phrases that name a source after them ("according to"), lower-cased."""
 
 
 @cache
@@ -104,4 +108,6 @@ def get_lexicon(lang: Lang) -> Lexicon:
         honorifics=frozenset(raw["honorifics"]),
         origin_words=frozenset(raw["origin_words"]),
         origin_suffixes=tuple(raw["origin_suffixes"]),
+        speech_verbs=frozenset(raw["speech_verbs"]),
+        attributions=tuple(raw["attributions"]),
     )
