@@ -620,6 +620,17 @@ def test_a_speaker_is_read_after_an_attribution_of_the_lexicon() -> None:
     assert slots_module._speaker("Die Inflation sinke, sagte Neel Kashkari.", "de") is None
 
 
+def test_a_decade_is_stated_by_a_year_in_it_and_contradicted_by_one_outside() -> None:
+    sentence = ["Paramore is an American rock band from Franklin, Tennessee, formed in 2004."]
+    assert check_slots("Paramore formed in the 2000's.", sentence, "en") is None
+    finding = check_slots("Paramore formed in the 1990's.", sentence, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 2004, not 1990")
+    # a century before 2000: "the 1800's" spans a hundred years
+    life = ["Arthur Schopenhauer (22 February 1788 - 21 September 1860) was a German philosopher."]
+    assert check_slots("Arthur Schopenhauer died in the 1800's.", life, "en") is None
+
+
 def test_a_year_inside_a_span_is_not_contradicted_by_its_ends() -> None:
     claim = "In 2015, thermal expansion of the oceans contributed 42% to sea level rise."
     span = ["Between 1993 and 2018, thermal expansion of the oceans contributed 42% to sea level rise."]

@@ -27,6 +27,7 @@ __all__ = [
     "analyze",
     "bound_before",
     "coverage",
+    "decade_length",
     "ends_name",
     "number_value",
     "rounds_to",
@@ -193,7 +194,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 value *= magnitude
                 scaled.add(k + 1)
             numbers.add(value)
-            if value >= 1000 and value % 10 == 0 and _DECADE_END.match(text, m.end()):
+            if decade_length(text, m.end(), value):
                 decades.add(value)
             if bound := bound_before(text, m.start()):
                 bounded.add((value, bound))
@@ -377,13 +378,27 @@ def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[f
     return frozenset(unstated)
 
 
+def decade_length(text: str, end: int, value: float) -> int:
+    """The years that the year ``value`` ending at ``text[end]`` spans when written as its decade
+    ("the 1990s": 10) or, before 2000, its century ("the 1800's": 100; "the 2000s" is a decade);
+    0 for a year written as itself.
+
+    >>> decade_length("the 1990s", 8, 1990.0), decade_length("the 1800's", 8, 1800.0), decade_length("1990", 4, 1990.0)
+    (10, 100, 0)
+    """
+    if value < 1000 or value % 10 or not _DECADE_END.match(text, end):
+        return 0
+    return _years_spanned(value)
+
+
+def _years_spanned(start: float) -> int:
+    return 100 if start % 100 == 0 and start < 2000 else 10
+
+
 def _in_decade(year: float, start: float, decades: frozenset[float]) -> bool:
-    """``year`` lies in the decade ``start`` names ("1992" in "the 1990s"), or its century for one
-    before 2000 written so ("1860" in "the 1800s"; "the 2000s" is a decade)."""
-    if start not in decades:
-        return False
-    length = 100 if start % 100 == 0 and start < 2000 else 10
-    return start <= year < start + length
+    """``year`` lies in the decade or century ``start`` names ("1992" in "the 1990s", "1860" in
+    "the 1800s": :func:`decade_length`)."""
+    return start in decades and start <= year < start + _years_spanned(start)
 
 
 def coverage(claim: TextFeatures, evidence: TextFeatures) -> float:

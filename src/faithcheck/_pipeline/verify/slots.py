@@ -61,6 +61,7 @@ from faithcheck._text.analysis import (
     TextFeatures,
     analyze,
     bound_before,
+    decade_length,
     ends_name,
     number_value,
     rounds_to,
@@ -136,6 +137,9 @@ class NumberSlot:
     span: tuple[float, float] | None = None
     """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), the
     span: a year inside it is no rival of its ends."""
+    decade: int = 0
+    """For a year written as its decade or century ("the 1990s", "the 1800's"), the years it spans
+    (:func:`~faithcheck._text.analysis.decade_length`): a year in them states it, and is no rival."""
 
     def spans(self, value: float) -> bool:
         """``value`` lies inside the span this year starts or ends."""
@@ -147,13 +151,15 @@ class NumberSlot:
         9,061 people; never a year)."""
         if other.value == self.value:
             return self.compatible(other, strict=False)
-        return self._rounds(other)
+        return self._rounds(other) or (other.is_year and self._spans_year(other))
 
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word."""
         return (
             other.value != self.value
             and not self._rounds(other)
+            and not self._spans_year(other)
+            and not other._spans_year(self)
             and self.compatible(other, strict=True)
             and not self.of_someone_else(other)
         )
@@ -161,6 +167,10 @@ class NumberSlot:
     def of_someone_else(self, other: NumberSlot) -> bool:
         """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
         return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
+
+    def _spans_year(self, other: NumberSlot) -> bool:
+        """This is a decade or a century ("the 1990s") that the year ``other`` lies in."""
+        return self.decade > 0 and self.value <= other.value < self.value + self.decade
 
     def _rounds(self, other: NumberSlot) -> bool:
         same_kind = not self.is_year and not other.is_year and self.unit == other.unit != _SCORE
@@ -287,6 +297,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         # has them, whichever event it dates) nor the calendar
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
         is_year = _is_year(text[start:end], value, unit)
+        decade = decade_length(text, end, value) if is_year else 0
         shown = text[start:end]
         if not is_year and unit is not None and unit == after_unit:
             shown = _slot_text(text, start, end)
@@ -306,7 +317,16 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 start,
                 end,
                 NumberSlot(
-                    value, same_unit, shown, is_year, frame, bound, measured, _label(text, start), age_of or frozenset()
+                    value,
+                    same_unit,
+                    shown,
+                    is_year,
+                    frame,
+                    bound,
+                    measured,
+                    _label(text, start),
+                    age_of or frozenset(),
+                    decade=decade,
                 ),
             )
         )
