@@ -7,8 +7,11 @@ occur in it):
   differently → ``contradicted`` / ``wrong_entity``, and a number only an unrelated sentence states
   → ``unsupported`` (slot alignment, :mod:`faithcheck._pipeline.verify.slots`: "up to 16 tablets in 24 hours"
   is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
-* a negation on one side only → ``contradicted``,
-* a name in the claim that occurs nowhere in the context → ``wrong_entity``,
+* a negation on one side only → ``contradicted`` (the sentence's negation counts in the part of it
+  that speaks of the claim: an aside about something else negates nothing the claim says),
+* a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
+  is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
+  it spells, "U.S." the United States),
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
   drops, or a claim that says "all", "always", "will" or "must" where the evidence hedges with a
   word the claim does not use ("many", "may", "can") → ``overclaim``.
@@ -65,7 +68,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
     # other name" for ", not known by anything else otherwise,")
-    if claim.negated != (sentence.negated and (claim.negated or negates_about(window.sentence, claim, lang))):
+    if claim.negated != (sentence.negated and (claim.negated or _negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim.negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
     context = " ".join(passages)
@@ -73,7 +76,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
     if absent:
-        absent -= abbreviated(claim.text, context)
+        absent -= _abbreviated(claim.text, context)
     if absent:
         named = ", ".join(repr(e) for e in sorted(absent))
         return Cue("wrong_entity", f"{named} does not occur in the context", "entity")
@@ -93,16 +96,17 @@ _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
 
 
-def negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
+def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     """Whether a negation of ``sentence`` stands in a part of it that speaks of the claim: a part
     between commas, semicolons, colons or dashes, or in brackets, that shares a content word with
-    the claim. A negation only in a part about something else ("..., Buenos Aires, which is not a
-    province") does not negate what the rest of the sentence says of the claim.
+    the claim (a sentence of one part: any negation of it). A negation only in a part about
+    something else ("..., Buenos Aires, which is not a province") does not negate what the rest of
+    the sentence says of the claim.
 
     >>> claim = analyze("Argentina is subdivided into provinces.")
-    >>> negates_about("Argentina is subdivided into provinces, unlike Chile, which has none.", claim, "en")
+    >>> _negates_about("Argentina is subdivided into provinces, unlike Chile, which has none.", claim, "en")
     False
-    >>> negates_about("Argentina (not Chile) is not subdivided into provinces.", claim, "en")
+    >>> _negates_about("Argentina (not Chile) is not subdivided into provinces.", claim, "en")
     True
     """
     bracketed = [m.group()[1:-1] for m in _BRACKETED.finditer(sentence)]
@@ -133,14 +137,14 @@ _NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][\w'-]
 """Two or more capitalised words, with "of", "and", "for" or "the" between them ("Bank of England")."""
 
 
-def abbreviated(claim: str, context: str) -> frozenset[str]:
+def _abbreviated(claim: str, context: str) -> frozenset[str]:
     """The lower-cased words of the claim's names that the context abbreviates ("United States" for
     "U.S.") and the claim's abbreviations that spell a name of the context ("EPL" for "English
     Premier League"): none of them is absent from the context.
 
-    >>> sorted(abbreviated("He was born in the United States.", "He was born in the U.S. in 1950."))
+    >>> sorted(_abbreviated("He was born in the United States.", "He was born in the U.S. in 1950."))
     ['states', 'united']
-    >>> sorted(abbreviated("The FBI named him.", "The Federal Bureau of Investigation named him."))
+    >>> sorted(_abbreviated("The FBI named him.", "The Federal Bureau of Investigation named him."))
     ['fbi']
     """
     context_acronyms = {m.group().replace(".", "").lower() for m in _ACRONYM.finditer(context)}
