@@ -625,7 +625,14 @@ def test_a_decade_is_stated_by_a_year_in_it_and_contradicted_by_one_outside() ->
     assert check_slots("Paramore formed in the 2000's.", sentence, "en") is None
     finding = check_slots("Paramore formed in the 1990's.", sentence, "en")
     assert finding is not None
-    assert (finding.label, finding.why) == ("contradicted", "the context gives 2004, not 1990")
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 2004, not 1990s")
+    # the context's decades are read too, with or without the apostrophe
+    decades = ["Heavy metal developed in the late 1960s and early 1970s, largely in the UK."]
+    finding = check_slots("Heavy metal was first developed in the 1980's.", decades, "en")
+    assert finding is not None
+    assert finding.why == "the context gives 1960s, not 1980s"
+    assert check_slots("Heavy metal was first developed in the late 1960s.", decades, "en") is None
+    assert claim_slots("The X200s and the 10s of blenders.", "en")[0] == ()  # no decade: a name, a count
     # a century before 2000: "the 1800's" spans a hundred years
     life = ["Arthur Schopenhauer (22 February 1788 - 21 September 1860) was a German philosopher."]
     assert check_slots("Arthur Schopenhauer died in the 1800's.", life, "en") is None

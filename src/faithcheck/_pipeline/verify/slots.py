@@ -86,7 +86,8 @@ _FRAME_TOKENS = 5
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # a number that is not part of a name ("X200") nor a version or an ordinal ("1.2.3", "1st"); its
 # thousands may be parted by spaces ("13 000 km": one number, not 13 and 0 kilometres)
-_NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?![^\W_])(?![.,]\d)")
+_NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?:(?<=\d{{3}}0)(?=s\b)|(?![^\W_]))(?![.,]\d)")
+"""A number standing alone: not glued to letters ("X200"), except a decade's "s" ("the 1990s")."""
 # an amount of money with its magnitude glued to it ("£1m", "$10.6bn": number_words.money_magnitude)
 _MONEY = re.compile(rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?={MONEY_SUFFIX})", re.IGNORECASE)
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
@@ -298,7 +299,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
         is_year = _is_year(text[start:end], value, unit)
         decade = decade_length(text, end, value) if is_year else 0
-        shown = text[start:end]
+        shown = f"{text[start:end]}s" if decade else text[start:end]  # "the 1990s", "the 1800's"
         if not is_year and unit is not None and unit == after_unit:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in CURRENCIES:
