@@ -61,7 +61,13 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
     ("en", "The F-35 costs 80 million dollars.", ["The F-16 costs 80 million dollars."], "unsupported", "state 35"),
     # a decade or a century is stated by a year in it, not by one outside it
     ("en", "Prague joined the list in the 1990s.", ["Since 1992, Prague has been on the list."], "supported", "1992"),
-    ("en", "Prague joined the list in the 1980s.", ["Since 1992, Prague has been on the list."], "unsupported", "1980"),
+    (
+        "en",
+        "Prague joined the list in the 1980s.",
+        ["Since 1992, Prague has been on the list."],
+        "contradicted",
+        "1992, not 1980s",
+    ),
     (
         "en",
         "Schopenhauer died in the 1800's.",
