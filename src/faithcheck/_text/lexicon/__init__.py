@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from faithcheck._core.types import Lang
 
-__all__ = ["Lexicon", "get_lexicon"]
+__all__ = ["Lexicon", "get_lexicon", "read_lexicon"]
 
 
 @dataclass(frozen=True)
@@ -80,34 +82,27 @@ def get_lexicon(lang: Lang) -> Lexicon:
     >>> "not" in get_lexicon("en").negations
     True
     """
-    raw = json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8"))
-    return Lexicon(
-        lang=lang,
-        stemmer=raw["stemmer"],
-        stopwords=frozenset(raw["stopwords"]),
-        negations=frozenset(raw["negations"]),
-        restrictions=tuple(raw["restrictions"]),
-        absolutes=frozenset(raw["absolutes"]),
-        strong_modals=frozenset(raw["strong_modals"]),
-        hedges=tuple(raw["hedges"]),
-        clause_connectors=tuple(raw["clause_connectors"]),
-        filler_patterns=tuple(re.compile(p, re.IGNORECASE) for p in raw["filler_patterns"]),
-        meta_words=frozenset(raw["meta_words"]),
-        number_words={k: float(v) for k, v in raw["number_words"].items()},
-        decimal_comma=bool(raw["decimal_comma"]),
-        entity_capitalisation=bool(raw["entity_capitalisation"]),
-        polar_question=re.compile(raw["polar_question"]),
-        polar_answer=re.compile(raw["polar_answer"]),
-        anaphors=frozenset(raw["anaphors"]),
-        object_anaphor=re.compile(raw["object_anaphor"]),
-        determiners=frozenset(raw["determiners"]),
-        indefinite_articles=frozenset(raw["indefinite_articles"]),
-        quantity_prefixes=frozenset(raw["quantity_prefixes"]),
-        span_start_words=frozenset(raw["span_start_words"]),
-        span_end_words=frozenset(raw["span_end_words"]),
-        honorifics=frozenset(raw["honorifics"]),
-        origin_words=frozenset(raw["origin_words"]),
-        origin_suffixes=tuple(raw["origin_suffixes"]),
-        speech_verbs=frozenset(raw["speech_verbs"]),
-        attributions=tuple(raw["attributions"]),
-    )
+    return read_lexicon(lang, json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8")))
+
+
+def read_lexicon(lang: Lang, raw: dict[str, Any]) -> Lexicon:
+    """A :class:`Lexicon` from the JSON object of a lexicon file: each field read by its declared
+    type; a file that lacks a field, or holds a list no field names, is refused."""
+    names = {f.name for f in fields(Lexicon)} - {"lang"}
+    if names != raw.keys():
+        # a field the file lacks, or a list no code reads: both are mistakes of whoever edited it
+        raise ValueError(f"{lang}.json does not match the Lexicon's fields: {sorted(names ^ raw.keys())}")
+    values = {f.name: _READ[str(f.type)](raw[f.name]) for f in fields(Lexicon) if f.name in names}
+    return Lexicon(lang=lang, **values)
+
+
+_READ: dict[str, Callable[[Any], Any]] = {
+    "str": str,
+    "bool": bool,
+    "frozenset[str]": frozenset,
+    "tuple[str, ...]": tuple,
+    "re.Pattern[str]": re.compile,
+    "tuple[re.Pattern[str], ...]": lambda patterns: tuple(re.compile(p, re.IGNORECASE) for p in patterns),
+    "dict[str, float]": lambda words: {word: float(value) for word, value in words.items()},
+}
+"""How a JSON value becomes a :class:`Lexicon` field, by the field's declared type."""

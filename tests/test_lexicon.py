@@ -1,0 +1,36 @@
+"""The lexicon files: every field read by its type, a file that does not match refused."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from faithcheck._core.types import Lang
+from faithcheck._text.lexicon import get_lexicon, read_lexicon
+
+
+def _raw(lang: Lang) -> dict[str, object]:
+    text = resources.files("faithcheck._text.lexicon").joinpath(f"{lang}.json").read_text("utf-8")
+    return dict(json.loads(text))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_each_file_holds_every_field_and_reads_by_type(lang: Lang) -> None:
+    lexicon = get_lexicon(lang)
+    assert lexicon.lang == lang
+    assert isinstance(lexicon.honorifics, frozenset)
+    assert isinstance(lexicon.attributions, tuple)
+    assert all(isinstance(value, float) for value in lexicon.number_words.values())
+    assert lexicon.polar_question.pattern == _raw(lang)["polar_question"]
+
+
+def test_a_file_that_lacks_a_field_or_adds_one_is_refused() -> None:
+    raw = _raw("en")
+    del raw["honorifics"]
+    with pytest.raises(ValueError, match="honorifics"):
+        read_lexicon("en", raw)
+    raw = _raw("en") | {"speech_nouns": ["remark"]}
+    with pytest.raises(ValueError, match="speech_nouns"):
+        read_lexicon("en", raw)
