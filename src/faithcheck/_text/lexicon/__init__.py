@@ -2,7 +2,9 @@
 
 The lists live in JSON files beside this module so that a linguist can review and extend
 them without touching code. They are small and hand-written on purpose: general stop-word
-packages drop content words such as "free" or "million" that decide faithfulness.
+packages drop content words such as "free" or "million" that decide faithfulness. Each file
+holds every field of :class:`Lexicon` (an empty list where a rule does not apply to the language);
+one that lacks a field or holds a list no field names is refused when it is loaded.
 """
 
 from __future__ import annotations
