@@ -717,7 +717,28 @@ def test_may_is_a_month_for_a_date() -> None:
     assert check_slots("Sejong the Great was born on May 15, 1397.", context, "en") is None
     finding = check_slots("Sejong the Great was born on May 8, 1397.", context, "en")
     assert finding is not None
-    assert (finding.why, finding.decides) == ("the context does not state May 8", True)
+    # "15 May" is a day of May too ("May" after a day is the month, capitalised), so it is the rival
+    assert finding.label == "contradicted"
+    assert (finding.why, finding.decides) == ("the context gives 15 May, not May 8", True)
+
+
+def test_a_day_of_a_month_states_no_other_count() -> None:
+    """A day of a date ("13 May", "Tue 13 Oct") counts no years of a reign and no age."""
+    reign = check_slots(
+        "Maria Theresa reigned for 13 years.",
+        ["Maria Theresa (13 May 1717 - 29 November 1780) was the only female ruler of the Habsburg dominions."],
+        "en",
+    )
+    assert reign is not None
+    assert reign.why == "the context does not state 13 years"
+    age = check_slots(
+        "A man, 13, caught the coronavirus twice.",
+        ["Tue 13 Oct 2020. Researchers reported the first case of a man who caught the coronavirus twice."],
+        "en",
+    )
+    assert age is not None
+    assert age.why == "the context does not state 13"
+    assert check_slots("He was born on the 13th of May 1717.", ["He was born on 13 May 1717."], "en") is None
 
 
 def test_a_span_the_claim_gives_is_compared_with_the_contexts() -> None:

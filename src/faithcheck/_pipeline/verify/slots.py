@@ -182,6 +182,8 @@ class NumberSlot:
             # a month before each makes two dates: "February 1798" is not "28 January 1798"
             months = {self.unit, other.unit} <= _month_stems()
             return self.is_year and other.is_year and (self.unit == other.unit or not months)
+        if (self.unit in _month_stems()) != (other.unit in _month_stems()):
+            return False  # a day of a month counts nothing else: "Tue 13 Oct" does not state "Man, 13,"
         if _refines(self.unit, other.unit) or _refines(other.unit, self.unit):
             return True  # "2.7 degrees" may be the "2.7 degrees Fahrenheit" of the context
         loose = self.unit != other.unit and not (self.measured or other.measured)
@@ -588,6 +590,11 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     assert gap is not None
     word = _WORD.match(text, gap.end())
     lowered = word.group().lower() if word else ""
+    month = _WORD.match(text, word.end() + 1) if lowered == "of" and word is not None else None
+    if month is not None and month.group().lower() in _MONTHS:
+        word, lowered = month, month.group().lower()  # "the 5th of March"
+    if word is not None and lowered in _MONTHS and word.group()[0].isupper():
+        return _calendar_unit(word.group(), lang)  # a day: "13 May 1717" (the modal verb is written "may")
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
