@@ -520,6 +520,19 @@ def test_a_numbered_name_the_context_numbers_otherwise_is_contradicted() -> None
     assert check_slots("He wrote the film Scream 4.", both, "en") is None
 
 
+def test_a_claims_first_word_numbers_a_name_the_context_numbers_mid_sentence() -> None:
+    """ "Cars 16" opening the claim is a name where the context writes "Cars 2" inside a sentence;
+    "Take 2 tablets" numbers no name, whatever the context's first words are."""
+    sentences = ["Cars 3 is an upcoming 2017 Pixar film.", "It is directed by Brian Fee, an artist on Cars 2 (2011)."]
+    finding = check_slots("Cars 16 is directed by Brian Fee.", sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives Cars 3, not Cars 16")
+    assert check_slots("Cars 3 is directed by Brian Fee.", sentences, "en") is None
+    assert (
+        check_slots("Take 2 tablets up to 4 times a day.", ["Take 1 or 2 tablets up to 4 times a day."], "en") is None
+    )
+
+
 def test_a_day_may_be_an_ordinal_beside_its_month() -> None:
     """ "March 5th" and "the 5th of March" state March 5 (an ordinal elsewhere counts nothing); a
     date the evidence writes in a way not read here ("2019-03-05") decides nothing."""

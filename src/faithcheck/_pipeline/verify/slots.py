@@ -131,7 +131,11 @@ class NumberSlot:
     """Its unit only measures (a date, a weight, a price: :func:`_measures`); another word after a
     number is often no unit at all ("two huge studies", "107 million monthly active users")."""
     label: str | None = None
-    """The capitalised word it numbers ("Android 14", "Iron Man 3"), not starting a sentence."""
+    """The capitalised word it numbers ("Android 14", "Iron Man 3")."""
+    label_opens: bool = False
+    """The label starts its sentence: a name only where the evidence numbers the word in the middle
+    of a sentence ("Cars 3 will be directed by" after "Cars 2 (2011)"); "Take 2 tablets" numbers no
+    name."""
     age_of: frozenset[str] = frozenset()
     """For an age, the words of whose it is ("sapp" in "Sapp, 42,"): the age of someone else is no
     rival of it."""
@@ -315,6 +319,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
         measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
         bound = bound_before(text, start)
+        label, label_opens = _label(text, start)
         slots.append(
             (
                 start,
@@ -327,7 +332,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     frame,
                     bound,
                     measured,
-                    _label(text, start),
+                    label,
+                    label_opens,
                     age_of or frozenset(),
                     decade=decade,
                 ),
@@ -378,14 +384,14 @@ _LOOK_BACK = 40
 """How many characters before a number its label or month is looked for in."""
 
 
-def _label(text: str, start: int) -> str | None:
-    """The capitalised word right before a number that it numbers ("Android 14"; not a month, not
-    a sentence's first word)."""
+def _label(text: str, start: int) -> tuple[str | None, bool]:
+    """The capitalised word right before a number that it numbers ("Android 14"; not a month), and
+    whether it starts its sentence (:attr:`NumberSlot.label_opens`)."""
     offset = max(0, start - _LOOK_BACK)
     match = _LABEL.search(text[offset:start])
-    if match is None or match.group(1).lower() in _CALENDAR or starts_sentence(text, offset + match.start(1)):
-        return None
-    return match.group(1)
+    if match is None or match.group(1).lower() in _CALENDAR:
+        return None, False
+    return match.group(1), starts_sentence(text, offset + match.start(1))
 
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
@@ -982,8 +988,8 @@ def _check_number(
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
-    if slot.label and (finding := _check_label(slot, claimed, sentences)):
-        return finding
+    if slot.label and (numbered := _labelled(slot, sentences)):
+        return _check_label(slot, claimed, numbered)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
@@ -1059,21 +1065,26 @@ def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: Text
     )
 
 
-def _check_label(slot: NumberSlot, claimed: frozenset[float], sentences: Sequence[str]) -> SlotFinding | None:
-    """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
-    14") is another thing: contradicted. A number the claim gives too ("from Chapter 1 to Chapter
-    5") is no other."""
+def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str]]:
+    """The numbers (their digits) the evidence gives the slot's label ("Android 14"), each with its sentence; none
+    for a label opening the claim that the evidence numbers only at the start of its sentences
+    ("Take 2 tablets" against "Take 1 or 2 tablets" names nothing)."""
     assert slot.label is not None
     pattern = re.compile(rf"\b{re.escape(slot.label)} (\d+)\b(?![.,]\d)")
-    given = [
-        (m.group(1), text)
-        for text in sentences
-        for m in pattern.finditer(text)
-        if float(m.group(1)) == slot.value or float(m.group(1)) not in claimed
-    ]
-    if not given or any(float(digits) == slot.value for digits, _ in given):
+    matches = [(m, text) for text in sentences for m in pattern.finditer(text)]
+    if slot.label_opens and all(starts_sentence(text, m.start()) for m, text in matches):
+        return []
+    return [(m.group(1), text) for m, text in matches]
+
+
+def _check_label(slot: NumberSlot, claimed: frozenset[float], numbered: list[tuple[str, str]]) -> SlotFinding | None:
+    """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
+    14") is another thing: contradicted; one it gives with the claim's number is stated. A number
+    the claim gives too ("from Chapter 1 to Chapter 5") is no other."""
+    others = [(digits, text) for digits, text in numbered if float(digits) not in claimed]
+    if not others or any(float(digits) == slot.value for digits, _ in numbered):
         return None
-    digits, text = given[0]
+    digits, text = others[0]
     why = f"the context gives {slot.label} {digits}, not {slot.label} {slot.value:g}"
     return SlotFinding("contradicted", "number", why, text, certain=True)
 
