@@ -435,3 +435,43 @@ def test_edits_are_batched_beside_their_originals_once() -> None:
     )
     assert added["source"] == "original/slot/number_shift/x"
     assert pairs == [(0, 4), (1, 4)]
+
+
+@pytest.fixture(scope="module")
+def probe_roles() -> ModuleType:
+    return load_script("training/probe_roles.py", "faithcheck_training_probe_roles")
+
+
+def test_probe_roles_reads_which_name_stands_beside_the_claims_words(probe_roles: ModuleType) -> None:
+    """The name features tell the name the sentence gives the claim's role ("behind Bar Refaeli")
+    from one it gives another role ("ahead of Shlomit Malka")."""
+    evidence = ["In 2013 Gal Gadot was ranked behind Bar Refaeli, but ahead of Shlomit Malka, among models in Israel."]
+    right = probe_roles.name_features("Gal Gadot was ranked behind Bar Refaeli among models in Israel.", evidence)
+    wrong = probe_roles.name_features("Gal Gadot was ranked behind Shlomit Malka among models in Israel.", evidence)
+    assert len(right) == len(wrong) == 2  # Gal Gadot, then the name after "behind"
+    own_beside, other_beside = 5, 6
+    assert right[1][own_beside] > right[1][other_beside]
+    assert wrong[1][own_beside] < wrong[1][other_beside]
+
+
+def test_probe_roles_logistic_fit_finds_a_signal_and_no_more(probe_roles: ModuleType) -> None:
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 400).astype(np.float64)
+    x = np.column_stack([y + rng.normal(0, 0.5, 400), rng.normal(0, 1, 400)])
+    w = probe_roles.fit_logistic(x, y)
+    assert w[0] > 1 > abs(w[1])
+    shuffled = probe_roles.fit_logistic(x, rng.permutation(y))
+    assert abs(shuffled[0]) < 0.5
+
+
+def test_probe_roles_swap_scores_a_rise_only_where_the_evidence_names_another(probe_roles: ModuleType) -> None:
+    evidence = ("Neil Armstrong was the first person to step onto the Moon, in July 1969.", "Buzz Aldrin joined him.")
+    data = [
+        probe_roles.Case(0, False, "Neil Armstrong was the first person to step onto the Moon.", evidence),
+        probe_roles.Case(0, True, "Buzz Aldrin was the first person to step onto the Moon.", evidence),
+        probe_roles.Case(1, False, "Neil Armstrong was the first person to step onto the Moon.", ()),
+    ]
+    scores = probe_roles.swap_scores(data, shipped_bundle())
+    assert np.isfinite(scores[:2]).all()
+    assert scores[1] > scores[0]  # Armstrong for Aldrin raises the support more than Aldrin for Armstrong
+    assert scores[2] == -np.inf  # no evidence, no other name
