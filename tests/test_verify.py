@@ -114,6 +114,51 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "supported",
         "Bermuda",
     ),
+    # a title opening with a negation negates nothing ("Not Afraid", "No Country for Old Men") ...
+    (
+        "en",
+        "Recovery features Rihanna on the track Love the Way You Lie.",
+        ['Recovery spawned the singles "Not Afraid" and "Love the Way You Lie", which features Rihanna.'],
+        "supported",
+        "Recovery",
+    ),
+    (
+        "en",
+        "Josh Brolin starred in a 2007 film.",
+        ["Josh Brolin starred in No Country for Old Men (2007)."],
+        "supported",
+        "Brolin",
+    ),
+    # ... whether the context names it inside a sentence and the claim opens with it
+    (
+        "en",
+        "No Country for Old Men was on the top ten lists of critics in 2007.",
+        ["More critics included No Country for Old Men on their 2007 top ten lists than any other film."],
+        "supported",
+        "Country",
+    ),
+    (
+        "en",
+        "No Way Out is an album by Puff Daddy.",
+        ["No Way Out is the debut studio album by the rapper Puff Daddy."],
+        "supported",
+        "Puff",
+    ),
+    # ... a headline's negation does, and so does a claim's first word no title of the context opens
+    (
+        "en",
+        "No Americans were hurt in the attack.",
+        ["Two Americans were hurt in the attack."],
+        "contradicted",
+        "negated",
+    ),
+    (
+        "en",
+        "The police officer was guilty of assault.",
+        ["Police Officer Not Guilty Of Assault, the court rules."],
+        "contradicted",
+        "only the context is negated",
+    ),
     # a title is no part of a name; a word of origin names its place; an abbreviation its name
     ("en", "The target was set by Mr Cameron.", ["The target was set by David Cameron."], "supported", "Cameron"),
     ("en", "Libya is an African country.", ["Libya is a country in North Africa."], "supported", "Libya"),

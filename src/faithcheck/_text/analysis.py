@@ -151,6 +151,31 @@ def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
+_QUOTES = "\"'`«\u201c\u2018"
+"""Opening quotes: straight, backtick, guillemet, curly double and single."""
+
+
+def _opens_title(text: str, matches: list[re.Match[str]], k: int, lex: Lexicon) -> bool:
+    """The capitalised negation ``matches[k]`` opens a title inside a sentence ("the singles "Not
+    Afraid" and "No Love"", "starred in No Country for Old Men"): after a word in lower case or an
+    opening quote, and right before another capitalised word. A headline's "Officer Not Guilty"
+    follows a capitalised word, and "No, I won't" a comma: negations both."""
+    m = matches[k]
+    if not lex.entity_capitalisation or not m.group()[0].isupper() or k + 1 >= len(matches):
+        return False
+    following = matches[k + 1]
+    if text[m.start() : m.end()] != m.group() or text[m.end() : following.start()].strip():
+        return False  # a word split out of an elision ("n'est") has no place in the text
+    if len(following.group()) < 2 or not following.group()[0].isupper():
+        return False
+    before = text[: m.start()].rstrip()
+    quoted = before.endswith(tuple(_QUOTES))
+    before = before.rstrip(_QUOTES).rstrip()
+    if not before or before[-1] in (".!?\n" if quoted else ".!?:;\n"):
+        return False  # a sentence's first word (a quoted title may follow a colon: 'singles: "No Love"')
+    return quoted or (k > 0 and matches[k - 1].group()[0].islower())
+
+
 @lru_cache(maxsize=32768)
 def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     """Analyse ``text`` in language ``lang``.
@@ -220,7 +245,10 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
 
-    negated = any(t in lex.negations or t.endswith("n't") for t in tokens)
+    negated = any(
+        (t in lex.negations or t.endswith("n't")) and not _opens_title(text, matches, k, lex)
+        for k, t in enumerate(tokens)
+    )
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")

@@ -67,11 +67,14 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
         return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
-    # other name" for ", not known by anything else otherwise,")
-    if claim.negated != (sentence.negated and (claim.negated or _negates_about(window.sentence, claim, lang))):
-        side = "the claim" if claim.negated else "the context"
-        return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
+    # other name" for ", not known by anything else otherwise,"); a negation opening a title the
+    # other side names too negates nothing
     context = " ".join(passages)
+    claim_negated = claim.negated and not _opens_with_title(claim.text, context, lang)
+    sentence_negated = sentence.negated and not _opens_with_title(window.sentence, claim.text, lang)
+    if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
+        side = "the claim" if claim_negated else "the context"
+        return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
     context_lower = context.lower()
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
@@ -113,6 +116,26 @@ def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     parts = [p for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
     negated = [features for part in parts if (features := analyze(part, lang)).negated]
     return (len(parts) <= 1 and bool(negated)) or any(features.content & claim.content for features in negated)
+
+
+_OPENING_PAIR = re.compile(r"\W*([^\W\d_]+)\s+([^\W\d_]{2,})")
+
+
+def _opens_with_title(text: str, other: str, lang: Lang) -> bool:
+    """The only negation of ``text`` is its first word, opening a title that ``other`` (the
+    context for a claim, the claim for a sentence of the context) names too: "No Country for Old
+    Men is acclaimed" against "... included No Country for Old Men ..." (a title inside a sentence
+    is no negation, :func:`~faithcheck._text.analysis.analyze`).
+
+    >>> _opens_with_title("No Country for Old Men won.", "Critics chose No Country for Old Men.", "en")
+    True
+    >>> _opens_with_title("No Americans were hurt.", "Two Americans were hurt.", "en")
+    False
+    """
+    pair = _OPENING_PAIR.match(text)
+    if pair is None or pair.group(1).lower() not in get_lexicon(lang).negations or not pair.group(2)[0].isupper():
+        return False
+    return f"{pair.group(1)} {pair.group(2)}" in other and not analyze(text[pair.end(1) :], lang).negated
 
 
 def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
