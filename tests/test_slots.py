@@ -847,3 +847,16 @@ def test_sentence_ends_found_once_agree_with_a_search_between_the_two_positions(
     searched its whole start for every number); it must say what a search between the two did."""
     lo, hi = sorted((min(a, len(text)), min(b, len(text))))
     assert slots_module._one_sentence(text, lo, hi) == (slots_module._SENTENCE_END.search(text, lo, hi) is None)
+
+
+def test_a_claims_upper_bound_is_stated_by_a_value_just_below_it() -> None:
+    """ "less than 5 billion years" is a way to say 4.54 billion, as "more than 100" is of 116; not
+    of 3 billion, nor of 5.4 billion."""
+    assert (
+        check_slots("Earth formed less than 5 billion years ago.", ["Earth formed 4.54 billion years ago."], "en")
+        is None
+    )
+    for context in ("Earth formed 3 billion years ago.", "Earth formed 5.4 billion years ago."):
+        finding = check_slots("Earth formed less than 5 billion years ago.", [context], "en")
+        assert finding is not None
+        assert finding.label == "contradicted"

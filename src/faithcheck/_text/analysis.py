@@ -47,8 +47,9 @@ space after every comma: "735, 000 followers", "$ 1, 056"). Only a group that st
 NUMBER_DIGITS = rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
 """A number's digits: "13 000" and "13, 000" are one number (13,000), not 13 and 0; "1,000.5",
 "1.000,5", "24"."""
-Bound = Literal["over", "about"]
-"""What a word before a claim's number says of it: "more than 100" (``over``), "about 14,000"."""
+Bound = Literal["over", "under", "about"]
+"""What a word before a claim's number says of it: "more than 100" (``over``), "less than 5
+billion" (``under``), "about 14,000"."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
@@ -298,6 +299,7 @@ _ROUND_STEP = 100
 _BOUNDS = re.compile(
     r"\b(?:(?P<over>over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
     r"|über|mehr als|mindestens|plus de|au moins)"
+    r"|(?P<under>less than|fewer than|under|below|weniger als|unter|moins de)"
     r"|(?P<about>about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
     r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque))\s*[$€£¥]?\s*$",
     re.IGNORECASE,
@@ -310,7 +312,7 @@ def bound_before(text: str, start: int) -> Bound | None:
     match = _BOUNDS.search(text[max(0, start - 20) : start])
     if match is None:
         return None
-    return "over" if match.group("over") else "about"
+    return "over" if match.group("over") else "under" if match.group("under") else "about"
 
 
 def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool:
@@ -318,7 +320,7 @@ def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool
     does. Its *step* is its last non-zero digit's place (1,000 for 9,000; 0.1 for 3.6):
 
     * "more than 100" states 116: above it, by at most half a step ("over 30 million" is no way
-      to say 40 million);
+      to say 40 million); "less than 5 billion" states 4.54 billion, below it by as much;
     * "about 14,000" states 13,800: within half a step and 10% ("around 10" is not 15);
     * a bare 9,000 states 9,061 and "$3.6 million" $3.64 million: a figure rounded to hundreds or
       more, within half a step and 5% (40 is no rounding of 41, nor 100 of 116). A value that may
@@ -326,6 +328,8 @@ def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool
 
     >>> rounds_to(9000, 9061), rounds_to(100, 116), rounds_to(100, 116, "over"), rounds_to(2000, 2004)
     (True, False, True, False)
+    >>> rounds_to(5e9, 4.54e9, "under"), rounds_to(8, 4, "under"), rounds_to(5e9, 5.4e9, "under")
+    (True, False, False)
     """
     if claimed == stated:
         return True
@@ -333,6 +337,8 @@ def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool
     diff = stated - claimed
     if bound == "over":
         return 0 < diff <= step / 2
+    if bound == "under":
+        return 0 < -diff <= step / 2
     if bound == "about":
         return abs(diff) <= min(step / 2, _ABOUT_SHARE * abs(stated))
     if step < _ROUND_STEP or (float(claimed).is_integer() and 1000 <= claimed <= 2100):
