@@ -119,6 +119,7 @@ def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
 
 
 _OPENING_PAIR = re.compile(r"\W*([^\W\d_]+)\s+([^\W\d_]{2,})")
+"""A text's first two words (past any opening quote)."""
 
 
 def _opens_with_title(text: str, other: str, lang: Lang) -> bool:

@@ -1066,9 +1066,9 @@ def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: Text
 
 
 def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str]]:
-    """The numbers (their digits) the evidence gives the slot's label ("Android 14"), each with its sentence; none
-    for a label opening the claim that the evidence numbers only at the start of its sentences
-    ("Take 2 tablets" against "Take 1 or 2 tablets" names nothing)."""
+    """The numbers (their digits) the evidence gives the slot's label ("Android 14"), each with its
+    sentence; none for a label opening the claim that the evidence numbers only at the start of its
+    sentences ("Take 2 tablets" against "Take 1 or 2 tablets" names nothing)."""
     assert slot.label is not None
     pattern = re.compile(rf"\b{re.escape(slot.label)} (\d+)\b(?![.,]\d)")
     matches = [(m, text) for text in sentences for m in pattern.finditer(text)]
