@@ -735,22 +735,27 @@ def test_may_is_a_month_for_a_date() -> None:
     assert (finding.why, finding.decides) == ("the context gives 15 May, not May 8", True)
 
 
-def test_a_day_of_a_month_states_no_other_count() -> None:
-    """A day of a date ("13 May", "Tue 13 Oct") counts no years of a reign and no age."""
-    reign = check_slots(
-        "Maria Theresa reigned for 13 years.",
-        ["Maria Theresa (13 May 1717 - 29 November 1780) was the only female ruler of the Habsburg dominions."],
-        "en",
-    )
-    assert reign is not None
-    assert reign.why == "the context does not state 13 years"
-    age = check_slots(
-        "A man, 13, caught the coronavirus twice.",
-        ["Tue 13 Oct 2020. Researchers reported the first case of a man who caught the coronavirus twice."],
-        "en",
-    )
-    assert age is not None
-    assert age.why == "the context does not state 13"
+@pytest.mark.parametrize(
+    ("claim", "context", "why"),
+    [
+        (
+            "Maria Theresa reigned for 13 years.",
+            "Maria Theresa (13 May 1717 - 29 November 1780) was the only female ruler of the Habsburg dominions.",
+            "the context does not state 13 years",
+        ),
+        (
+            "A man, 13, caught the coronavirus twice.",
+            "Tue 13 Oct 2020. Researchers reported the first case of a man who caught the coronavirus twice.",
+            "the context does not state 13",
+        ),
+    ],
+)
+def test_a_day_of_a_month_states_no_other_count(claim: str, context: str, why: str) -> None:
+    """A day of a date ("13 May", "Tue 13 Oct") counts no years of a reign and no age; it states
+    the same day however written."""
+    finding = check_slots(claim, [context], "en")
+    assert finding is not None
+    assert finding.why == why
     assert check_slots("He was born on the 13th of May 1717.", ["He was born on 13 May 1717."], "en") is None
 
 
