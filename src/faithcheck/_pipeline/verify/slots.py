@@ -24,7 +24,8 @@ sentences of the evidence that **align** with the words around it in the claim:
 * a **name** (``Buzz Aldrin``) is checked against the sentence that states the rest of the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
-  pronoun or use an alias of it, the claim is ``wrong_entity``.
+  pronoun or use an alias of it, the claim is ``wrong_entity``; evidence that names the claim's
+  name nowhere (it may say "he", "the show") leaves a support uncertain.
 
 A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
@@ -973,7 +974,9 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         for name, start, end in _placed_names(claim, lang):
             role = _around(claim, start, end, lang) - name.stems
             if finding := _check_name(name, (start, end, claim), role, claim_terms, sentences, features, lang):
-                return finding
+                if finding.decides:
+                    return finding
+                unaligned = unaligned or finding
     return unaligned
 
 
@@ -1259,17 +1262,27 @@ def _check_name(
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
+    aliased = any(_alias(name, other) for text in sentences for other in _names(text, lang))  # "the Fed"
+    unnamed = None if naming or aliased or name.origin else _unnamed(name, sentences[best])
     if best in naming or tie < needed * len(frame):
-        return None
+        return unnamed
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
     others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
     if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
-        # "he", "she", "the show" may refer back to the name
-        return None
+        # "he", "she", "the show" may refer back to the name: the support rests on reading them so
+        return unnamed
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
     # guard has won ..."), so the verdict is left to the verifier, marked uncertain
     return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
+
+
+def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
+    """No sentence of the evidence names ``name``: whatever the verifier reads there ("He was the
+    first black superhero ..." for "Luke Cage was ..."), the name is not aligned, and a support
+    is uncertain; it decides nothing (a pronoun or a description may well refer to it)."""
+    why = f"the evidence does not name {name.text}"
+    return SlotFinding("unsupported", "entity", why, sentence, certain=False, decides=False)
 
 
 def _named_otherwise(other: NameSlot, name: NameSlot, sentence: str, *, surely: bool = True) -> SlotFinding:
