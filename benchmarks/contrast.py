@@ -19,7 +19,9 @@ a time, each kind separately (:data:`KINDS`):
 Every edit is a claim the context does not support. For each kind the table gives the share of
 edits **caught** (not supported) among the edits whose original the verifier **accepts** (a
 verifier that rejects everything catches everything, so the share of originals accepted is
-reported beside it and must not fall).
+reported beside it and must not fall). A line under the table counts what a cascade would still
+send to the LLM: the accepted originals marked ``uncertain`` and, per kind, the missed edits marked
+``uncertain``.
 
 Protocol (fixed before any figure was seen): the supported claims of the dev sets in
 ``../shared/benchmarks``, each checked with ``Faithfulness.check_claims`` together with its edits:
@@ -402,9 +404,13 @@ class Tally:
     accepted: int = 0
     edits: Counter[str] | None = None
     caught: Counter[str] | None = None
+    accepted_uncertain: int = 0
+    """Accepted originals marked ``uncertain`` (a cascade would ask the LLM about them)."""
+    missed_uncertain: Counter[str] | None = None
+    """Per kind, the edits missed but marked ``uncertain``: the misses a cascade would still ask about."""
 
     def __post_init__(self) -> None:
-        self.edits, self.caught = Counter(), Counter()
+        self.edits, self.caught, self.missed_uncertain = Counter(), Counter(), Counter()
 
 
 def run(
@@ -417,8 +423,8 @@ def run(
     record: list[dict[str, object]] | None = None,
 ) -> dict[str, Tally]:
     """Check every original with its edits; tally per set and ``all``. With ``record``, each
-    original's verdict is appended to it (set, row, claim, supported, reason), with its edits
-    (kind, edited, caught)."""
+    original's verdict is appended to it (set, row, claim, supported, uncertain, reason), with its
+    edits (kind, edited, caught, uncertain)."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     taken: Counter[str] = Counter()
     shown: Counter[str] = Counter()
@@ -440,9 +446,10 @@ def run(
                     "row": original.row,
                     "claim": original.claim,
                     "supported": accepted,
+                    "uncertain": verdicts[0].uncertain,
                     "reason": verdicts[0].reason,
                     "edits": [
-                        {"kind": e.kind, "edited": e.edited, "caught": not v.supported}
+                        {"kind": e.kind, "edited": e.edited, "caught": not v.supported, "uncertain": v.uncertain}
                         for e, v in zip(edits, verdicts[1:], strict=True)
                     ],
                 }
@@ -453,11 +460,14 @@ def run(
             tally.accepted += int(accepted)
             if not accepted:
                 continue
+            tally.accepted_uncertain += int(verdicts[0].uncertain)
             for edit, verdict in zip(edits, verdicts[1:], strict=True):
                 assert tally.edits is not None
                 assert tally.caught is not None
+                assert tally.missed_uncertain is not None
                 tally.edits[edit.kind] += 1
                 tally.caught[edit.kind] += int(not verdict.supported)
+                tally.missed_uncertain[edit.kind] += int(verdict.supported and verdict.uncertain)
         if accepted and show:
             for edit, verdict in zip(edits, verdicts[1:], strict=True):
                 if shown[edit.kind] < show:
@@ -486,6 +496,20 @@ def markdown(tallies: dict[str, Tally]) -> str:
         cells = [f"{_percent(t.caught[k], t.edits[k])} ({t.edits[k]})" for k in KINDS]
         lines.append(f"| {name} | {_percent(t.accepted, t.originals)} ({t.originals}) | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def uncertain_line(tally: Tally) -> str:
+    """What a cascade would send to the LLM: the accepted originals marked uncertain, and per kind
+    the missed edits marked uncertain (of the missed)."""
+    assert tally.edits is not None
+    assert tally.caught is not None
+    assert tally.missed_uncertain is not None
+    missed = {k: tally.edits[k] - tally.caught[k] for k in KINDS}
+    kinds = ", ".join(f"{k} {tally.missed_uncertain[k]} of {missed[k]}" for k in KINDS if missed[k])
+    return (
+        f"marked uncertain (a cascade asks the LLM): {tally.accepted_uncertain} of {tally.accepted} accepted "
+        f"originals; of the missed edits: {kinds or 'none missed'}"
+    )
 
 
 def changed_verdicts(before: list[dict[str, object]], after: list[dict[str, object]]) -> list[dict[str, object]]:
@@ -593,13 +617,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.verdicts and record is not None:
         args.verdicts.write_text("".join(json.dumps(r) + "\n" for r in record), encoding="utf-8")
     print(markdown(tallies))
+    if "all" in tallies:
+        print(uncertain_line(tallies["all"]))
     print(
         f"\n{args.verifier}{' ' + args.bundle if args.bundle else ''}, seed {args.seed}, limit {args.limit}: "
         f"{time.perf_counter() - started:.0f} s"
     )
     if args.json:
         payload = {
-            name: {"originals": t.originals, "accepted": t.accepted, "edits": t.edits, "caught": t.caught}
+            name: {
+                "originals": t.originals,
+                "accepted": t.accepted,
+                "edits": t.edits,
+                "caught": t.caught,
+                "accepted_uncertain": t.accepted_uncertain,
+                "missed_uncertain": t.missed_uncertain,
+            }
             for name, t in tallies.items()
         }
         args.json.write_text(json.dumps(payload, indent=1), encoding="utf-8")

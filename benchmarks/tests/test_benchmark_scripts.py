@@ -193,6 +193,11 @@ def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: Modul
     tally.caught.update({"negation": 1})
     table = contrast.markdown({"wice": tally, "all": tally})
     assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
+    tally.accepted_uncertain = 1
+    tally.missed_uncertain.update({"negation": 1})
+    assert contrast.uncertain_line(tally) == (
+        "marked uncertain (a cascade asks the LLM): 1 of 2 accepted originals; of the missed edits: negation 1 of 1"
+    )
 
 
 def test_contrast_records_each_originals_verdict_and_compares_two_runs(
@@ -201,8 +206,8 @@ def test_contrast_records_each_originals_verdict_and_compares_two_runs(
     record: list[dict[str, object]] = []
     contrast.run(Faithfulness(lang="en"), [], 2, 26, 0, ["qags"], record)
     assert len(record) == 2
-    assert {k for k in record[0]} == {"set", "row", "claim", "supported", "reason", "edits"}
-    assert all({k for k in e} == {"kind", "edited", "caught"} for r in record for e in r["edits"])
+    assert {k for k in record[0]} == {"set", "row", "claim", "supported", "uncertain", "reason", "edits"}
+    assert all({k for k in e} == {"kind", "edited", "caught", "uncertain"} for r in record for e in r["edits"])
     assert all(r["set"] == "qags" and isinstance(r["supported"], bool) for r in record)
     flipped = [{**record[0], "supported": not record[0]["supported"], "reason": "other"}, record[1]]
     (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in record), encoding="utf-8")
