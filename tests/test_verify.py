@@ -144,6 +144,13 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "supported",
         "Puff",
     ),
+    (
+        "en",
+        "Can't Touch This was a single by MC Hammer.",
+        ['MC Hammer released the single "Can\'t Touch This" in 1990.'],
+        "supported",
+        "Hammer",
+    ),
     # ... a headline's negation does, and so does a claim's first word no title of the context opens
     (
         "en",

@@ -29,6 +29,7 @@ __all__ = [
     "coverage",
     "decade_length",
     "ends_name",
+    "is_negation",
     "number_value",
     "rounds_to",
     "starts_sentence",
@@ -152,6 +153,15 @@ def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
+def is_negation(word: str, lex: Lexicon) -> bool:
+    """``word`` (lower-cased) negates: one of the lexicon's negations, or a contraction in "n't".
+
+    >>> is_negation("can't", get_lexicon("en")), is_negation("cant", get_lexicon("en"))
+    (True, False)
+    """
+    return word in lex.negations or word.endswith("n't")
+
+
 _QUOTES = "\"'`«\u201c\u2018"
 """Opening quotes: straight, backtick, guillemet, curly double and single."""
 
@@ -246,10 +256,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
 
-    negated = any(
-        (t in lex.negations or t.endswith("n't")) and not _opens_title(text, matches, k, lex)
-        for k, t in enumerate(tokens)
-    )
+    negated = any(is_negation(t, lex) and not _opens_title(text, matches, k, lex) for k, t in enumerate(tokens))
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")

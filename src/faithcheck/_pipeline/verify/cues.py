@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, window_sentences
-from faithcheck._text.analysis import TextFeatures, analyze, coverage, without_possessive
+from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
@@ -118,7 +118,7 @@ def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     return (len(parts) <= 1 and bool(negated)) or any(features.content & claim.content for features in negated)
 
 
-_OPENING_PAIR = re.compile(r"\W*([^\W\d_]+)\s+([^\W\d_]{2,})")
+_OPENING_PAIR = re.compile(r"\W*([^\W\d_]+(?:['’][^\W\d_]+)?)\s+([^\W\d_]{2,})")
 """A text's first two words (past any opening quote)."""
 
 
@@ -132,9 +132,13 @@ def _opens_with_title(text: str, other: str, lang: Lang) -> bool:
     True
     >>> _opens_with_title("No Americans were hurt.", "Two Americans were hurt.", "en")
     False
+    >>> _opens_with_title("Can't Touch This was a hit.", "He released Can't Touch This in 1990.", "en")
+    True
     """
     pair = _OPENING_PAIR.match(text)
-    if pair is None or pair.group(1).lower() not in get_lexicon(lang).negations or not pair.group(2)[0].isupper():
+    if pair is None or not pair.group(2)[0].isupper():
+        return False
+    if not is_negation(pair.group(1).lower().replace("’", "'"), get_lexicon(lang)):
         return False
     return f"{pair.group(1)} {pair.group(2)}" in other and not analyze(text[pair.end(1) :], lang).negated
 
