@@ -1262,8 +1262,8 @@ def _check_name(
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
-    aliased = any(_alias(name, other) for text in sentences for other in _names(text, lang))  # "the Fed"
-    unnamed = None if naming or aliased or name.origin else _unnamed(name, sentences[best])
+    named = bool(naming) or name.origin or any(_alias(name, o) for t in sentences for o in _names(t, lang))  # "the Fed"
+    unnamed = None if named else _unnamed(name, sentences[best])
     if best in naming or tie < needed * len(frame):
         return unnamed
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
