@@ -413,6 +413,13 @@ class Tally:
         self.edits, self.caught, self.missed_uncertain = Counter(), Counter(), Counter()
 
 
+def edits_of(original: Original, seed: int) -> list[ContrastEdit]:
+    """The edits of ``original``, from a generator seeded with ``seed``, its set, row and claim (the
+    same edits whatever else is checked)."""
+    rng = random.Random(f"{seed}:{original.set}:{original.row}:{original.claim}")
+    return make_edits(original.claim, " ".join(original.passages), rng)
+
+
 def run(
     metric: object,
     sets: list[str],
@@ -432,8 +439,7 @@ def run(
     for original in source:
         if limit is not None and taken[original.set] >= limit:
             continue
-        rng = random.Random(f"{seed}:{original.set}:{original.row}:{original.claim}")
-        edits = make_edits(original.claim, " ".join(original.passages), rng)
+        edits = edits_of(original, seed)
         if not edits:
             continue
         taken[original.set] += 1

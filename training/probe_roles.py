@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -82,9 +81,7 @@ def cases(sets: list[str], limit: int) -> list[Case]:
     for group, original in enumerate(contrast.training_originals(sets, SEED)):
         if taken[original.set] >= limit:
             continue
-        rng = random.Random(f"{SEED}:{original.set}:{original.row}:{original.claim}")
-        edits = contrast.make_edits(original.claim, " ".join(original.passages), rng)
-        swaps = [e.edited for e in edits if e.kind == "name_swap"]
+        swaps = [e.edited for e in contrast.edits_of(original, SEED) if e.kind == "name_swap"]
         if not swaps:
             continue
         taken[original.set] += 1
