@@ -8,6 +8,9 @@ a time, each kind separately (:data:`KINDS`):
   same kind: a year for a year, anything else for anything else);
 * ``number_shift``: a number, date or amount shifted to one the context never states;
 * ``unit``: a unit changed (kg → lb, days → weeks, million → billion ...);
+* ``ordinal``: a rank written as a word shifted by one to a rank the context never gives the
+  word after it ("the third quarter" → "the fourth quarter", "her second title" → "her first
+  title");
 * ``name_swap``: the name of an actor replaced by another actor's name of the context with as many
   words (an actor's name: capitalised words not after a preposition or an article);
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
@@ -64,7 +67,7 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 TRAINING = SHARED.parent / "training"
 
-KINDS = ("number_swap", "number_shift", "unit", "name_swap", "negation", "quantifier", "restriction")
+KINDS = ("number_swap", "number_shift", "unit", "ordinal", "name_swap", "negation", "quantifier", "restriction")
 
 # -- the edits --------------------------------------------------------------------------------
 
@@ -225,6 +228,31 @@ def _number_edits(claim: str, context: str, rng: random.Random) -> list[Contrast
     return out
 
 
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINAL_WORDS)})([ -])([a-z]+)\b", re.IGNORECASE)
+
+
+def _ordinal_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
+    """A rank before a lower-case word shifted by one, to a rank the context never gives that word."""
+    ranks = [m for m in _ORDINAL.finditer(claim) if m.group(3) not in _FUNCTION_WORDS]
+    if not ranks:
+        return []
+    m = rng.choice(ranks)
+    rank = _ORDINAL_WORDS.index(m.group(1).lower())
+    lowered = context.lower()
+    shifted = [
+        _ORDINAL_WORDS[r]
+        for r in (rank - 1, rank + 1)
+        if 0 <= r < len(_ORDINAL_WORDS)
+        and not any(f"{_ORDINAL_WORDS[r]}{join}{m.group(3).lower()}" in lowered for join in " -")
+    ]
+    if not shifted:
+        return []
+    new = rng.choice(shifted)
+    new = new.capitalize() if m.group(1)[0].isupper() else new
+    return [ContrastEdit("ordinal", claim, _replace(claim, m.start(1), m.end(1), new), "contradicted")]
+
+
 def _shift(value: float, taken: frozenset[float] | set[float], rng: random.Random) -> float | None:
     """A value near ``value`` that is not in ``taken`` (a year ± 1-9, a count ± 1-3 or ×2)."""
     if _is_year(value):
@@ -340,6 +368,7 @@ def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -
         *_negation_edits(claim),
         *_quantifier_edits(claim, context),
         *_restriction_edits(claim, context),
+        *_ordinal_edits(claim, context, rng),  # drawn last: the other kinds' draws are as before it
     ]
     return [e for e in edits if e.edited != claim]
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from faithcheck import Faithfulness
 from faithcheck._core.types import Label
 from faithcheck._pipeline.verify import slots as slots_module
+from faithcheck._pipeline.verify.ordinals import ordinals
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
 from faithcheck._text.analysis import rounds_to
 
@@ -809,6 +810,85 @@ def test_a_year_the_context_gives_as_the_other_end_of_a_life_or_span_is_contradi
     # the brackets after someone else's name give that person's years, not the claim's
     teacher = ["Hermann Schmidt (c. 1851 \u2013 17 June 1931) taught there."]
     assert check_slots("A German teacher born in 1931 taught there.", teacher, "en") is None
+
+
+def test_a_life_after_a_long_name_or_a_pronunciation_is_the_claims_persons() -> None:
+    # a word of the claim anywhere in the name before the brackets; what the brackets say before
+    # a semicolon (a pronunciation, a birth name) is no part of the life
+    wikipedia = [
+        "Sim\u00f3n Jos\u00e9 Antonio de la Sant\u00edsima Trinidad Bol\u00edvar y Palacios (Spanish: "
+        "[si\u02c8mom bo\u02c8li\u03b2a\u027e]; 24 July 1783 \u2013 17 December 1830) was a Venezuelan leader."
+    ]
+    born = check_slots("Sim\u00f3n Bol\u00edvar was born in 1830.", wikipedia, "en")
+    assert born is not None
+    assert (born.label, born.why) == ("contradicted", "the context gives 1783 as the year of birth, not 1830")
+    assert check_slots("Sim\u00f3n Bol\u00edvar was born in 1783.", wikipedia, "en") is None
+    curie = [
+        "Marie Salomea Sk\u0142odowska-Curie (/\u02c8kj\u028a\u0259ri/ KURE-ee; French: [ma\u0281i ky\u0281i]; "
+        "7 November 1867 \u2013 4 July 1934) was a Polish and naturalised-French physicist."
+    ]
+    died = check_slots("Marie Curie died in 1867.", curie, "en")
+    assert died is not None
+    assert died.why == "the context gives 1934 as the year of death, not 1867"
+    # the word right before the brackets is still the person's
+    founder = ["The label was founded by a rapper (1976 \u2013 2020) from Miami."]
+    rapper = check_slots("The rapper was born in 2020.", founder, "en")
+    assert rapper is not None
+    assert rapper.why == "the context gives 1976 as the year of birth, not 2020"
+
+
+def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> None:
+    quarter = check_slots("Revenue rose 5% in the third quarter.", ["Revenue rose 5% in the second quarter."], "en")
+    assert quarter is not None
+    assert (quarter.label, quarter.why, quarter.decides) == (
+        "contradicted",
+        "the context gives second quarter, not third quarter",
+        True,
+    )
+    # digits, a hyphen, a rank after a verb
+    digits = check_slots("Third-quarter revenue rose 5%.", ["Revenue rose 5% in the 2nd quarter."], "en")
+    assert digits is not None
+    assert digits.why == "the context gives 2nd quarter, not Third-quarter"
+    hyphen = check_slots("Third-quarter revenue rose 5%.", ["Second-quarter revenue rose 5%."], "en")
+    assert hyphen is not None
+    assert hyphen.why == "the context gives Second-quarter, not Third-quarter"
+    race = check_slots("She finished second in the race.", ["She finished 3rd in the race."], "en")
+    assert race is not None
+    assert race.why == "the context gives finished 3rd, not finished second"
+    assert check_slots("She finished third in the race.", ["She finished 3rd in the race."], "en") is None
+    # a sentence that ranks the claim's thing otherwise speaks of another one: its numbers state nothing
+    doses = ["The first dose is given after 4 weeks.", "The second dose follows after 8 weeks."]
+    second = check_slots("The second dose is given after 4 weeks.", doses, "en")
+    assert second is not None
+    assert (second.label, second.why) == ("contradicted", "the context gives 8 weeks, not 4 weeks")
+    assert check_slots("The second dose is given after 8 weeks.", doses, "en") is None
+    # ... and the value it gives is of the other one: not stated for the claim's
+    doses = ["The first dose is given at 8 weeks.", "Patients rarely report side effects after the second dose."]
+    unstated = check_slots("The second dose is given at 8 weeks.", doses, "en")
+    assert unstated is not None
+    assert (unstated.label, unstated.why) == ("unsupported", "the context does not state 8 weeks")
+    # a rank the evidence gives of anything, or none at all: no finding
+    emmy = ["The show won an Emmy in its second season and a Golden Globe in its third."]
+    assert check_slots("The show won an Emmy in its third season.", emmy, "en") is None
+    assert check_slots("The first season premiered in 2004.", ["The show premiered in 2004."], "en") is None
+    # a superlative after "the" ranks first, "one of the largest" nothing
+    largest = check_slots("It is the largest bank in Europe.", ["It is the third-largest bank in Europe."], "en")
+    assert largest is not None
+    assert largest.why == "the context gives third-largest, not the largest"
+    populous = check_slots("Lagos is the second most populous city.", ["Lagos is the most populous city."], "en")
+    assert populous is not None
+    assert populous.why == "the context gives the most populous, not second most populous"
+    assert check_slots("It is one of the largest banks in Europe.", ["It is the third largest bank."], "en") is None
+    # a name, a length of time: no ranks
+    assert check_slots("The First Amendment protects speech.", ["The Second Amendment protects arms."], "en") is None
+    assert ordinals("The ad ran as 30 second spots in the second half.", "en")[0].text == "second half"
+    french = check_slots(
+        "Le chiffre d'affaires a augment\u00e9 au troisi\u00e8me trimestre.",
+        ["Le chiffre d'affaires a augment\u00e9 au 2e trimestre."],
+        "fr",
+    )
+    assert french is not None
+    assert french.why == "the context gives 2e trimestre, not troisi\u00e8me trimestre"
 
 
 def test_a_change_with_its_ends_swapped_or_one_end_moved_is_contradicted() -> None:

@@ -9,6 +9,7 @@ claims; here they see training data only). The kinds:
 * ``number_swap``: a number replaced by another number the premise states elsewhere;
 * ``number_shift``: a number, date or amount shifted to one the premise never states;
 * ``unit``: a unit changed (kg → lb, days → weeks, million → billion ...);
+* ``ordinal``: a rank written as a word shifted by one ("the third quarter" → "the fourth quarter");
 * ``name_swap``: a name replaced by another name of the premise with as many words;
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will);

@@ -171,6 +171,13 @@ def test_contrast_edits_change_one_fact_each_and_are_seeded(contrast: ModuleType
     assert first == contrast.make_edits(claim, context, random.Random(1))  # deterministic for a seed
     kinds = {e.kind: e.edited for e in first}
     assert set(kinds) == {"number_swap", "number_shift", "unit", "name_swap", "negation", "quantifier", "restriction"}
+    # a rank shifted by one, never to one the context gives the same word
+    ranked = contrast.make_edits(
+        "Revenue rose in the second quarter.",
+        "Revenue rose in the second quarter and fell in the first quarter.",
+        random.Random(1),
+    )
+    assert [(e.kind, e.edited) for e in ranked] == [("ordinal", "Revenue rose in the third quarter.")]
     assert kinds["name_swap"].count("Buzz Aldrin") == 1
     assert "3 miles" in kinds["unit"]
     assert "was the only one" in kinds["negation"]  # a negation removed
@@ -192,7 +199,7 @@ def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: Modul
     tally.edits.update({"negation": 2})
     tally.caught.update({"negation": 1})
     table = contrast.markdown({"wice": tally, "all": tally})
-    assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
+    assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
     tally.accepted_uncertain = 1
     tally.missed_uncertain.update({"negation": 1})
     assert contrast.uncertain_line(tally) == (

@@ -34,9 +34,11 @@ A name is also the wrong entity where a sentence copies the claim's words beside
 another name in its place (between the same words), and where the claim has its name say what the
 sentence stating the rest of it has someone else say ("..., Neel Kashkari said").
 
-A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal (``1st``)
-is not a count. A number after a capitalised word numbers it (``Android 11``): where the evidence
-numbers that word only otherwise (``Android 14``), the claim is contradicted.
+A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal
+(``1st``, ``third``) is not a count but a rank, checked by
+:mod:`faithcheck._pipeline.verify.ordinals`. A number after a capitalised word numbers it
+(``Android 11``): where the evidence numbers that word only otherwise (``Android 14``), the claim
+is contradicted.
 
 Support that needs two sentences keeps working: each slot looks for its own sentence, so "The X200
 is a blender. It comes with a 2-year warranty." supports "The X200 blender has a 2-year warranty".
@@ -54,8 +56,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from faithcheck._core.types import Label, Lang
+from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
+from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.ordinals import check_ordinals, ordinals, ranked_otherwise
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
     Bound,
@@ -223,31 +227,6 @@ class NameSlot:
         lex = get_lexicon("en")
         word = self.text.lower()
         return self.before_noun and (word in lex.origin_words or word.endswith(lex.origin_suffixes))
-
-
-@dataclass(frozen=True)
-class SlotFinding:
-    """Why a piece of evidence does not support a claim's slot.
-
-    ``certain`` is ``False`` when the slot could not be aligned (its value is stated by no sentence,
-    or only by one that shares nothing else with the claim): the evidence does not support the
-    claim, but a cascade asks the LLM rather than trusting the local verdict.
-    """
-
-    label: Label
-    kind: str
-    """``number`` or ``entity``."""
-    why: str
-    sentence: str
-    certain: bool
-    decides: bool = True
-    """Whether the finding overrules a verifier's support. A number the evidence does not state
-    at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
-    dated that year); the verifier's own reading decides, and the verdict is marked uncertain. A
-    measure the evidence gives otherwise does ("5 lb" where it gives "5 kg", "April 19" where it
-    gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere. So
-    does a value the evidence gives only of something else ("80 remote cameras" for "80 years"):
-    a verifier reading the numbers alone takes it for stated."""
 
 
 @lru_cache(maxsize=16384)
@@ -956,7 +935,7 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 @lru_cache(maxsize=4096)
 def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
-    if not numbers and not names:
+    if not numbers and not names and not ordinals(claim, lang):
         return None
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
@@ -964,8 +943,13 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     unaligned: SlotFinding | None = None
     if len(numbers) >= 2 and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
         return finding
+    if finding := check_ordinals(claim, claim_features.terms, sentences, features, lang):
+        return finding
+    # a sentence that ranks the claim's thing otherwise ("the first dose" for "the second dose")
+    # speaks of another one: its numbers state none of the claim's
+    elsewhere = ranked_otherwise(claim, sentences, lang)
     for slot in numbers:
-        if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang):
+        if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang, elsewhere):
             if finding.decides:
                 return finding
             unaligned = unaligned or finding
@@ -987,10 +971,13 @@ def _check_number(
     sentences: Sequence[str],
     features: Sequence[TextFeatures],
     lang: Lang,
+    elsewhere: frozenset[int] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
-    most) is the one the claim speaks of. If it gives another value, the claim is contradicted."""
+    most) is the one the claim speaks of. If it gives another value, the claim is contradicted.
+    The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
+    value of the claim's."""
     if slot.label and (numbered := _labelled(slot, sentences)):
         return _check_label(slot, claimed, numbered)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
@@ -1008,6 +995,8 @@ def _check_number(
         leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
         for number in given:
             near = len(slot.frame & number.frame)
+            if i in elsewhere and number.value == slot.value:
+                continue
             if slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
@@ -1092,12 +1081,18 @@ def _check_label(slot: NumberSlot, claimed: frozenset[float], numbered: list[tup
     return SlotFinding("contradicted", "number", why, text, certain=True)
 
 
-_LIFE = re.compile(rf"\([^()]{{0,60}}?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]{{0,60}}?\b(\d{{4}})\s*\)")
+_LIFE = re.compile(
+    rf"\((?:[^()]{{0,200}};\s*)?[^();]{{0,60}}?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]{{0,60}}?\b(\d{{4}})\s*\)"
+)
 """A life's years of birth and death in brackets after a name ("Ralph Fults (January 23, 1911 --
-March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"); bounded, so that a long
-bracket costs no more than a short one."""
-_NAME_REACH = 40
-"""Characters before a life's brackets searched for the name's last word."""
+March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"), after what the brackets
+say first up to a semicolon (a pronunciation: "(Spanish: [...]; 24 July 1783 - 17 December
+1830)"); bounded, so that a long bracket costs no more than a short one."""
+_NAME_REACH = 80
+"""Characters before a life's brackets searched for the name."""
+_PARTICLE = 3
+"""The longest lower-case word inside a name ("de", "la", "van", "bin": "Simón José Antonio de
+la Santísima Trinidad Bolívar y Palacios")."""
 
 
 @lru_cache(maxsize=8)
@@ -1144,10 +1139,29 @@ def _check_ends(
 
 
 def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:
-    """The word right before the brackets at ``bracket`` is a word of the claim: the life is the
-    claim's person's."""
+    """The word right before the brackets at ``bracket``, or a word of the name they follow, is a
+    word of the claim: the life is the claim's person's ("Simón Bolívar" for "Simón José ...
+    Bolívar y Palacios (...)", "the rapper" for "a rapper (1976 - 2020)")."""
     word = _WORD_BEFORE.search(text[max(0, bracket - _NAME_REACH) : bracket])
-    return word is not None and bool(analyze(word.group(1), lang).content & claim_content)
+    words = [word.group(1)] if word else []
+    return bool(analyze(" ".join(words + _name_before(text, bracket)), lang).content & claim_content)
+
+
+def _name_before(text: str, end: int) -> list[str]:
+    """The capitalised words of the name that ends right before ``text[end]`` (with the short
+    lower-case words between them), last word first; none if a lower-case word ends the text."""
+    start = max(0, end - _NAME_REACH)
+    words = list(_WORD.finditer(text, start, end))
+    name: list[str] = []
+    for k in range(len(words) - 1, -1, -1):
+        word = words[k].group()
+        gap = text[words[k].end() : words[k + 1].start() if k + 1 < len(words) else end]
+        if gap.strip(" -") or not (word[0].isupper() or (name and len(word) <= _PARTICLE and word.islower())):
+            break
+        name.append(word)
+    while name and name[-1].islower():
+        name.pop()
+    return [word for word in name if word[0].isupper()]
 
 
 _AMOUNT = rf"[{CURRENCIES}]?\s?({NUMBER_DIGITS})"

@@ -39,6 +39,14 @@ class Lexicon:
     filler_patterns: tuple[re.Pattern[str], ...]
     meta_words: frozenset[str]
     number_words: dict[str, float]
+    ordinal_words: dict[str, float]
+    """Ordinal numbers written as words ("third", "dritten", "troisième"), with their rank."""
+    ordinal_digits: re.Pattern[str]
+    """Matches a whole ordinal written in digits ("3rd", "3e"), its rank in group 1. German writes
+    them "3.", as it ends a sentence: none are read."""
+    superlatives: frozenset[str]
+    """Superlatives that rank first after "the" ("the largest", "the most populous"); "most" and
+    "least" rank the word after them. English only, for now."""
     decimal_comma: bool
     entity_capitalisation: bool
     polar_question: re.Pattern[str]

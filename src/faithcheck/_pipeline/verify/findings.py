@@ -1,0 +1,35 @@
+"""What a slot check found: why a piece of evidence does not support a claim's number or name
+(:mod:`faithcheck._pipeline.verify.slots`, :mod:`faithcheck._pipeline.verify.ordinals`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faithcheck._core.types import Label
+
+__all__ = ["SlotFinding"]
+
+
+@dataclass(frozen=True)
+class SlotFinding:
+    """Why a piece of evidence does not support a claim's slot.
+
+    ``certain`` is ``False`` when the slot could not be aligned (its value is stated by no sentence,
+    or only by one that shares nothing else with the claim): the evidence does not support the
+    claim, but a cascade asks the LLM rather than trusting the local verdict.
+    """
+
+    label: Label
+    kind: str
+    """``number`` or ``entity``."""
+    why: str
+    sentence: str
+    certain: bool
+    decides: bool = True
+    """Whether the finding overrules a verifier's support. A number the evidence does not state
+    at all does not: the claim may round it or take it from elsewhere ("in 2004" for an article
+    dated that year); the verifier's own reading decides, and the verdict is marked uncertain. A
+    measure the evidence gives otherwise does ("5 lb" where it gives "5 kg", "April 19" where it
+    gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere. So
+    does a value the evidence gives only of something else ("80 remote cameras" for "80 years"):
+    a verifier reading the numbers alone takes it for stated."""

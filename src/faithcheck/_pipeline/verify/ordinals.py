@@ -1,0 +1,193 @@
+"""Ordinals: "the third quarter" is not "the second quarter".
+
+An ordinal is a number written as a rank: a word of the lexicon (``ordinal_words``: "third",
+"dritten", "troisième") or digits with their ending (``ordinal_digits``: "3rd", "3e"). It ranks the
+word right after it ("the third quarter", "third-quarter revenue", "her second title") or, where
+no such word follows, the verb right before it ("finished second"). A claim's ordinal that the
+evidence gives only as another rank of the same word, in a sentence that states the rest of the
+claim, is contradicted ("the context gives the second quarter, not the third quarter"). An
+ordinal the evidence gives no rank for is left to the verifier: "the show premiered in 2004" may
+well support "the first season premiered in 2004". A rank the evidence states of anything ("won
+an Emmy in its second season and a Golden Globe in its third") is no contradiction either: what
+it ranks there is not always written beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.lexicon import get_lexicon
+
+__all__ = ["Ordinal", "check_ordinals", "ordinals", "ranked_otherwise"]
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
+"""A word, a number, or digits with letters ("3rd")."""
+_JOINS = (" ", "-")
+"""What may stand between an ordinal and the word it ranks ("third quarter", "third-quarter")."""
+_MORE = frozenset({"most", "least"})
+"""Superlatives that rank the word after them ("the most populous")."""
+_AMONG = frozenset({"of", "among", "amongst"})
+"""Before "the largest", these make it one of several ("one of the largest banks")."""
+_TIE = 0.5
+"""The share of the claim's other words and numbers that the sentence giving another rank must
+state, and it must state at least as many as any other sentence of the evidence."""
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A rank in a text: its value, the stem of the word it ranks, and the two words as written."""
+
+    value: float
+    ranks: str
+    """The stem of the word it ranks; empty where none is written beside it ("in its third.")."""
+    text: str
+    stems: frozenset[str | float]
+    """The terms of the ordinal itself ("third", or 3 and "rd"): no part of what the rest of a claim says."""
+
+
+@lru_cache(maxsize=16384)
+def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
+    """The ordinals of ``text`` with the word each ranks.
+
+    >>> [(o.value, o.ranks, o.text) for o in ordinals("Third-quarter revenue rose; she finished 2nd.", "en")]
+    [(3.0, 'quarter', 'Third-quarter'), (2.0, 'finish', 'finished 2nd')]
+    >>> ordinals("The First Amendment took a 30-second read.", "en")  # a name; a length of time
+    ()
+    >>> [(o.value, o.ranks) for o in ordinals("a Globe in its third.", "en")]  # what it ranks is not written here
+    [(3.0, '')]
+    """
+    lex = get_lexicon(lang)
+    tokens = list(_TOKEN.finditer(text))
+    out: list[Ordinal] = []
+    for k, token in enumerate(tokens):
+        word = token.group()
+        before = tokens[k - 1] if k > 0 and text[tokens[k - 1].end() : token.start()] in _JOINS else None
+        after = _next(text, tokens, k)
+        value = lex.ordinal_words.get(word.lower())
+        if value is None and (digits := lex.ordinal_digits.match(word)):
+            value = float(digits.group(1))
+        if value is None:
+            if (first := _first(text, tokens, k, lang)) is not None:
+                out.append(first)
+            continue
+        if before is not None and _is_number(before.group(), lang):
+            continue  # "a 30-second spot", "30 second" is a length of time
+        if after is not None and lex.entity_capitalisation and after.group()[0].isupper():
+            continue  # a name: "the Second World War", "First Republic"
+        if after is not None and after.group().lower() in _MORE and (then := _next(text, tokens, k + 1)):
+            after = then  # "the second most populous city" ranks "populous"
+        ranked = _ranked_word(after.group(), lang) if after is not None else None
+        if ranked is not None and after is not None:
+            out.append(Ordinal(value, ranked, text[token.start() : after.end()], _terms(word, lang)))
+        elif before is not None and text[before.end()] == " " and (verb := _ranked_word(before.group(), lang)):
+            out.append(Ordinal(value, verb, text[before.start() : token.end()], _terms(word, lang)))
+        else:
+            out.append(Ordinal(value, "", word, _terms(word, lang)))  # "in its third."
+    return tuple(out)
+
+
+def _next(text: str, tokens: Sequence[re.Match[str]], k: int) -> re.Match[str] | None:
+    """The token after ``tokens[k]`` when only a space or a hyphen stands between them."""
+    if k + 1 < len(tokens) and text[tokens[k].end() : tokens[k + 1].start()] in _JOINS:
+        return tokens[k + 1]
+    return None
+
+
+def _first(text: str, tokens: Sequence[re.Match[str]], k: int, lang: Lang) -> Ordinal | None:
+    """A superlative of the lexicon after "the" with no ordinal before it ranks first ("the
+    largest bank", "the most populous city"); "one of the largest" ranks nothing."""
+    lex = get_lexicon(lang)
+    word = tokens[k].group().lower()
+    if word not in lex.superlatives or k < 1 or tokens[k - 1].group().lower() not in _definite(lang):
+        return None
+    if k >= 2 and tokens[k - 2].group().lower() in _AMONG:
+        return None
+    ranked = _next(text, tokens, k) if word in _MORE else tokens[k]
+    stem = _ranked_word(ranked.group(), lang) if ranked is not None else None
+    if ranked is None or stem is None:
+        return None
+    return Ordinal(1.0, stem, text[tokens[k - 1].start() : ranked.end()], frozenset())
+
+
+@lru_cache(maxsize=4)
+def _definite(lang: Lang) -> frozenset[str]:
+    """The determiners of a thing known ("the", "its"): "a largest" is no rank."""
+    lex = get_lexicon(lang)
+    return lex.determiners - lex.indefinite_articles
+
+
+def _is_number(word: str, lang: Lang) -> bool:
+    return word.replace(",", "").isdigit() or word.lower() in get_lexicon(lang).number_words
+
+
+def _ranked_word(word: str, lang: Lang) -> str | None:
+    """The stem of ``word`` when it is a word an ordinal may rank: a content word, not a number, and
+    in lower case where the language writes names with capitals ("the Second World War" is a name)."""
+    lex = get_lexicon(lang)
+    if lex.entity_capitalisation and not word.islower():
+        return None
+    if word.lower() in lex.ordinal_words or _is_number(word, lang):
+        return None
+    stems = analyze(word, lang).content
+    return next(iter(stems)) if len(stems) == 1 else None
+
+
+def _terms(word: str, lang: Lang) -> frozenset[str | float]:
+    return analyze(word, lang).terms
+
+
+def check_ordinals(
+    claim: str,
+    claim_terms: frozenset[str | float],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    """The first ordinal of ``claim`` that the sentence stating the rest of it ranks otherwise:
+    contradicted.
+
+    >>> claim, sentence = "Revenue rose 5% in the third quarter.", "Revenue rose 5% in the second quarter."
+    >>> check_ordinals(claim, analyze(claim, "en").terms, [sentence], [analyze(sentence, "en")], "en").why
+    'the context gives second quarter, not third quarter'
+    """
+    given = [(i, rank) for i, text in enumerate(sentences) for rank in ordinals(text, lang)]
+    for mine in ordinals(claim, lang):
+        if not mine.ranks or any(rank.value == mine.value for _, rank in given):
+            continue
+        rivals = [(i, rank) for i, rank in given if rank.ranks == mine.ranks]
+        if not rivals:
+            continue
+        rest = claim_terms - mine.stems
+        i, other = max(rivals, key=lambda rival: len(rest & features[rival[0]].terms))
+        states = len(rest & features[i].terms)
+        if states >= _TIE * len(rest) and states >= max(len(rest & f.terms) for f in features):
+            why = f"the context gives {other.text}, not {mine.text}"
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
+    return None
+
+
+def ranked_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
+    """The sentences that give a word the claim ranks only other ranks: "The first dose is given
+    after 4 weeks" is about another dose than "The second dose is given after 4 weeks", and its
+    "4 weeks" no support of it.
+
+    >>> sorted(ranked_otherwise("The second dose is given after 4 weeks.",
+    ...        ["The first dose is given after 4 weeks.", "The second dose follows after 8 weeks."], "en"))
+    [0]
+    """
+    mine = [rank for rank in ordinals(claim, lang) if rank.ranks]
+    if not mine:
+        return frozenset()
+    out = set()
+    for i, text in enumerate(sentences):
+        given = ordinals(text, lang)
+        for rank in mine:
+            if not any(o.value == rank.value for o in given) and any(o.ranks == rank.ranks for o in given):
+                out.add(i)
+    return frozenset(out)
