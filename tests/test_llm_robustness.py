@@ -491,6 +491,22 @@ def test_a_judge_quoting_unrelated_context_cannot_launder_false_claims(server: F
     assert "its quote gives 2-year, not 5-year" in reasons[1]
 
 
+def test_a_judge_quoting_another_rank_supports_nothing(server: FakeLLMServer) -> None:
+    context = ["Revenue rose 5% in the second quarter.", "In the third quarter revenue fell 2%."]
+    case = TestCase(
+        input_id="rank",
+        prompt="How did revenue do in the third quarter?",
+        sut_response="Revenue rose 5% in the third quarter.",
+        retrieved_context=context,
+    )
+    server.responder = lambda seen: Reply(_verdicts(("c1", "supported", context[0])))
+    score = _metric(server).evaluate(case)
+    assert score.value == 0.0
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert "its quote gives second quarter, not third quarter" in verdict.reason
+
+
 def test_a_true_claim_with_its_quote_stays_supported(server: FakeLLMServer) -> None:
     case = TestCase(
         input_id="true",

@@ -51,7 +51,7 @@ score for the hypothesis, within ``max_len - 4 - hypothesis tokens``):
 
 * hard negatives (``prepare_data.hard_negative``), edit-style negatives (``edit_pairs.edits``)
   and slot edits (``slot_pairs.slot_edits``, ``--slot-rate``: a number swapped or shifted, a unit,
-  a name, a negation, a stronger quantifier, a dropped restriction) from the supported chunks, as
+  a rank, a name, a negation, a stronger quantifier, a dropped restriction) from the supported chunks, as
   in the CPU pipeline; they share their premise's token ids. A ``--pairs-cache`` written before
   the slot edits were added has none (build it again to get them).
 
@@ -352,7 +352,7 @@ def edit_negatives(
     max_hyp_words: int,
 ) -> list[Pair]:
     """Edit-style negatives (``edit_pairs.edits``, each kind on ``edit_rate`` of the rows it fits)
-    and slot edits (``slot_pairs.slot_edits``: number, unit, name, negation, quantifier and
+    and slot edits (``slot_pairs.slot_edits``: number, unit, rank, name, negation, quantifier and
     restriction edits, each kind on ``slot_rate``, seeded by ``slot_seed`` and the pair's text) of
     the supported ``pairs``, against the same chunk (its segments shared). A pair in ``seen`` is not
     made again; the ones made are added to it."""

@@ -94,6 +94,8 @@ def quote_conflict(pieces: Sequence[str], claim: str, lang: Lang = "en") -> str 
 
     >>> quote_conflict(["The X200 is covered by a 2-year limited warranty."], "The X200 has a 5-year warranty.")
     'its quote gives 2-year, not 5-year'
+    >>> quote_conflict(["Revenue rose 5% in the second quarter."], "Revenue rose 5% in the third quarter.")
+    'its quote gives second quarter, not third quarter'
     >>> quote_conflict(["Returns are accepted within 30 days."], "Every customer receives a free car.")
     'quoted context that is not about the claim (it shares 0 of its content words and numbers; 2 are needed)'
     """
