@@ -3,9 +3,12 @@
 An ordinal is a number written as a rank: a word of the lexicon (``ordinal_words``: "third",
 "dritten", "troisième") or digits with their ending (``ordinal_digits``: "3rd", "3e"). It ranks the
 word right after it ("the third quarter", "third-quarter revenue", "her second title") or, where
-no such word follows, the verb right before it ("finished second"). A claim's ordinal that the
+no such word follows, the verb right before it ("finished second"). A superlative of the lexicon
+(``superlatives``, English) after "the" ranks first: "the largest bank", "the most populous city"
+(and "the second most populous city" ranks "populous" second); "one of the largest banks" ranks
+nothing. A claim's ordinal that the
 evidence gives only as another rank of the same word, in a sentence that states the rest of the
-claim, is contradicted ("the context gives the second quarter, not the third quarter"). An
+claim, is contradicted ("the context gives second quarter, not third quarter"). An
 ordinal the evidence gives no rank for is left to the verifier: "the show premiered in 2004" may
 well support "the first season premiered in 2004". A rank the evidence states of anything ("won
 an Emmy in its second season and a Golden Globe in its third") is no contradiction either: what
@@ -61,6 +64,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
     ()
     >>> [(o.value, o.ranks) for o in ordinals("a Globe in its third.", "en")]  # what it ranks is not written here
     [(3.0, '')]
+    >>> [(o.value, o.text) for o in ordinals("the most populous city, one of the largest ports", "en")]
+    [(1.0, 'the most populous')]
     """
     lex = get_lexicon(lang)
     tokens = list(_TOKEN.finditer(text))
@@ -156,9 +161,12 @@ def check_ordinals(
     >>> check_ordinals(claim, analyze(claim, "en").terms, [sentence], [analyze(sentence, "en")], "en").why
     'the context gives second quarter, not third quarter'
     """
+    claimed = [rank for rank in ordinals(claim, lang) if rank.ranks]
+    if not claimed:
+        return None
     given = [(i, rank) for i, text in enumerate(sentences) for rank in ordinals(text, lang)]
-    for mine in ordinals(claim, lang):
-        if not mine.ranks or any(rank.value == mine.value for _, rank in given):
+    for mine in claimed:
+        if any(rank.value == mine.value for _, rank in given):
             continue
         rivals = [(i, rank) for i, rank in given if rank.ranks == mine.ranks]
         if not rivals:
