@@ -23,6 +23,10 @@ def test_each_file_holds_every_field_and_reads_by_type(lang: Lang) -> None:
     assert isinstance(lexicon.honorifics, frozenset)
     assert isinstance(lexicon.attributions, tuple)
     assert all(isinstance(value, float) for value in lexicon.number_words.values())
+    assert all(isinstance(value, float) for value in lexicon.ordinal_words.values())
+    # every abbreviation stands for one of the language's months
+    assert len(lexicon.months) == 12
+    assert set(lexicon.month_abbreviations.values()) <= set(lexicon.months)
     assert lexicon.polar_question.pattern == _raw(lang)["polar_question"]
 
 

@@ -871,6 +871,13 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     emmy = ["The show won an Emmy in its second season and a Golden Globe in its third."]
     assert check_slots("The show won an Emmy in its third season.", emmy, "en") is None
     assert check_slots("The first season premiered in 2004.", ["The show premiered in 2004."], "en") is None
+    # a rank in lower case ranks a name after it; "another" may count the claim's rank: not aligned
+    oscar = check_slots("She won her second Oscar in 1995.", ["She won her first Oscar in 1994."], "en")
+    assert oscar is not None
+    assert (oscar.why, oscar.decides) == ("the context gives first Oscar, not second Oscar", True)
+    another = check_slots("She won her second Oscar.", ["She won her first Oscar in 1994 and another in 1997."], "en")
+    assert another is not None
+    assert (another.label, another.certain, another.decides) == ("unsupported", False, False)
     # a superlative after "the" ranks first, "one of the largest" nothing
     largest = check_slots("It is the largest bank in Europe.", ["It is the third-largest bank in Europe."], "en")
     assert largest is not None
@@ -957,3 +964,13 @@ def test_a_claims_upper_bound_is_stated_by_a_value_just_below_it() -> None:
         finding = check_slots("Earth formed less than 5 billion years ago.", [context], "en")
         assert finding is not None
         assert finding.label == "contradicted"
+
+
+def test_an_abbreviated_month_dates_its_day() -> None:
+    launch = ["ULA announced a Dec. 24 target for the first flight of its new Vulcan Centaur rocket."]
+    assert check_slots("The first flight of the Vulcan Centaur rocket is set for December 24.", launch, "en") is None
+    moved = check_slots("ULA announced a December 25 target for the first flight of the rocket.", launch, "en")
+    assert moved is not None
+    assert (moved.label, moved.why) == ("contradicted", "the context gives Dec 24, not December 25")
+    numbers, _ = claim_slots("It flew on 24 Dec 2020.", "en")
+    assert [(n.value, n.unit) for n in numbers] == [(24.0, "decemb"), (2020.0, "decemb")]

@@ -16,6 +16,7 @@ from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index
 from faithcheck._pipeline.verify.assembly import evidence_for
 from faithcheck._pipeline.verify.baseline import BaselineWeights
+from faithcheck._text.analysis import analyze
 
 
 def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
@@ -360,6 +361,22 @@ def test_a_year_is_compared_with_the_date_of_its_event() -> None:
     assert _cue("The OSIRIS-REx mission reached asteroid Bennu in December 2018.", passage) is None
     # another event of the same mission, dated nowhere: no date of the sentence is its date
     assert _cue("In October 2020, the OSIRIS-REx spacecraft collected a sample.", passage) is None
+
+
+def test_a_rank_in_digits_is_its_word_and_an_abbreviated_month_its_month() -> None:
+    """ "1st" is "first" (no count of 1), a day beside its month stays a day ("March 5th"), and an
+    abbreviated month beside a day is its month ("Feb. 9", "24 Dec 2020")."""
+    assert analyze("The group is the 1st to sue.", "en").content >= {"first"}
+    assert not analyze("The group is the 1st to sue.", "en").numbers
+    assert analyze("on March 5th", "en").numbers == {5.0}
+    assert analyze("on the 5th of March", "en").numbers == {5.0}
+    assert "decemb" in analyze("on Dec. 24", "en").content
+    assert "decemb" in analyze("on 24 Dec 2020", "en").content
+    assert "mar" in analyze("rain may Mar the event", "en").content  # no day beside it
+    assert _cue("The group is the first to sue Fox News.", "A group is the 1st to sue Fox News.") is None
+    trial = "Jury selection will begin almost a month earlier, on Feb. 9."
+    assert _cue("Jury selection will begin on February 9.", trial) is None
+    assert _cue("Jury selection will begin on February 10.", trial) == ("contradicted", "number")
 
 
 def test_a_restriction_cue_accepts_a_restricting_synonym() -> None:

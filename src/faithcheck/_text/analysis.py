@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache, cached_property, lru_cache
@@ -29,6 +30,7 @@ __all__ = [
     "coverage",
     "decade_length",
     "ends_name",
+    "has_phrase",
     "is_negation",
     "number_value",
     "rounds_to",
@@ -143,7 +145,12 @@ def _split_tokens(text: str, lex: Lexicon) -> list[re.Match[str]]:
     return out
 
 
-def _has_phrase(lowered: str, phrases: tuple[str, ...]) -> bool:
+def has_phrase(lowered: str, phrases: tuple[str, ...]) -> bool:
+    """One of ``phrases`` occurs in ``lowered`` (a lower-cased text) as whole words.
+
+    >>> has_phrase("won another in 1995", ("another", "deux fois")), has_phrase("anothers", ("another",))
+    (True, False)
+    """
     return _phrase_pattern(phrases).search(lowered) is not None
 
 
@@ -211,12 +218,23 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     content_at: list[str | None] = []
     spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)} if may_spell(tokens, lang) else {}
     scaled: set[int] = set()  # the magnitude words read with the number before them
+    ranked: set[int] = set()  # the endings read with the digits before them ("1st")
     bounded: set[tuple[float, Bound]] = set()
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
         stem: str | None = None
+        if k in ranked:
+            content_at.append(None)
+            continue
         if k and ends_name(text, m.start(), lang) and (named := number_value(tok, lex)) is not None:
             name_numbers.add((tokens[k - 1], named))  # the digits of "COVID-19" are part of its name
             content_at.append(None)
+            continue
+        if (rank := _rank_word(matches, tokens, k, lex)) is not None:
+            # "1st" is the word "first": a rank, no count of 1
+            stem = _stem(rank, lex.stemmer)
+            content.add(stem)
+            ranked.add(k + 1)
+            content_at.append(stem)
             continue
         value = number_value(tok, lex) if _NUMBER.fullmatch(tok) else spelled.get(m.start())
         if value is not None:
@@ -240,7 +258,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
             if k not in scaled and lex.number_words[tok] >= MAGNITUDE:
                 numbers.add(lex.number_words[tok])
         elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
-            stem = _stem(tok, lex.stemmer)
+            stem = _stem(_month_written_out(text, matches, tokens, k, lex) or tok, lex.stemmer)
             content.add(stem)
             word = m.group()
             if lex.entity_capitalisation and word[0].isupper() and not starts_sentence(text, m.start()):
@@ -251,7 +269,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     for word in lex.restrictions:
         first = word.split()[0]
         for i, tok in enumerate(tokens):
-            if tok == first and (" " not in word or _has_phrase(lowered, (word,))):
+            if tok == first and (" " not in word or has_phrase(lowered, (word,))):
                 lo, hi = max(0, i - _SCOPE_WINDOW), min(len(tokens), i + _SCOPE_WINDOW + 1)
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
@@ -279,6 +297,49 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         name_numbers=frozenset(name_numbers),
         decades=frozenset(decades),
     )
+
+
+def _rank_word(matches: Sequence[re.Match[str]], tokens: Sequence[str], k: int, lex: Lexicon) -> str | None:
+    """The word of the rank that ``tokens[k]`` (digits) and the ending glued to it write ("1st" →
+    "first", "3e" → "troisième"; the digits with their ending where the lexicon has no word for
+    the rank: "23rd"), or ``None``; a day beside its month ("March 5th", "the 5th of March") is a
+    day, a number."""
+    if k + 1 >= len(tokens) or matches[k + 1].start() != matches[k].end() or not tokens[k].isdigit():
+        return None
+    written = tokens[k] + tokens[k + 1]
+    if not lex.ordinal_digits.fullmatch(written):
+        return None
+    months = set(lex.months) | lex.month_abbreviations.keys()
+    beside = {tokens[k - 1] if k else "", *tokens[k + 2 : k + 3]}
+    if tuple(tokens[k + 2 : k + 3]) == ("of",):
+        beside |= set(tokens[k + 3 : k + 4])
+    if beside & months:
+        return None
+    return _ordinal_names(lex.lang).get(float(tokens[k]), written)
+
+
+_DAY_AFTER = re.compile(r"\.?\s?\d")
+
+
+def _month_written_out(
+    text: str, matches: Sequence[re.Match[str]], tokens: Sequence[str], k: int, lex: Lexicon
+) -> str | None:
+    """The month that ``tokens[k]`` abbreviates beside a number ("Dec. 24", "24 Dec 2020" →
+    "december"), or ``None``."""
+    month = lex.month_abbreviations.get(tokens[k])
+    if month is None or not matches[k].group()[0].isupper():
+        return None
+    dated = _DAY_AFTER.match(text, matches[k].end()) is not None or (k > 0 and tokens[k - 1].isdigit())
+    return month if dated else None
+
+
+@cache
+def _ordinal_names(lang: Lang) -> dict[float, str]:
+    """The first word of the lexicon for each rank ("first" for 1)."""
+    names: dict[float, str] = {}
+    for word, value in get_lexicon(lang).ordinal_words.items():
+        names.setdefault(value, word)
+    return names
 
 
 @cache

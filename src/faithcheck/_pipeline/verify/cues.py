@@ -147,15 +147,18 @@ def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
     """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased
     context; a possessive is no part of it ("the DOD's policy" names the "DOD"); a word of origin
     names its place ("African" for "Africa", "Japanese" for "Japan": the lexicon's
-    ``origin_suffixes``).
+    ``origin_suffixes``); an abbreviated month beside a day names its month ("Feb. 9").
 
-    >>> _occurs("african", "libya is a country in north africa .", "en")
-    True
+    >>> _occurs("african", "libya is a country in north africa .", "en"), _occurs("february", "on feb. 9", "en")
+    (True, True)
     """
     name = without_possessive(name)
     stems = analyze(name, lang).content
     if name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems):
         return True
+    abbreviations = [a for a, month in get_lexicon(lang).month_abbreviations.items() if month == name]
+    if any(re.search(rf"\b{re.escape(a)}(?:\.|\s\d)", context_lower) for a in abbreviations):
+        return True  # "Feb. 9" names February
     place = name[:-3] if name.endswith(get_lexicon(lang).origin_suffixes) else ""
     return len(place) >= 4 and re.search(r"\b" + re.escape(place), context_lower) is not None
 

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from faithcheck._core.types import Lang
+from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.analysis import TextFeatures, analyze, has_phrase
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["Ordinal", "check_ordinals", "ordinals", "ranked_otherwise"]
@@ -62,6 +62,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
     [(3.0, 'quarter', 'Third-quarter'), (2.0, 'finish', 'finished 2nd')]
     >>> ordinals("The First Amendment took a 30-second read.", "en")  # a name; a length of time
     ()
+    >>> [(o.value, o.ranks) for o in ordinals("She won her second Oscar.", "en")]
+    [(2.0, 'oscar')]
     >>> [(o.value, o.ranks) for o in ordinals("a Globe in its third.", "en")]  # what it ranks is not written here
     [(3.0, '')]
     >>> [(o.value, o.text) for o in ordinals("the most populous city, one of the largest ports", "en")]
@@ -83,11 +85,13 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
             continue
         if before is not None and _is_number(before.group(), lang):
             continue  # "a 30-second spot", "30 second" is a length of time
-        if after is not None and lex.entity_capitalisation and after.group()[0].isupper():
+        named = lex.entity_capitalisation and word[0].isupper()
+        if after is not None and named and after.group()[0].isupper():
             continue  # a name: "the Second World War", "First Republic"
         if after is not None and after.group().lower() in _MORE and (then := _next(text, tokens, k + 1)):
             after = then  # "the second most populous city" ranks "populous"
-        ranked = _ranked_word(after.group(), lang) if after is not None else None
+        # a name after a rank in lower case is what it ranks: "his second Oscar", "the first NBA title"
+        ranked = _ranked_word(after.group(), lang, name=not named) if after is not None else None
         if ranked is not None and after is not None:
             out.append(Ordinal(value, ranked, text[token.start() : after.end()], _terms(word, lang)))
         elif before is not None and text[before.end()] == " " and (verb := _ranked_word(before.group(), lang)):
@@ -131,11 +135,11 @@ def _is_number(word: str, lang: Lang) -> bool:
     return word.replace(",", "").isdigit() or word.lower() in get_lexicon(lang).number_words
 
 
-def _ranked_word(word: str, lang: Lang) -> str | None:
+def _ranked_word(word: str, lang: Lang, *, name: bool = False) -> str | None:
     """The stem of ``word`` when it is a word an ordinal may rank: a content word, not a number, and
-    in lower case where the language writes names with capitals ("the Second World War" is a name)."""
+    in lower case where the language writes names with capitals, unless a ``name`` may be ranked."""
     lex = get_lexicon(lang)
-    if lex.entity_capitalisation and not word.islower():
+    if lex.entity_capitalisation and not name and not word.islower():
         return None
     if word.lower() in lex.ordinal_words or _is_number(word, lang):
         return None
@@ -176,14 +180,17 @@ def check_ordinals(
         states = len(rest & features[i].terms)
         if states >= _TIE * len(rest) and states >= max(len(rest & f.terms) for f in features):
             why = f"the context gives {other.text}, not {mine.text}"
-            return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
+            # "his first Oscar in 1994 and another in 1995" may state the second: not aligned
+            sure = not has_phrase(sentences[i].lower(), get_lexicon(lang).sequel_words)
+            label: Label = "contradicted" if sure else "unsupported"
+            return SlotFinding(label, "number", why, sentences[i], certain=sure, decides=sure)
     return None
 
 
 def ranked_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
-    """The sentences that give a word the claim ranks only other ranks: "The first dose is given
-    after 4 weeks" is about another dose than "The second dose is given after 4 weeks", and its
-    "4 weeks" no support of it.
+    """The sentences that give a word the claim ranks only other ranks, and count no more of it
+    (``sequel_words``: "another"): "The first dose is given after 4 weeks" is about another dose
+    than "The second dose is given after 4 weeks", and its "4 weeks" no support of it.
 
     >>> sorted(ranked_otherwise("The second dose is given after 4 weeks.",
     ...        ["The first dose is given after 4 weeks.", "The second dose follows after 8 weeks."], "en"))
@@ -193,7 +200,10 @@ def ranked_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
     if not mine:
         return frozenset()
     out = set()
+    sequels = get_lexicon(lang).sequel_words
     for i, text in enumerate(sentences):
+        if has_phrase(text.lower(), sequels):
+            continue  # "her first Oscar in 1994 and another in 1995" may speak of the second
         given = ordinals(text, lang)
         for rank in mine:
             if not any(o.value == rank.value for o in given) and any(o.ranks == rank.ranks for o in given):

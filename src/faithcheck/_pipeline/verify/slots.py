@@ -374,8 +374,9 @@ def _label(text: str, start: int) -> tuple[str | None, bool]:
     return match.group(1), starts_sentence(text, offset + match.start(1))
 
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
-_MONTH_OF_YEAR = re.compile(r"([^\W\d_]+)(?:\s+of|\s+\d{1,2}(?:st|nd|rd|th)?\s*,)?\s*$", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?\s*$")
+"""The word before a number, past the period of an abbreviation ("Dec. 24")."""
+_MONTH_OF_YEAR = re.compile(r"([^\W\d_]+)\.?(?:\s+of|\s+\d{1,2}(?:st|nd|rd|th)?\s*,)?\s*$", re.IGNORECASE)
 """The word before a year, past an "of" or a day: "June of 1866", "October 20, 1936"."""
 _FOUR_DIGITS = re.compile(r"\d{4}")
 _PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b", re.IGNORECASE)
@@ -564,9 +565,19 @@ def _unit_before(text: str, start: int, end: int, lang: Lang) -> str | None:
     if before and before[-1] in CURRENCIES:
         return before[-1]
     word = _word_before(text, start, end)
-    if word and word.group(1).lower() in _CALENDAR:
-        return _calendar_unit(word.group(1), lang)
+    if word and (month := _month(word.group(1), lang)):
+        return _calendar_unit(month, lang)
     return None
+
+
+def _month(word: str, lang: Lang) -> str | None:
+    """``word`` as a month or a week day, an abbreviated month written out ("Dec" → "december"),
+    lower-cased; ``None`` for any other word."""
+    lowered = word.lower()
+    if lowered in _CALENDAR:
+        return lowered
+    month = get_lexicon(lang).month_abbreviations.get(lowered) if word[0].isupper() else None
+    return month if month in _CALENDAR else None
 
 
 def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
@@ -581,6 +592,9 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         word, lowered = month, month.group().lower()  # "the 5th of March"
     if word is not None and lowered in _MONTHS and word.group()[0].isupper():
         return _calendar_unit(word.group(), lang)  # a day: "13 May 1717" (the modal verb is written "may")
+    written_out = _month(word.group(), lang) if word is not None else None
+    if written_out is not None and written_out in _MONTHS:
+        return _calendar_unit(written_out, lang)  # "24 Dec 2020"
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
@@ -944,7 +958,9 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     if len(numbers) >= 2 and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
         return finding
     if finding := check_ordinals(claim, claim_features.terms, sentences, features, lang):
-        return finding
+        if finding.decides:
+            return finding
+        unaligned = finding
     # a sentence that ranks the claim's thing otherwise ("the first dose" for "the second dose")
     # speaks of another one: its numbers state none of the claim's
     elsewhere = ranked_otherwise(claim, sentences, lang)

@@ -44,6 +44,14 @@ class Lexicon:
     ordinal_digits: re.Pattern[str]
     """Matches a whole ordinal written in digits ("3rd", "3e"), its rank in group 1. German writes
     them "3.", as it ends a sentence: none are read."""
+    months: tuple[str, ...]
+    """The months, lower-cased, in calendar order."""
+    month_abbreviations: dict[str, str]
+    """Abbreviated months ("dec" of "Dec. 24", "okt", "déc"), lower-cased, each to its month."""
+    sequel_words: tuple[str, ...]
+    """Words that count one more of something without a rank ("another", "again", "twice"): "won his
+    first Oscar in 1994 and another in 1995" may state the second one. Multi-word entries are
+    phrases."""
     superlatives: frozenset[str]
     """Superlatives that rank first after "the" ("the largest", "the most populous"); "most" and
     "least" rank the word after them. English only, for now."""
@@ -114,5 +122,6 @@ _READ: dict[str, Callable[[Any], Any]] = {
     "re.Pattern[str]": re.compile,
     "tuple[re.Pattern[str], ...]": lambda patterns: tuple(re.compile(p, re.IGNORECASE) for p in patterns),
     "dict[str, float]": lambda words: {word: float(value) for word, value in words.items()},
+    "dict[str, str]": dict,
 }
 """How a JSON value becomes a :class:`Lexicon` field, by the field's declared type."""
