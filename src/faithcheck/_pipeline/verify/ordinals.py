@@ -31,6 +31,7 @@ __all__ = ["Ordinal", "check_ordinals", "ordinals", "ranked_otherwise"]
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
+_YEAR = re.compile(r"1\d{3}|20\d{2}")
 _JOINS = (" ", "-")
 """What may stand between an ordinal and the word it ranks ("third quarter", "third-quarter")."""
 _MORE = frozenset({"most", "least"})
@@ -62,6 +63,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
     [(3.0, 'quarter', 'Third-quarter'), (2.0, 'finish', 'finished 2nd')]
     >>> ordinals("The First Amendment took a 30-second read.", "en")  # a name; a length of time
     ()
+    >>> [o.text for o in ordinals("its fiscal 2023 third-quarter results", "en")]
+    ['third-quarter']
     >>> [(o.value, o.ranks) for o in ordinals("She won her second Oscar.", "en")]
     [(2.0, 'oscar')]
     >>> [(o.value, o.ranks) for o in ordinals("a Globe in its third.", "en")]  # what it ranks is not written here
@@ -83,8 +86,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
             if (first := _first(text, tokens, k, lang)) is not None:
                 out.append(first)
             continue
-        if before is not None and _is_number(before.group(), lang):
-            continue  # "a 30-second spot", "30 second" is a length of time
+        if before is not None and _is_number(before.group(), lang) and not _YEAR.fullmatch(before.group()):
+            continue  # "a 30-second spot", "30 second" is a length of time; "fiscal 2023 third-quarter" a rank
         named = lex.entity_capitalisation and word[0].isupper()
         if after is not None and named and after.group()[0].isupper():
             continue  # a name: "the Second World War", "First Republic"
