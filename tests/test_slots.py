@@ -862,6 +862,10 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     assert second is not None
     assert (second.label, second.why) == ("contradicted", "the context gives 8 weeks, not 4 weeks")
     assert check_slots("The second dose is given after 8 weeks.", doses, "en") is None
+    # a claim that ranks the word twice speaks of both: a sentence giving either is about it
+    results = ["Fourth-quarter earnings per share grew 20.9% to $2.55.", "Revenue grew 10.2% in the fourth quarter."]
+    claim = "Fourth-quarter earnings per share grew 20.9%, and first-quarter revenue is expected to grow."
+    assert check_slots(claim, [*results, "First-quarter revenue is expected to grow."], "en") is None
     # ... and the value it gives is of the other one: not stated for the claim's
     doses = ["The first dose is given at 8 weeks.", "Patients rarely report side effects after the second dose."]
     unstated = check_slots("The second dose is given at 8 weeks.", doses, "en")

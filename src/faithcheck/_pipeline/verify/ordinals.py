@@ -199,7 +199,10 @@ def ranked_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
     ...        ["The first dose is given after 4 weeks.", "The second dose follows after 8 weeks."], "en"))
     [0]
     """
-    mine = [rank for rank in ordinals(claim, lang) if rank.ranks]
+    mine: dict[str, set[float]] = {}  # the words the claim ranks, with their ranks
+    for rank in ordinals(claim, lang):
+        if rank.ranks:
+            mine.setdefault(rank.ranks, set()).add(rank.value)
     if not mine:
         return frozenset()
     out = set()
@@ -208,7 +211,7 @@ def ranked_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
         if has_phrase(text.lower(), sequels):
             continue  # "her first Oscar in 1994 and another in 1995" may speak of the second
         given = ordinals(text, lang)
-        for rank in mine:
-            if not any(o.value == rank.value for o in given) and any(o.ranks == rank.ranks for o in given):
-                out.add(i)
+        values = {o.value for o in given}
+        if any(o.ranks in mine and not values & mine[o.ranks] for o in given):
+            out.add(i)
     return frozenset(out)
