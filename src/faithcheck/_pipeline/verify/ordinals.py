@@ -6,13 +6,17 @@ word right after it ("the third quarter", "third-quarter revenue", "her second t
 no such word follows, the verb right before it ("finished second"). A superlative of the lexicon
 (``superlatives``, English) after "the" ranks first: "the largest bank", "the most populous city"
 (and "the second most populous city" ranks "populous" second); "one of the largest banks" ranks
-nothing. A claim's ordinal that the
-evidence gives only as another rank of the same word, in a sentence that states the rest of the
-claim, is contradicted ("the context gives second quarter, not third quarter"). An
-ordinal the evidence gives no rank for is left to the verifier: "the show premiered in 2004" may
-well support "the first season premiered in 2004". A rank the evidence states of anything ("won
-an Emmy in its second season and a Golden Globe in its third") is no contradiction either: what
-it ranks there is not always written beside it.
+nothing.
+
+A claim's rank that the evidence gives only as another rank of the same word, in a sentence that
+states the rest of the claim, is contradicted ("the context gives second quarter, not third
+quarter"), unless that sentence counts one more without a rank (``sequel_words``: "her first
+Oscar in 1994 and another in 1997"): then the rank is not aligned, and a support is uncertain. A
+rank the evidence gives nowhere is left to the verifier ("the show premiered in 2004" may well
+support "the first season premiered in 2004"), and so is one it gives of anything ("won an Emmy in
+its second season and a Golden Globe in its third": what it ranks is not always written beside
+it). A sentence that ranks the claim's thing otherwise speaks of another one
+(:func:`ranked_otherwise`): the slot check takes none of its numbers for the claim's.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ __all__ = ["Ordinal", "check_ordinals", "ordinals", "ranked_otherwise"]
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
+"""A year before a rank ("fiscal 2023 third-quarter") is no count of it, as "30" of "30-second" is."""
 _JOINS = (" ", "-")
 """What may stand between an ordinal and the word it ranks ("third quarter", "third-quarter")."""
 _MORE = frozenset({"most", "least"})
@@ -52,7 +57,8 @@ class Ordinal:
     """The stem of the word it ranks; empty where none is written beside it ("in its third.")."""
     text: str
     stems: frozenset[str | float]
-    """The terms of the ordinal itself ("third", or 3 and "rd"): no part of what the rest of a claim says."""
+    """The terms of the ordinal itself ("third", or 3 and "rd"): no part of what the rest of a claim
+    says. None for a superlative, which is the word it ranks."""
 
 
 @lru_cache(maxsize=16384)
