@@ -871,10 +871,24 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     unstated = check_slots("The second dose is given at 8 weeks.", doses, "en")
     assert unstated is not None
     assert (unstated.label, unstated.why) == ("unsupported", "the context does not state 8 weeks")
-    # a rank the evidence gives of anything, or none at all: no finding
+    # a rank the evidence gives of anything: no finding; one it gives nowhere is not aligned (as a
+    # number the evidence does not state), except "first", as often no rank ("was first developed")
     emmy = ["The show won an Emmy in its second season and a Golden Globe in its third."]
     assert check_slots("The show won an Emmy in its third season.", emmy, "en") is None
     assert check_slots("The first season premiered in 2004.", ["The show premiered in 2004."], "en") is None
+    unranked = check_slots("The second season premiered in 2005.", ["The show premiered in 2004 and 2005."], "en")
+    assert unranked is not None
+    assert (unranked.label, unranked.why, unranked.certain, unranked.decides) == (
+        "unsupported",
+        "the context does not state second season",
+        False,
+        False,
+    )
+    # a support that rests on it is marked uncertain: a cascade asks the LLM
+    metric = Faithfulness(verifier="baseline", lang="en")
+    claim, context = "Acme revenue rose 5% in the third quarter.", "Acme revenue rose 5% in the quarter, it said."
+    verdict = metric.check_claims([claim], [context])[0]
+    assert (verdict.label, verdict.uncertain) == ("supported", True)
     # a rank in lower case ranks a name after it; "another" may count the claim's rank: not aligned
     oscar = check_slots("She won her second Oscar in 1995.", ["She won her first Oscar in 1994."], "en")
     assert oscar is not None

@@ -193,6 +193,14 @@ def check_ordinals(
             sure = not has_phrase(sentences[i].lower(), get_lexicon(lang).sequel_words)
             label: Label = "contradicted" if sure else "unsupported"
             return SlotFinding(label, "number", why, sentences[i], certain=sure, decides=sure)
+    for mine in claimed:
+        if mine.stems and mine.value > 1 and not any(rank.value == mine.value for _, rank in given):
+            # a rank the evidence gives of nothing: the claim may add it, as it may a number ("first"
+            # is as often no rank at all: "was first developed in the late 1960s")
+            rest = claim_terms - mine.stems
+            best = max(range(len(sentences)), key=lambda i: len(rest & features[i].terms))
+            why = f"the context does not state {mine.text}"
+            return SlotFinding("unsupported", "number", why, sentences[best], certain=False, decides=False)
     return None
 
 
