@@ -10,13 +10,15 @@ nothing.
 
 A claim's rank that the evidence gives only as another rank of the same word, in a sentence that
 states the rest of the claim, is contradicted ("the context gives second quarter, not third
-quarter"), unless that sentence counts one more without a rank (``sequel_words``: "her first
-Oscar in 1994 and another in 1997"): then the rank is not aligned, and a support is uncertain. A
-rank the evidence gives nowhere is left to the verifier ("the show premiered in 2004" may well
-support "the first season premiered in 2004"), and so is one it gives of anything ("won an Emmy in
-its second season and a Golden Globe in its third": what it ranks is not always written beside
-it). A sentence that ranks the claim's thing otherwise speaks of another one
-(:func:`ranked_otherwise`): the slot check takes none of its numbers for the claim's.
+quarter"), unless that sentence counts one more without a rank (``sequel_words``: "her first Oscar
+in 1994 and another in 1997"): then the rank is not aligned, and a support is uncertain. A rank the
+evidence gives nowhere is not aligned either, as a number it does not state: the verifier decides
+("the show premiered in 2005" may well support "the second season premiered in 2005") and a support
+is uncertain; "first" is left alone, as often no rank ("was first developed in the 1960s"). A rank
+the evidence gives of anything decides nothing ("won an Emmy in its second season and a Golden
+Globe in its third": what it ranks is not always written beside it). A sentence that ranks the
+claim's thing otherwise speaks of another one (:func:`ranked_otherwise`): the slot check takes none
+of its numbers for the claim's.
 """
 
 from __future__ import annotations
