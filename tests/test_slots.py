@@ -914,6 +914,10 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     )
     assert french is not None
     assert french.why == "the context gives 2e trimestre, not troisi\u00e8me trimestre"
+    # German ranks inflect, and the noun they rank is written with a capital
+    german = check_slots("Der Umsatz stieg im dritten Quartal.", ["Der Umsatz stieg im zweiten Quartal."], "de")
+    assert german is not None
+    assert german.why == "the context gives zweiten Quartal, not dritten Quartal"
 
 
 def test_a_change_with_its_ends_swapped_or_one_end_moved_is_contradicted() -> None:
