@@ -996,3 +996,19 @@ def test_an_abbreviated_month_dates_its_day() -> None:
     assert (moved.label, moved.why) == ("contradicted", "the context gives Dec 24, not December 25")
     numbers, _ = claim_slots("It flew on 24 Dec 2020.", "en")
     assert [(n.value, n.unit) for n in numbers] == [(24.0, "decemb"), (2020.0, "decemb")]
+
+
+def test_a_century_is_a_span_of_years() -> None:
+    novel = ["Little Dorrit is a novel by Charles Dickens, originally published in serial form between 1855 and 1857."]
+    assert check_slots("Little Dorrit was published in the 19th century.", novel, "en") is None
+    assert check_slots("Little Dorrit was published in the nineteenth century.", novel, "en") is None
+    earlier = check_slots("Little Dorrit was published in the 18th century.", novel, "en")
+    assert earlier is not None
+    assert (earlier.label, earlier.why) == ("contradicted", "the context gives 1855, not 18th century")
+    # a century states no year of it, and one before the common era is no span of our years
+    vague = check_slots(
+        "Little Dorrit was published in 1855.", ["Little Dorrit was published in the 19th century."], "en"
+    )
+    assert vague is not None
+    assert (vague.label, vague.decides) == ("unsupported", False)
+    assert claim_slots("Ironworking began around the 2nd century BCE.", "en")[0] == ()

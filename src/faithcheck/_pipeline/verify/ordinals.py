@@ -18,7 +18,8 @@ is uncertain; "first" is left alone, as often no rank ("was first developed in t
 the evidence gives of anything decides nothing ("won an Emmy in its second season and a Golden
 Globe in its third": what it ranks is not always written beside it). A sentence that ranks the
 claim's thing otherwise speaks of another one (:func:`ranked_otherwise`): the slot check takes none
-of its numbers for the claim's.
+of its numbers for the claim's. A century's rank ("the 19th century": the lexicon's
+``century_words``) is a span of years, which the slot check reads as a year ("the 1800s").
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import TextFeatures, analyze, has_phrase
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["Ordinal", "check_ordinals", "ordinals", "ranked_otherwise"]
+__all__ = ["Ordinal", "century_stems", "check_ordinals", "ordinals", "ranked_otherwise"]
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
@@ -61,6 +62,8 @@ class Ordinal:
     stems: frozenset[str | float]
     """The terms of the ordinal itself ("third", or 3 and "rd"): no part of what the rest of a claim
     says. None for a superlative, which is the word it ranks."""
+    start: int = 0
+    """Where ``text`` starts in the text read."""
 
 
 @lru_cache(maxsize=16384)
@@ -104,11 +107,11 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
         # a name after a rank in lower case is what it ranks: "his second Oscar", "the first NBA title"
         ranked = _ranked_word(after.group(), lang, name=not named) if after is not None else None
         if ranked is not None and after is not None:
-            out.append(Ordinal(value, ranked, text[token.start() : after.end()], _terms(word, lang)))
+            out.append(Ordinal(value, ranked, text[token.start() : after.end()], _terms(word, lang), token.start()))
         elif before is not None and text[before.end()] == " " and (verb := _ranked_word(before.group(), lang)):
-            out.append(Ordinal(value, verb, text[before.start() : token.end()], _terms(word, lang)))
+            out.append(Ordinal(value, verb, text[before.start() : token.end()], _terms(word, lang), before.start()))
         else:
-            out.append(Ordinal(value, "", word, _terms(word, lang)))  # "in its third."
+            out.append(Ordinal(value, "", word, _terms(word, lang), token.start()))  # "in its third."
     return tuple(out)
 
 
@@ -132,7 +135,7 @@ def _first(text: str, tokens: Sequence[re.Match[str]], k: int, lang: Lang) -> Or
     stem = _ranked_word(ranked.group(), lang) if ranked is not None else None
     if ranked is None or stem is None:
         return None
-    return Ordinal(1.0, stem, text[tokens[k - 1].start() : ranked.end()], frozenset())
+    return Ordinal(1.0, stem, text[tokens[k - 1].start() : ranked.end()], frozenset(), tokens[k - 1].start())
 
 
 @lru_cache(maxsize=4)
@@ -140,6 +143,13 @@ def _definite(lang: Lang) -> frozenset[str]:
     """The determiners of a thing known ("the", "its"): "a largest" is no rank."""
     lex = get_lexicon(lang)
     return lex.determiners - lex.indefinite_articles
+
+
+@lru_cache(maxsize=4)
+def century_stems(lang: Lang) -> frozenset[str]:
+    """The stems of the lexicon's ``century_words``: a rank of one is a span of years, which the
+    slot check reads as it reads "the 1800s"."""
+    return analyze(" ".join(get_lexicon(lang).century_words), lang).content
 
 
 def _is_number(word: str, lang: Lang) -> bool:
@@ -196,7 +206,8 @@ def check_ordinals(
             label: Label = "contradicted" if sure else "unsupported"
             return SlotFinding(label, "number", why, sentences[i], certain=sure, decides=sure)
     for mine in claimed:
-        if mine.stems and mine.value > 1 and not any(rank.value == mine.value for _, rank in given):
+        unstated = not any(rank.value == mine.value for _, rank in given)
+        if mine.stems and mine.value > 1 and unstated and mine.ranks not in century_stems(lang):
             # a rank the evidence gives of nothing: the claim may add it, as it may a number ("first"
             # is as often no rank at all: "was first developed in the late 1960s")
             rest = claim_terms - mine.stems

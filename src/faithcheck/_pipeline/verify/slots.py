@@ -59,7 +59,7 @@ from functools import cache, lru_cache
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._pipeline.verify.ordinals import check_ordinals, ordinals, ranked_otherwise
+from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, ranked_otherwise
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
     Bound,
@@ -319,6 +319,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 ),
             )
         )
+    slots.extend(_centuries(text, words, starts, names | calendar, lang))
     slots.sort(key=lambda slot: slot[0])
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
@@ -336,6 +337,31 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
     return tuple(slot for _, _, slot in slots)
+
+
+_CENTURY = 101
+"""The years a century spans as a slot: the 19th century from 1800 to 1900, whichever way it is
+counted (1801-1900, or 1800-1899)."""
+_COMMON_ERA = re.compile(r"\s*(?:BCE?|B\.C\.|av\. J\.-C\.|v\. ?Chr\.)", re.IGNORECASE)
+"""Years before the common era: a century of them is no span of our years."""
+
+
+def _centuries(
+    text: str, words: Sequence[re.Match[str]], starts: Sequence[int], drop: frozenset[str], lang: Lang
+) -> list[tuple[int, int, NumberSlot]]:
+    """A century's rank ("the 19th century", "the nineteenth century") as a year that spans it
+    (:data:`_CENTURY`), as "the 1800s" is: a year of the century states it, a year outside it that
+    the claim's words date is its rival. Not before the common era ("the 2nd century BCE")."""
+    out = []
+    for rank in ordinals(text, lang):
+        end = rank.start + len(rank.text)
+        if rank.ranks not in century_stems(lang) or _COMMON_ERA.match(text, end):
+            continue
+        near = _words_near(text, words, starts, rank.start, end, _FRAME_TOKENS)
+        frame = analyze(" ".join(near), lang).content - century_stems(lang) - drop
+        year = (rank.value - 1) * 100
+        out.append((rank.start, end, NumberSlot(year, None, rank.text, True, frame, decade=_CENTURY)))
+    return out
 
 
 _SPAN_BETWEEN = re.compile(rf"\s*(?:to|and|until|through|[{_DASHES}])\s*", re.IGNORECASE)

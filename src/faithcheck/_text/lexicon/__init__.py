@@ -44,6 +44,8 @@ class Lexicon:
     ordinal_digits: re.Pattern[str]
     """Matches a whole ordinal written in digits ("3rd", "3e"), its rank in group 1. German writes
     them "3.", as it ends a sentence: none are read."""
+    century_words: frozenset[str]
+    """The word a century's rank ranks ("the 19th century", "19e siècle"): a span of years."""
     months: tuple[str, ...]
     """The months, lower-cased, in calendar order."""
     month_abbreviations: dict[str, str]
