@@ -309,16 +309,23 @@ def _rank_word(matches: Sequence[re.Match[str]], tokens: Sequence[str], k: int, 
     written = tokens[k] + tokens[k + 1]
     if not lex.ordinal_digits.fullmatch(written):
         return None
-    months = set(lex.months) | lex.month_abbreviations.keys()
     beside = {tokens[k - 1] if k else "", *tokens[k + 2 : k + 3]}
     if tuple(tokens[k + 2 : k + 3]) == ("of",):
         beside |= set(tokens[k + 3 : k + 4])
-    if beside & months:
+    if beside & _month_words(lex.lang):
         return None
     return _ordinal_names(lex.lang).get(float(tokens[k]), written)
 
 
+@cache
+def _month_words(lang: Lang) -> frozenset[str]:
+    """The months of the lexicon and their abbreviations, lower-cased."""
+    lex = get_lexicon(lang)
+    return frozenset(lex.months) | frozenset(lex.month_abbreviations)
+
+
 _DAY_AFTER = re.compile(r"\.?\s?\d")
+"""What follows an abbreviated month that dates a day: "Dec. 24", "Dec 24"."""
 
 
 def _month_written_out(

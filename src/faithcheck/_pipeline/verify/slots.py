@@ -114,7 +114,9 @@ _NOT_UNITS = _word_set(
 )
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
-_MONTHS = _word_set("january february march april may june july august september october november december")
+_MONTHS = frozenset(get_lexicon("en").months)
+"""The months as dates are read here: English only (the lexicon's months of the other languages
+are read by the analysis)."""
 _DASHES = "-\u2013\u2014"
 """A hyphen, an en dash and an em dash: what joins a range, a score or a compound."""
 _CALENDAR = _MONTHS | _word_set("monday tuesday wednesday thursday friday saturday sunday")
@@ -1036,9 +1038,9 @@ def _check_number(
         # values the claim means is open (:func:`_framed_alike`)
         leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
         for number in given:
-            near = len(slot.frame & number.frame)
             if i in elsewhere and number.value == slot.value:
                 continue
+            near = len(slot.frame & number.frame)
             if slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 surely = slot.compatible(number, strict=True)
