@@ -692,6 +692,46 @@ def test_a_numbered_name_the_claim_gives_too_is_no_other() -> None:
     assert finding.why == "the context gives Chapter 5, not Chapter 4"
 
 
+def test_a_number_the_claim_gives_something_else_makes_no_numbered_name_its_own() -> None:
+    """The claim's "November 2nd" does not make the context's "Principle 2" a number the claim
+    gives the name too (before, any value of the claim's counted, and "Principle 3" stood)."""
+    context = [
+        "Horizon Quest launches on November 2nd with new graphics options.",
+        "Another game, The Talos Principle 2, is set to launch on the same day.",
+    ]
+    finding = check_slots("On November 2nd, Horizon Quest and The Talos Principle 3 are set to launch.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives Principle 2, not Principle 3")
+    same = "On November 2nd, Horizon Quest and The Talos Principle 2 are set to launch."
+    assert check_slots(same, context, "en") is None
+
+
+def test_a_year_without_the_claims_month_states_it_less_surely_than_the_month_rivals_it() -> None:
+    """ "January 1994" against "founded in 1994, and bought by Acme in January 2002": the month
+    dates the other event (before, the bare 1994 stated it)."""
+    sentence = ["Bright Pixel Games was a developer founded in 1994, and bought by Acme in January 2002."]
+    finding = check_slots("In January 1994, Bright Pixel Games was bought by Acme.", sentence, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives January 2002, not January 1994")
+    assert check_slots("In January 2002, Bright Pixel Games was bought by Acme.", sentence, "en") is None
+    assert check_slots("Bright Pixel Games was founded in 1994.", sentence, "en") is None
+
+
+def test_the_words_beyond_another_number_are_that_numbers() -> None:
+    """In "a gross of $90 million against its estimated $25 million budget" the budget is the 25's
+    (before, the 90's words reached past it, and "$90 million was the budget" stood); numbers
+    joined by no other word ("September 2, 2016", "1963 -- 2006") share their words."""
+    gross = ["The film drew a box office gross of $90 million against its estimated $25 million budget."]
+    finding = check_slots("$90 million was the film's budget.", gross, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives $25 million, not $90 million")
+    assert check_slots("$25 million was the film's budget.", gross, "en") is None
+    premiere = ["The picture premiered at the festival on September 2, 2016, after filming began in 2015."]
+    assert check_slots("The picture premiered at the festival in 2016.", premiere, "en") is None
+    theatre = ["The first building was operated from 1963 -- 2006."]
+    assert check_slots("The first building stopped operating in 2006.", theatre, "en") is None
+
+
 def test_a_temperature_counts_its_scale() -> None:
     context = ["This October was 3.1 degrees Fahrenheit warmer than the average."]
     finding = check_slots("This October was 3.1 degrees Celsius warmer than the average.", context, "en")

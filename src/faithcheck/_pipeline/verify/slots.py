@@ -51,6 +51,7 @@ against the quote they rest on (:mod:`faithcheck._llm.quotes`).
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -270,6 +271,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
         frame = analyze(" ".join(near), lang).content - names - calendar
         slots.append((start, end, NumberSlot(score, _SCORE, text[start:end], False, frame, measured=True)))
+    runs = _runs(text, sorted({(a, b) for a, b, _ in found} | {(a, b) for a, b, _ in slots}), calendar, lang)
     for start, end, value in sorted(found):
         magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
@@ -281,7 +283,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
-        near = _words_near(text, words, starts, start, start, _FRAME_TOKENS)
+        near = _words_near(text, words, starts, start, start, _FRAME_TOKENS, _reach(runs, start))
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
         frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
@@ -636,17 +638,50 @@ _DEGREES = _word_set("degree degrees grad degré degrés")
 _SCALE = re.compile(r"\s(celsius|fahrenheit|kelvin)\b", re.IGNORECASE)
 
 
+def _runs(
+    text: str, spans: Sequence[tuple[int, int]], calendar: frozenset[str], lang: Lang
+) -> tuple[list[int], list[int]]:
+    """The starts and ends of the numbers of ``text`` (``spans``, in reading order) as runs:
+    numbers joined by at most one content word besides the calendar's (what the first counts) are
+    one run ("May 3, 1977", "1963 -- 2006", "2002 & 2010", "8 tablets in 24 hours")."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for start, end in spans:
+        if ends and len(analyze(text[ends[-1] : start], lang).content - calendar) <= 1:
+            ends[-1] = max(end, ends[-1])
+        else:
+            starts.append(start)
+            ends.append(end)
+    return starts, ends
+
+
+def _reach(runs: tuple[list[int], list[int]], start: int) -> tuple[int, int]:
+    """Where the words of the number at ``start`` may lie: from the end of the run before its own
+    to the start of the run after (:func:`_runs`). The words beyond another number are that
+    number's: in "a gross of $52 million against its estimated $16 million budget" the budget is
+    the 16's."""
+    starts, ends = runs
+    k = bisect_right(starts, start) - 1
+    return (ends[k - 1] if k > 0 else 0, starts[k + 1] if k + 1 < len(starts) else sys.maxsize)
+
+
 def _words_near(
-    text: str, words: Sequence[re.Match[str]], starts: Sequence[int], start: int, end: int, distance: int
+    text: str,
+    words: Sequence[re.Match[str]],
+    starts: Sequence[int],
+    start: int,
+    end: int,
+    distance: int,
+    reach: tuple[int, int] = (0, sys.maxsize),
 ) -> list[str]:
     """The words of ``text`` (``words``, at ``starts``) at most ``distance`` words from
-    ``text[start:end]``, in its sentence: the ``distance`` words before it, and after it those with
-    at most ``distance`` words between (the first word after is 0 words away). Found by position,
-    so a long text costs no more than a short one."""
+    ``text[start:end]``, in its sentence and within ``reach`` (:func:`_reach`): the ``distance``
+    words before it, and after it those with at most ``distance`` words between (the first word
+    after is 0 words away). Found by position, so a long text costs no more than a short one."""
     before, after = bisect_left(starts, start), bisect_left(starts, end)
     near = [m for m in words[max(0, before - distance) : before] if _one_sentence(text, m.start(), start)]
     near += [m for m in words[after : after + distance + 1] if _one_sentence(text, end, m.start())]
-    return [m.group() for m in near]
+    return [m.group() for m in near if reach[0] <= m.start() and m.end() <= reach[1]]
 
 
 def _slot_text(text: str, start: int, end: int) -> str:
@@ -981,7 +1016,6 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return None
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
-    claimed = frozenset(n.value for n in numbers)
     unaligned: SlotFinding | None = None
     if len(numbers) >= 2 and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
         return finding
@@ -993,7 +1027,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # speaks of another one: its numbers state none of the claim's
     elsewhere = ranked_otherwise(claim, sentences, lang)
     for slot in numbers:
-        if finding := _check_number(slot, claimed, claim_features.content, sentences, features, lang, elsewhere):
+        if finding := _check_number(slot, numbers, claim_features.content, sentences, features, lang, elsewhere):
             if finding.decides:
                 return finding
             unaligned = unaligned or finding
@@ -1010,7 +1044,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
 
 def _check_number(
     slot: NumberSlot,
-    claimed: frozenset[float],
+    claim_numbers: Sequence[NumberSlot],
     claim_content: frozenset[str],
     sentences: Sequence[str],
     features: Sequence[TextFeatures],
@@ -1023,7 +1057,8 @@ def _check_number(
     The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
     value of the claim's."""
     if slot.label and (numbered := _labelled(slot, sentences)):
-        return _check_label(slot, claimed, numbered)
+        return _check_label(slot, claim_numbers, numbered)
+    claimed = frozenset(n.value for n in claim_numbers)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
@@ -1043,7 +1078,10 @@ def _check_number(
             near = len(slot.frame & number.frame)
             if slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
-                surely = slot.compatible(number, strict=True)
+                # and a year without the claim's month less surely than one with it rivals it
+                # ("founded in 1994, acquired in January 2002" for "in January 1994")
+                dated = slot.is_year and slot.unit in _month_stems()
+                surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
             elif number.value in claimed or (number.spans(slot.value) and slot.span is None):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot (but
@@ -1113,10 +1151,14 @@ def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str
     return [(m.group(1), text) for m, text in matches]
 
 
-def _check_label(slot: NumberSlot, claimed: frozenset[float], numbered: list[tuple[str, str]]) -> SlotFinding | None:
+def _check_label(
+    slot: NumberSlot, claim_numbers: Sequence[NumberSlot], numbered: list[tuple[str, str]]
+) -> SlotFinding | None:
     """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
     14") is another thing: contradicted; one it gives with the claim's number is stated. A number
-    the claim gives too ("from Chapter 1 to Chapter 5") is no other."""
+    the claim gives the same name too ("from Chapter 1 to Chapter 5") is no other; one it gives
+    something else is ("launches on November 2nd" does not make "Talos Principle 2" the claim's)."""
+    claimed = {n.value for n in claim_numbers if n.label == slot.label}
     others = [(digits, text) for digits, text in numbered if float(digits) not in claimed]
     if not others or any(float(digits) == slot.value for digits, _ in numbered):
         return None
