@@ -706,6 +706,28 @@ def test_a_number_the_claim_gives_something_else_makes_no_numbered_name_its_own(
     assert check_slots(same, context, "en") is None
 
 
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_a_number_is_checked_where_the_rest_of_the_claim_is_even_in_another_piece(verifier: str) -> None:
+    """A piece of evidence stating the claim's year of something else ("The band was formed in
+    1979") does not support it where another piece says what the rest of the claim says, with
+    another year (before, the baseline took the first piece's support)."""
+    context = [
+        "The Harbour Lights are a Welsh folk band that formed in Cardiff in 1984. "
+        "Their sound mixes fiddles with electric guitar. They toured Europe every summer. "
+        "Critics praised their live shows. Driftwood (band). "
+        "The band was formed in 1979 by Owen Price, who went on to become the Harbour Lights' fiddler."
+    ]
+    metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
+    right, wrong = metric.check_claims(
+        ["The Harbour Lights formed in Cardiff in 1984.", "The Harbour Lights formed in Cardiff in 1979."], context
+    )
+    assert right.label == "supported"
+    assert wrong.label == "contradicted"
+    assert wrong.reason.startswith("the context gives 1984, not 1979")
+    assert wrong.evidence is not None
+    assert "Cardiff in 1984" in wrong.evidence.quote
+
+
 def test_a_year_without_the_claims_month_states_it_less_surely_than_the_month_rivals_it() -> None:
     """ "January 1994" against "founded in 1994, and bought by Acme in January 2002": the month
     dates the other event (before, the bare 1994 stated it)."""

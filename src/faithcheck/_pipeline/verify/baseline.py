@@ -43,7 +43,7 @@ from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOut
 from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
-from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
+from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
@@ -156,6 +156,11 @@ class BaselineVerifier:
         flagged = [j for j in judged if j.label != "unsupported"]
         if supporting:
             best = max(supporting, key=lambda j: j.score)
+            if rival := contested(claim, units, best.unit, lang):
+                finding, unit = rival
+                why = f"{finding.why}: {cited(unit)}"
+                score = min(best.score, FLAGGED_SCORE_CAP)
+                return unit_verdict(finding.label, score, why, unit, claim=check.claim.text, lang=lang)
         elif flagged:
             best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
         else:

@@ -61,7 +61,7 @@ from faithcheck._models.quantization import SAFE_WEIGHT, widest_integer_weight
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
 from faithcheck._pipeline.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
-from faithcheck._pipeline.verify.units import Unit, cited, unit_verdict
+from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
 from faithcheck._text.analysis import analyze
 
 __all__ = [
@@ -304,6 +304,9 @@ class OnnxVerifier:
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
+            if rival := contested(claim, units, units[best], lang):
+                finding, unit = rival
+                return verdict(finding.label, min(score, FLAGGED_SCORE_CAP), f"{finding.why}: {cited(unit)}", unit)
             return verdict(
                 "supported", score, f"supported by {cited(units[best])}", units[best], claim=check.claim.text, lang=lang
             )

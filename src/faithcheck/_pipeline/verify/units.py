@@ -5,6 +5,7 @@ evidence for a multi-sentence support and quote it the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from faithcheck._core.types import Evidence, Label, Lang, Verdict
@@ -15,7 +16,7 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
-__all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "unit_verdict"]
+__all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "contested", "unit_verdict"]
 
 MAX_ATTRIBUTED = 4
 """At most this many sentences of a chunk are named as a verdict's evidence."""
@@ -104,6 +105,34 @@ def _rests_on(finding: SlotFinding, label: Label, claim: str, unit: Unit, lang: 
         return True
     covered = coverage(analyze(claim, lang), analyze(unit.window.text, lang))
     return covered >= (CUE_COVERAGE if finding.decides else _COVERED)
+
+
+def contested(
+    claim: TextFeatures, units: Sequence[Unit], supporting: Unit, lang: Lang
+) -> tuple[SlotFinding, Unit] | None:
+    """A number or name of ``claim`` that the supporting unit states, checked again against the
+    sentence of the claim's other units that shares most of the claim's words, when that sentence
+    shares more of them than every sentence of the supporting unit: the claim speaks of what that
+    sentence speaks of. A rival it gives there decides (with the unit it is in), as it would in
+    one piece of evidence: "The Harbour Lights formed in Cardiff in 1979" is not supported by "The
+    band was formed in 1979 by Owen Price" where another piece says "The Harbour Lights ... formed
+    in Cardiff in 1984". A value that sentence does not state at all decides nothing (the support
+    may rest on another sentence)."""
+
+    def shared(sentence: str) -> int:
+        return len(analyze(sentence, lang).content & claim.content)
+
+    own = window_sentences(supporting.window, lang)
+    others = [s for s in dict.fromkeys(s for u in units for s in window_sentences(u.window, lang)) if s not in own]
+    if not others:
+        return None
+    aligned = max(others, key=shared)
+    if shared(aligned) <= max(map(shared, own)):
+        return None
+    finding = check_slots(claim.text, (aligned,), lang)
+    if finding is None or not (finding.decides and finding.certain) or finding.label == "unsupported":
+        return None
+    return finding, next(u for u in units if aligned in window_sentences(u.window, lang))
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
