@@ -48,7 +48,10 @@ def test_halved_weights_cannot_saturate_and_compute_what_the_weights_mean(
         return exact, clipped
 
     exact, clipped = exact_and_without_vnni(original)
-    np.testing.assert_allclose(exact, run_graph(original, x), rtol=1e-5, atol=1e-5)  # the emulation is right
+    # the emulation is right: this CPU computes one of the two (exactly with VNNI, clipped without:
+    # CI machines of both kinds run this)
+    computed = run_graph(original, x)
+    assert any(np.allclose(emulated, computed, rtol=1e-5, atol=1e-5) for emulated in (exact, clipped))
     assert np.abs(clipped - exact).max() > 0.05 * np.abs(exact).max()  # 8 bits saturate without VNNI
 
     halved = onnx.load_from_string(original.SerializeToString())
