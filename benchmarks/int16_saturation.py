@@ -2,13 +2,15 @@
 
 onnxruntime multiplies a ``MatMulInteger``'s uint8 activations by its int8 weights there with
 ``vpmaddubsw``, which adds each two neighbouring products (along the inner dimension) in 16 bits
-and saturates: with 8-bit weights a pair can reach 2 × 255 × 127 = 64,770. This machine has VNNI
-(exact 32-bit sums), so the script rewrites every ``MatMulInteger`` of the bundle as float64 ONNX
+and saturates: with 8-bit weights a pair can reach 2 × 255 × 127 = 64,770. The machine it was
+written on has VNNI (exact 32-bit sums; not every machine here does: on one without, ``native``
+equals ``saturating`` below), so the script rewrites every ``MatMulInteger`` of the bundle as float64 ONNX
 ops that form those pair sums, clip them to int16 and add them up, then scores dev pairs three
 ways, one pair per inference as the package does:
 
 * the bundle as onnxruntime runs it here (``native``),
-* the emulation without the clip (``exact``): must equal ``native``, or the emulation is wrong,
+* the emulation without the clip (``exact``): must equal ``native`` on a CPU with VNNI, or the
+  emulation is wrong,
 * the emulation with the clip (``saturating``): what a CPU without VNNI computes.
 
 and reports how far p(supported) moves, how many decisions flip at the bundle's threshold, and
