@@ -156,11 +156,8 @@ class BaselineVerifier:
         flagged = [j for j in judged if j.label != "unsupported"]
         if supporting:
             best = max(supporting, key=lambda j: j.score)
-            if rival := contested(claim, units, best.unit, lang):
-                finding, unit = rival
-                why = f"{finding.why}: {cited(unit)}"
-                score = min(best.score, FLAGGED_SCORE_CAP)
-                return unit_verdict(finding.label, score, why, unit, claim=check.claim.text, lang=lang)
+            if overruled := contested(claim, units, best.unit, best.score, lang):
+                return overruled
         elif flagged:
             best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
         else:

@@ -32,7 +32,7 @@ from faithcheck._pipeline.verify.slots import check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers"]
+__all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers", "short_quote"]
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
@@ -63,7 +63,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     slot = check_slots(claim.text, window_sentences(window, lang), lang)
     if slot is not None and slot.decides:
         # the reason quotes the unit's best sentence; name the aligned one when it is another
-        where = "" if slot.sentence == window.sentence else f" in {_short_quote(slot.sentence)}"
+        where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
         return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
@@ -196,7 +196,8 @@ def _initials(name: str) -> frozenset[str]:
     return frozenset({letters, letters[1:]} - {""})
 
 
-def _short_quote(sentence: str, limit: int = 100) -> str:
+def short_quote(sentence: str, limit: int = 100) -> str:
+    """``sentence`` in quotes, cut to ``limit`` characters: an aligned sentence a reason names."""
     text = " ".join(sentence.split())
     return f'"{text if len(text) <= limit else text[: limit - 1].rstrip() + "…"}"'
 

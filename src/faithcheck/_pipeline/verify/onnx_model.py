@@ -304,9 +304,8 @@ class OnnxVerifier:
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
-            if rival := contested(claim, units, units[best], lang):
-                finding, unit = rival
-                return verdict(finding.label, min(score, FLAGGED_SCORE_CAP), f"{finding.why}: {cited(unit)}", unit)
+            if overruled := contested(claim, units, units[best], score, lang):
+                return overruled
             return verdict(
                 "supported", score, f"supported by {cited(units[best])}", units[best], claim=check.claim.text, lang=lang
             )

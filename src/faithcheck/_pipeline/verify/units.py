@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from faithcheck._core.types import Evidence, Label, Lang, Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
-from faithcheck._pipeline.verify.cues import CUE_COVERAGE
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, short_quote
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
@@ -107,17 +107,16 @@ def _rests_on(finding: SlotFinding, label: Label, claim: str, unit: Unit, lang: 
     return covered >= (CUE_COVERAGE if finding.decides else _COVERED)
 
 
-def contested(
-    claim: TextFeatures, units: Sequence[Unit], supporting: Unit, lang: Lang
-) -> tuple[SlotFinding, Unit] | None:
-    """A number or name of ``claim`` that the supporting unit states, checked again against the
-    sentence of the claim's other units that shares most of the claim's words, when that sentence
-    shares more of them than every sentence of the supporting unit: the claim speaks of what that
-    sentence speaks of. A rival it gives there decides (with the unit it is in), as it would in
-    one piece of evidence: "The Harbour Lights formed in Cardiff in 1979" is not supported by "The
-    band was formed in 1979 by Owen Price" where another piece says "The Harbour Lights ... formed
-    in Cardiff in 1984". A value that sentence does not state at all decides nothing (the support
-    may rest on another sentence)."""
+def contested(claim: TextFeatures, units: Sequence[Unit], supporting: Unit, score: float, lang: Lang) -> Verdict | None:
+    """The verdict that overrules a support resting on ``supporting``, or ``None``: a number or
+    name of ``claim`` checked again against the sentence of the claim's other units that shares
+    most of the claim's words, when that sentence shares more of them than every sentence of the
+    supporting unit (the claim speaks of what that sentence speaks of). A rival it gives there
+    decides, as it would in one piece of evidence: "The Harbour Lights formed in Cardiff in 1979" is
+    not supported by "The band was formed in 1979 by Owen Price" where another piece says "The
+    Harbour Lights ... formed in Cardiff in 1984". The verdict rests on the unit holding that
+    sentence, its reason names the sentence, and its score is at most ``FLAGGED_SCORE_CAP``. A
+    value that sentence does not state at all decides nothing (the support may rest on another)."""
 
     def shared(sentence: str) -> int:
         return len(analyze(sentence, lang).content & claim.content)
@@ -132,7 +131,10 @@ def contested(
     finding = check_slots(claim.text, (aligned,), lang)
     if finding is None or not (finding.decides and finding.certain) or finding.label == "unsupported":
         return None
-    return finding, next(u for u in units if aligned in window_sentences(u.window, lang))
+    unit = next(u for u in units if aligned in window_sentences(u.window, lang))
+    where = "" if aligned == unit.window.sentence else f" in {short_quote(aligned)}"
+    why = f"{finding.why}{where}: {cited(unit)}"
+    return unit_verdict(finding.label, min(score, FLAGGED_SCORE_CAP), why, unit, claim=claim.text, lang=lang)
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
