@@ -728,6 +728,99 @@ def test_a_number_is_checked_where_the_rest_of_the_claim_is_even_in_another_piec
     assert "Cardiff in 1984" in wrong.evidence.quote
 
 
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_each_sentence_of_a_claim_is_checked_where_the_rest_of_that_sentence_is(verifier: str) -> None:
+    """A two-sentence claim whose second sentence moves a year: the sentence saying what that
+    sentence says gives another year (before, a piece stating the year of the move supported it)."""
+    context = [
+        "A family have spoken of their grief after two of their pet goats were taken by a neighbour. "
+        "The theft happened after Mara and Tom Ellery moved with their three children to the quiet village "
+        "of Brindle in Dorset in 2005. "
+        "They thought their old farmhouse with a large orchard surrounded by fields would be a calm and happy "
+        "family home. "
+        "But their calm was broken in 2014 after their goats Pip and Dot were taken after wandering on to their "
+        "neighbour's land."
+    ]
+    opening = (
+        "Mara and Tom Ellery thought their farmhouse with an orchard surrounded by fields would be a calm family home."
+    )
+    metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
+    right, wrong = metric.check_claims(
+        [
+            f"{opening} But their calm was broken in {year} after their goats Pip and Dot were taken by the neighbour."
+            for year in (2014, 2005)
+        ],
+        context,
+    )
+    assert right.label == "supported"
+    assert wrong.label == "contradicted"
+    assert wrong.reason.startswith("the context gives 2014, not 2005")
+
+
+_HEDGED_ELSEWHERE = [
+    (
+        "Brinmoor (Valdea) . Today , it is no longer a rank , but it continues to be used as an honorary title "
+        "within the Valdean Navy and the Valdean Coast Guard for senior captains in command of groups of ships . "
+        "Brinmoor is a naval rank used in many navies that is superior to a navy captain , but below a rear admiral .",
+        "Brinmoor is used in {} navies.",
+    ),
+    (
+        "Halvern College . Halvern has graduated many notable alumni , including five prime ministers , "
+        "19 judges of the high court , and many heads of state .",
+        "Halvern College has had {} alumni who were notable.",
+    ),
+]
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+@pytest.mark.parametrize(("context", "claim"), _HEDGED_ELSEWHERE)
+def test_a_hedge_counts_where_the_rest_of_the_claim_is_said(verifier: str, context: str, claim: str) -> None:
+    """ "all navies" against "many navies" in the sentence saying the rest of the claim, not in the
+    piece of evidence whose quoted sentence is a title (before, the baseline supported it from
+    "Brinmoor (Valdea) ." or "Halvern College .")."""
+    metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
+    hedged, overclaimed = metric.check_claims([claim.format("many"), claim.format("all")], [context])
+    assert hedged.label == "supported"
+    assert overclaimed.label == "overclaim"
+    assert overclaimed.reason.startswith("the claim says 'all' where the context hedges ('many')")
+
+
+def test_an_age_is_no_rival_of_a_number_of_years_that_is_none() -> None:
+    """ "jailed for 111 years" against "Warren, 23, were ... jailed for a total of 111 years": the
+    age stood closer to the claim's words and was taken for a rival term (before: "the context
+    gives 23, not 111 years"). Ages still rival ages, and terms terms."""
+    sentence = [
+        "Hussain, 30, and their getaway driver Martell Warren, 23, were last year jailed for a total of "
+        "111 years after they were convicted of murder."
+    ]
+    assert check_slots("The getaway driver and Hussain were last year jailed for 111 years.", sentence, "en") is None
+    term = check_slots("The getaway driver and Hussain were last year jailed for 100 years.", sentence, "en")
+    assert term is not None
+    assert term.why == "the context gives 111 years, not 100 years"
+    age = check_slots("Getaway driver Martell Warren, 25, was jailed last year.", sentence, "en")
+    assert age is not None
+    assert age.why == "the context gives 23, not 25"
+
+
+def test_a_week_day_with_a_possessive_is_no_name() -> None:
+    _, names = claim_slots("Gareth Bale and Luka Modric look likely to miss Wednesday's clash.", "en")
+    assert [name.text for name in names] == ["Gareth Bale", "Luka Modric"]
+
+
+def test_a_dates_event_is_read_however_the_claim_words_it() -> None:
+    """ "started in 1986" against "formed in 1985" and "first signed ... in 1986": the year of the
+    start is 1985 though the claim says "started" and the context "formed" (before, neither year
+    shared a word with the claim's, and the 1986 of the signing stood)."""
+    context = [
+        "The Larkspur Players are a theatre company from Leeds that was formed in 1985.",
+        "When it first signed with the Mossley Hall in 1986, it had six actors.",
+    ]
+    finding = check_slots("The Larkspur Players started in 1986.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 1985, not 1986")
+    assert check_slots("The Larkspur Players started in 1985.", context, "en") is None
+
+
 def test_a_year_without_the_claims_month_states_it_less_surely_than_the_month_rivals_it() -> None:
     """ "January 1994" against "founded in 1994, and bought by Acme in January 2002": the month
     dates the other event (before, the bare 1994 stated it)."""

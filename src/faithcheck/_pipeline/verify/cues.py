@@ -28,11 +28,20 @@ from dataclasses import dataclass
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import check_slots, window_sentences
+from faithcheck._pipeline.verify.slots import check_slots, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CUE_COVERAGE", "CUE_KINDS", "FLAGGED_SCORE_CAP", "Cue", "find_cue", "format_numbers", "short_quote"]
+__all__ = [
+    "CUE_COVERAGE",
+    "CUE_KINDS",
+    "FLAGGED_SCORE_CAP",
+    "Cue",
+    "find_cue",
+    "format_numbers",
+    "overclaims",
+    "short_quote",
+]
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
@@ -88,11 +97,28 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
         if scope - claim.content and not claim.restriction_scopes:
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
-    stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
-    if stronger and weaker:
-        said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
-        return Cue("overclaim", f"the claim says {said} where the context hedges ({hedged})", "hedge")
+    if overclaimed := overclaims(claim, sentence):
+        return Cue("overclaim", overclaimed, "hedge")
+    # the hedge may stand in another sentence of the window, the one saying most of what the claim
+    # (each sentence of it) says: "Yale University ." quoted, "Yale has graduated many notable
+    # alumni" after it
+    said = [analyze(s, lang) for s in window_sentences(window, lang)]
+    for part in sentences_of(claim.text, lang):
+        features = analyze(part, lang)
+        aligned = max(said, key=lambda f: len(f.content & features.content))
+        if overclaimed := overclaims(features, aligned):
+            return Cue("overclaim", overclaimed, "hedge")
     return None
+
+
+def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
+    """Why ``claim`` says more than ``sentence``: it says "all", "always", "will" or "must" where
+    the sentence hedges with a word the claim does not use ("many", "may", "can"); ``None`` if not."""
+    stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
+    if not (stronger and weaker):
+        return None
+    said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
+    return f"the claim says {said} where the context hedges ({hedged})"
 
 
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")

@@ -147,6 +147,9 @@ class NumberSlot:
     age_of: frozenset[str] = frozenset()
     """For an age, the words of whose it is ("sapp" in "Sapp, 42,"): the age of someone else is no
     rival of it."""
+    age: bool = False
+    """It is an age ("Sapp, 42,", "aged 42", "died at the age of 84"): no rival of a number of years
+    that is none ("jailed for 111 years"), nor that of it."""
     span: tuple[float, float] | None = None
     """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), the
     span: a year inside it is no rival of its ends."""
@@ -175,6 +178,7 @@ class NumberSlot:
             and not other._spans_year(self)
             and self.compatible(other, strict=True)
             and not self.of_someone_else(other)
+            and self.age == other.age
         )
 
     def of_someone_else(self, other: NumberSlot) -> bool:
@@ -286,7 +290,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         near = _words_near(text, words, starts, start, start, _FRAME_TOKENS, _reach(runs, start))
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
-        frame = analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar
+        frame = _with_events(
+            analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar, lang
+        )
         is_year = _is_year(text[start:end], value, unit)
         decade = decade_length(text, end, value) if is_year else 0
         shown = f"{text[start:end]}s" if decade else text[start:end]  # "the 1990s", "the 1800's"
@@ -319,6 +325,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     label,
                     label_opens,
                     age_of or frozenset(),
+                    age=age_of is not None,
                     decade=decade,
                 ),
             )
@@ -450,6 +457,24 @@ def _calendar_unit(word: str, lang: Lang) -> str:
 def _calendar(lang: Lang) -> frozenset[str]:
     """The units of the months and week days (:func:`_calendar_unit`)."""
     return frozenset(_calendar_unit(word, lang) for word in _CALENDAR)
+
+
+@lru_cache(maxsize=8)
+def _events(lang: Lang) -> dict[str, str]:
+    """The stem of each of the lexicon's ``event_words``, to its kind of event (marked so that no
+    word of a text is one)."""
+    return {
+        stem: f"<{kind}>"
+        for word, kind in get_lexicon(lang).event_words.items()
+        for stem in analyze(word, lang).content
+    }
+
+
+def _with_events(frame: frozenset[str], lang: Lang) -> frozenset[str]:
+    """``frame`` with the kind of each event its words name: "formed in 1985" and "started in 1985"
+    share the event ``start`` though not the word."""
+    events = _events(lang)
+    return frame | {events[stem] for stem in frame if stem in events}
 
 
 @lru_cache(maxsize=8)
@@ -712,7 +737,7 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
     run: list[re.Match[str]] = []
 
     def close() -> None:
-        words = [m for m in run if m.group().lower() not in _CALENDAR]
+        words = [m for m in run if without_possessive(m.group()).lower() not in _CALENDAR]  # "Wednesday's"
         if (
             words
             and not (len(words) == 1 and starts_sentence(text, words[0].start()))

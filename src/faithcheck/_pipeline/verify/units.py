@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from faithcheck._core.types import Evidence, Label, Lang, Verdict
 from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
-from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, short_quote
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, overclaims, short_quote
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, window_sentences
+from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "contested", "unit_verdict"]
@@ -114,27 +114,49 @@ def contested(claim: TextFeatures, units: Sequence[Unit], supporting: Unit, scor
     supporting unit (the claim speaks of what that sentence speaks of). A rival it gives there
     decides, as it would in one piece of evidence: "The Harbour Lights formed in Cardiff in 1979" is
     not supported by "The band was formed in 1979 by Owen Price" where another piece says "The
-    Harbour Lights ... formed in Cardiff in 1984". The verdict rests on the unit holding that
-    sentence, its reason names the sentence, and its score is at most ``FLAGGED_SCORE_CAP``. A
-    value that sentence does not state at all decides nothing (the support may rest on another)."""
-
-    def shared(sentence: str) -> int:
-        return len(analyze(sentence, lang).content & claim.content)
-
+    Harbour Lights ... formed in Cardiff in 1984"; so does a hedge there that the claim overclaims
+    ("Commodore is used in all navies" against "... a naval rank used in many navies", where the
+    supporting piece held only the title and "used ... within the U.S. Navy"). A claim of several
+    sentences is checked sentence by sentence: each speaks of its own thing ("They moved in 2005.
+    Their dogs were shot in 2014.").
+    The verdict rests on the unit holding that sentence, its reason names the sentence, and its
+    score is at most ``FLAGGED_SCORE_CAP``. A value that sentence does not state at all decides
+    nothing (the support may rest on another)."""
     own = window_sentences(supporting.window, lang)
     others = [s for s in dict.fromkeys(s for u in units for s in window_sentences(u.window, lang)) if s not in own]
     if not others:
         return None
+    parts = sentences_of(claim.text, lang)
+    for part in parts if len(parts) > 1 else (claim.text,):
+        if found := _rival_sentence(part, own, others, lang):
+            label, reason, aligned = found
+            unit = next(u for u in units if aligned in window_sentences(u.window, lang))
+            where = "" if aligned == unit.window.sentence else f" in {short_quote(aligned)}"
+            why = f"{reason}{where}: {cited(unit)}"
+            return unit_verdict(label, min(score, FLAGGED_SCORE_CAP), why, unit, claim=claim.text, lang=lang)
+    return None
+
+
+def _rival_sentence(claim: str, own: Sequence[str], others: Sequence[str], lang: Lang) -> tuple[Label, str, str] | None:
+    """The rejection of ``claim`` (one sentence of a claim) by the sentence of ``others`` that
+    shares most of its words, when it shares more than every sentence of ``own`` (the supporting
+    unit's): a certain, deciding slot finding there (:func:`check_slots`), or a hedge there that the
+    claim overclaims ("used in all navies" against "used in many navies"). Its label, its reason
+    and that sentence."""
+    features = analyze(claim, lang)
+
+    def shared(sentence: str) -> int:
+        return len(analyze(sentence, lang).content & features.content)
+
     aligned = max(others, key=shared)
     if shared(aligned) <= max(map(shared, own)):
         return None
-    finding = check_slots(claim.text, (aligned,), lang)
-    if finding is None or not (finding.decides and finding.certain) or finding.label == "unsupported":
-        return None
-    unit = next(u for u in units if aligned in window_sentences(u.window, lang))
-    where = "" if aligned == unit.window.sentence else f" in {short_quote(aligned)}"
-    why = f"{finding.why}{where}: {cited(unit)}"
-    return unit_verdict(finding.label, min(score, FLAGGED_SCORE_CAP), why, unit, claim=claim.text, lang=lang)
+    finding = check_slots(claim, (aligned,), lang)
+    if finding is not None and finding.decides and finding.certain and finding.label != "unsupported":
+        return finding.label, finding.why, aligned
+    if why := overclaims(features, analyze(aligned, lang)):
+        return "overclaim", why, aligned
+    return None
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:

@@ -83,6 +83,10 @@ class Lexicon:
     """Words of a beginning ("born", "founded", "began"): a year they date is a span's first."""
     span_end_words: frozenset[str]
     """Words of an end ("died", "closed", "dissolved"): a year they date is a span's last."""
+    event_words: dict[str, str]
+    """Words that name one kind of event in several ways, to that kind ("premiered" and "released"
+    to ``release``, "formed" and "started" to ``start``): a date's words are its event however the
+    claim words it."""
     honorifics: frozenset[str]
     """Titles before a name ("Mr", "Dr"), lower-cased: no part of the name a context must repeat."""
     origin_words: frozenset[str]
