@@ -118,10 +118,9 @@ def contested(claim: TextFeatures, units: Sequence[Unit], supporting: Unit, scor
     ("Commodore is used in all navies" against "... a naval rank used in many navies", where the
     supporting piece held only the title and "used ... within the U.S. Navy"). A claim of several
     sentences is checked sentence by sentence: each speaks of its own thing ("They moved in 2005.
-    Their dogs were shot in 2014.").
-    The verdict rests on the unit holding that sentence, its reason names the sentence, and its
-    score is at most ``FLAGGED_SCORE_CAP``. A value that sentence does not state at all decides
-    nothing (the support may rest on another)."""
+    Their dogs were shot in 2014."). The verdict rests on the unit holding that sentence, its reason
+    names the sentence, and its score is at most ``FLAGGED_SCORE_CAP``. A value that sentence does
+    not state at all decides nothing (the support may rest on another)."""
     own = window_sentences(supporting.window, lang)
     others = [s for s in dict.fromkeys(s for u in units for s in window_sentences(u.window, lang)) if s not in own]
     if not others:
