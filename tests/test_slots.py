@@ -1168,3 +1168,28 @@ def test_a_century_is_a_span_of_years() -> None:
     assert vague is not None
     assert (vague.label, vague.decides) == ("unsupported", False)
     assert claim_slots("Ironworking began around the 2nd century BCE.", "en")[0] == ()
+
+
+def test_each_sentence_of_a_claim_meets_the_hedges_of_its_own_sentence() -> None:
+    """A claim's "always" in one sentence is not weighed against the "could" of the sentence
+    another of its sentences speaks of (a hedge of Varga's does not hedge what Holm insists on)."""
+    from faithcheck._pipeline.verify.cues import find_cue
+    from faithcheck._pipeline.verify.evidence import EvidenceWindow
+    from faithcheck._text.analysis import analyze
+
+    sentences = (
+        "The Lowland Grand Prix was erased from the calendar because of money problems.",
+        "Race chief Anton Varga said the Brenner race could possibly return to the old track next year.",
+        "Former champion Ida Holm insisted there should always be a place for classic races.",
+    )
+    text = " ".join(sentences)
+    window = EvidenceWindow(0, 0, len(sentences[0]), sentences[0], text, None, 1.0, sentences)
+    claim = (
+        "Anton Varga said the Brenner race could return to the old track next year. "
+        "Ida Holm insists there should always be a place for classic races."
+    )
+    assert find_cue(analyze(claim, "en"), window, (text,), "en") is None
+    overclaim = "Anton Varga said the Brenner race will return to the old track next year."
+    cue = find_cue(analyze(overclaim, "en"), window, (text,), "en")
+    assert cue is not None
+    assert (cue.label, cue.kind) == ("overclaim", "hedge")
