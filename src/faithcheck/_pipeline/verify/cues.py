@@ -100,13 +100,13 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if overclaimed := overclaims(claim, sentence):
         return Cue("overclaim", overclaimed, "hedge")
     # the hedge may stand in another sentence of the window, the one saying most of what the claim
-    # (each sentence of it) says: "Yale University ." quoted, "Yale has graduated many notable
-    # alumni" after it
+    # (each sentence of it) says, if it says at least half of it: "Yale University ." quoted, "Yale
+    # has graduated many notable alumni" after it
     said = [analyze(s, lang) for s in window_sentences(window, lang)]
     for part in sentences_of(claim.text, lang):
         features = analyze(part, lang)
         aligned = max(said, key=lambda f: len(f.content & features.content))
-        if overclaimed := overclaims(features, aligned):
+        if coverage(features, aligned) >= CUE_COVERAGE and (overclaimed := overclaims(features, aligned)):
             return Cue("overclaim", overclaimed, "hedge")
     return None
 

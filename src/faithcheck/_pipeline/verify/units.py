@@ -140,8 +140,8 @@ def _rival_sentence(claim: str, own: Sequence[str], others: Sequence[str], lang:
     """The rejection of ``claim`` (one sentence of a claim) by the sentence of ``others`` that
     shares most of its words, when it shares more than every sentence of ``own`` (the supporting
     unit's): a certain, deciding slot finding there (:func:`check_slots`), or a hedge there that the
-    claim overclaims ("used in all navies" against "used in many navies"). Its label, its reason
-    and that sentence."""
+    claim overclaims ("used in all navies" against "used in many navies") where that sentence says
+    at least half of the claim (``CUE_COVERAGE``). Its label, its reason and that sentence."""
     features = analyze(claim, lang)
 
     def shared(sentence: str) -> int:
@@ -153,7 +153,8 @@ def _rival_sentence(claim: str, own: Sequence[str], others: Sequence[str], lang:
     finding = check_slots(claim, (aligned,), lang)
     if finding is not None and finding.decides and finding.certain and finding.label != "unsupported":
         return finding.label, finding.why, aligned
-    if why := overclaims(features, analyze(aligned, lang)):
+    said = analyze(aligned, lang)
+    if coverage(features, said) >= CUE_COVERAGE and (why := overclaims(features, said)):
         return "overclaim", why, aligned
     return None
 
