@@ -11,6 +11,7 @@ from faithcheck._text.answer_forms import (
     key_phrase,
     polar_answer_rest,
     resolve_object_anaphor,
+    short_answer_statement,
 )
 
 
@@ -67,3 +68,41 @@ def test_continuation() -> None:
     assert continues("Only if your contract allows it", "by no more than inflation.")
     assert not continues("The warranty lasts two years.", "This Mortal Coil was a band.")
     assert not continues("The warranty lasts two years", "Paris is the capital of France.")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "statement"),
+    [
+        # the opening question word, after a preposition, and the words that name what is asked
+        ("In which year was Mukesh born?", "1923", "In the year 1923 was Mukesh born."),
+        ("When did the store open?", "May 2019", "May 2019 did the store open."),  # "May": a month here
+        # a question word at the end; an earlier one is a relative pronoun
+        (
+            "The firm, which makes pumps, was founded in what year?",
+            "1998.",
+            "The firm, which makes pumps, was founded in the year 1998.",
+        ),
+        ("How much does the X200 cost?", "$90", "$90 does the X200 cost."),
+        ("In 2010, what was the town's population?", "7,096", "In 2010, 7,096 was the town's population."),
+        ("How many tablets can I take a day?", "eight", "Eight tablets can I take a day."),
+        ("How many acres is the park?", "626 acre", "626 acre is the park."),  # it names them already
+    ],
+)
+def test_a_short_answer_with_a_number_is_read_with_its_question(question: str, answer: str, statement: str) -> None:
+    assert short_answer_statement(question, answer) == statement
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "lang"),
+    [
+        ("Who directed Jaws?", "Steven Spielberg", "en"),  # a name keeps its own words
+        ("How many tablets can I take a day?", "It is 8.", "en"),  # a statement of its own
+        ("How many tablets can I take a day?", "You may take 1 or 2 tablets up to 4 times a day.", "en"),
+        ("Can I take 8 a day?", "Yes, 8", "en"),  # a yes/no question
+        ("Tell me the warranty.", "2 years", "en"),  # no question word
+        ("How tall is the tower, which was built in 1889?", "330 m", "en"),  # "how": not "which"
+        ("Wie viele Tabletten darf ich nehmen?", "8", "de"),  # the lexicon lists no question words
+    ],
+)
+def test_other_answers_keep_their_own_words(question: str, answer: str, lang: Lang) -> None:
+    assert short_answer_statement(question, answer, lang) is None

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from faithcheck._metrics.config import Lang
-from faithcheck._pipeline.extract import extract_claims, irrelevance_reason, split_sentences
+from faithcheck._pipeline.extract import SentenceExtractor, extract_claims, irrelevance_reason, split_sentences
 
 
 def test_claim_spans_point_into_the_answer() -> None:
@@ -120,3 +120,13 @@ def test_irrelevant_claims(lang: Lang, claim: str, question: str, reason: str) -
 )
 def test_relevant_claims_are_kept(lang: Lang, claim: str, question: str) -> None:
     assert irrelevance_reason(claim, question, lang) is None
+
+
+def test_the_offline_extractor_reads_a_short_answer_with_its_question() -> None:
+    extractor = SentenceExtractor()
+    [short] = extractor.extract("In which year did the mill close?", "1931", "en")
+    assert (short.claim.text, short.claim.start, short.claim.end) == ("1931", 0, 4)
+    assert short.checked_as == "In the year 1931 did the mill close."
+    # a sentence, an answer of several claims, an irrelevant one: each claim is its own text
+    for answer in ("The mill closed in 1931.", "It closed in 1931. It reopened in 1950.", "I hope this helps!"):
+        assert all(c.checked_as is None for c in extractor.extract("In which year did the mill close?", answer, "en"))

@@ -85,6 +85,29 @@ def test_true_claims_keep_their_support(context: list[str], answer: str) -> None
     assert score.value == 1.0, score.reason
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "label", "why"),
+    [
+        # read alone, each number met the sentence that holds an 8: all four were "contradicted"
+        # by the daily limit's negation, the right answers too
+        ("How many tablets does each pack contain?", "8", "contradicted", "16 tablets, not 8 tablets"),
+        ("How many tablets does each pack contain?", "16", "supported", "Each pack contains 16 tablets."),
+        ("How many times a day can adults take tablets?", "8", "contradicted", "4 times, not 8 times"),
+        ("How many times a day can adults take tablets?", "4", "supported", "up to 4 times a day"),
+    ],
+)
+def test_a_short_answer_is_checked_with_its_question(question: str, answer: str, label: Label, why: str) -> None:
+    score = Faithfulness().evaluate(
+        {"input_id": "r", "prompt": question, "sut_response": answer, "retrieved_context": _LEAFLET}
+    )
+    [result] = score.claims
+    assert result.claim.text == answer  # the claim stays the answer's own text, at its span
+    assert result.verdict is not None
+    assert result.verdict.label == label, result.verdict.reason
+    assert result.verdict.reason.startswith("read with the question as '")
+    assert why in result.verdict.reason
+
+
 def test_a_model_name_is_not_a_quantity() -> None:
     numbers, _ = claim_slots("The X200 costs 90 dollars.", "en")
     assert [(n.value, n.unit, n.text) for n in numbers] == [(90.0, "$", "90 dollars")]  # dollars are "$"

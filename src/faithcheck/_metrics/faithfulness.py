@@ -21,7 +21,7 @@ from faithcheck._metrics.manifest import REQUIRED_COLUMNS
 from faithcheck._metrics.registry import MetricOptions, MetricSpec
 from faithcheck._metrics.steps import ScorerRun, scorer_run
 from faithcheck._models.embedding import default_encoder
-from faithcheck._pipeline.extract import ClaimExtractor
+from faithcheck._pipeline.extract import ClaimExtractor, ExtractedClaim
 from faithcheck._pipeline.verify import (
     ClaimCheck,
     ClaimError,
@@ -253,21 +253,23 @@ class Faithfulness:
         extracted = await self.extractor.aextract(case.question, case.sut_response, lang, history=case.history)
         trace.add("extract", extracted.usage, extracted.prompts, extracted.raw_responses)
         results: dict[str, ClaimResult] = {}
-        relevant: list[Claim] = []
+        relevant: list[ExtractedClaim] = []
         for item in extracted.claims:
             if item.irrelevant_reason is None:
-                relevant.append(item.claim)
+                relevant.append(item)
             else:
                 dropped = Verdict(label="irrelevant", score=0.0, reason=item.irrelevant_reason)
                 results[item.claim.id] = ClaimResult(claim=item.claim, verdict=dropped)
         if relevant:
-            output = await self._verify(relevant, case.question, case.evidence, lang)
+            checked = [_checked_claim(item) for item in relevant]
+            output = await self._verify(checked, case.question, case.evidence, lang)
             trace.add("analyze", output.usage, output.prompts, output.raw_responses)
-            for claim, verdict in zip(relevant, output.verdicts, strict=True):
+            for item, verdict in zip(relevant, output.verdicts, strict=True):
+                claim = item.claim
                 if isinstance(verdict, ClaimError):
                     results[claim.id] = ClaimResult(claim=claim, error=verdict.message)
                 else:
-                    results[claim.id] = ClaimResult(claim=claim, verdict=verdict)
+                    results[claim.id] = ClaimResult(claim=claim, verdict=_read_as(verdict, item.checked_as))
         return [results[item.claim.id] for item in extracted.claims]
 
     async def _verify(
@@ -397,6 +399,22 @@ def _declared(verifier: Verifier) -> Verifier:
             "each run), or None"
         )
     return verifier
+
+
+def _checked_claim(item: ExtractedClaim) -> Claim:
+    """The claim a verifier checks for ``item``: the claim itself, or, where it is checked as
+    another statement (a short answer read with its question), that statement at its span."""
+    if item.checked_as is None:
+        return item.claim
+    return item.claim.model_copy(update={"text": item.checked_as})
+
+
+def _read_as(verdict: Verdict, checked_as: str | None) -> Verdict:
+    """``verdict`` with its reason saying which statement was checked, where a claim was checked
+    as another one: the reader of "1923: contradicted" sees what the answer was read to say."""
+    if checked_as is None:
+        return verdict
+    return verdict.model_copy(update={"reason": f"read with the question as {checked_as!r}: {verdict.reason}"})
 
 
 def _check_output(output: VerifierOutput, expected: int, backend: str) -> None:

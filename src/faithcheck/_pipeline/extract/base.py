@@ -9,16 +9,20 @@ from typing import Protocol, runtime_checkable
 from faithcheck._core.types import Claim, Lang, Usage
 from faithcheck._pipeline.extract.claims import extract_claims
 from faithcheck._pipeline.extract.relevance import irrelevance_reason
+from faithcheck._text.answer_forms import short_answer_statement
 
 __all__ = ["ClaimExtractor", "ExtractedClaim", "ExtractorOutput", "SentenceExtractor"]
 
 
 @dataclass(frozen=True)
 class ExtractedClaim:
-    """A claim, and why it is irrelevant to the question (``None`` if it is relevant)."""
+    """A claim, why it is irrelevant to the question (``None`` if it is relevant), and the
+    statement it is checked as where that is not its own text: a short answer read with its
+    question ("1923" to "In which year was Mukesh born?")."""
 
     claim: Claim
     irrelevant_reason: str | None = None
+    checked_as: str | None = None
 
 
 @dataclass
@@ -41,12 +45,19 @@ class ClaimExtractor(Protocol):
 
 
 class SentenceExtractor:
-    """Offline: sentences and clauses (sentencex), then the lexical relevance filter."""
+    """Offline: sentences and clauses (sentencex), then the lexical relevance filter; an answer
+    that is one short answer to the question is checked as the statement the two make together
+    (:func:`~faithcheck._text.answer_forms.short_answer_statement`)."""
 
     name = "sentence"
 
     def extract(self, question: str, answer: str, lang: Lang) -> list[ExtractedClaim]:
-        return [ExtractedClaim(c, irrelevance_reason(c.text, question, lang)) for c in extract_claims(answer, lang)]
+        claims = [ExtractedClaim(c, irrelevance_reason(c.text, question, lang)) for c in extract_claims(answer, lang)]
+        if len(claims) == 1 and claims[0].irrelevant_reason is None:
+            statement = short_answer_statement(question, claims[0].claim.text, lang)
+            if statement is not None:
+                return [ExtractedClaim(claims[0].claim, checked_as=statement)]
+        return claims
 
     async def aextract(self, question: str, answer: str, lang: Lang, *, history: str = "") -> ExtractorOutput:
         # the lexical filter judges relevance against the question itself; history is not needed

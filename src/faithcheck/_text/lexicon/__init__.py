@@ -76,6 +76,16 @@ class Lexicon:
     """Words that open a noun phrase ("the", "my"): where a question's key noun phrase starts."""
     indefinite_articles: frozenset[str]
     """The determiners of ``determiners`` that introduce something new ("a", "an"), not one said before."""
+    question_words: dict[str, str]
+    """Question words and phrases, lower-cased, to how a short answer takes their place in the
+    question (:func:`faithcheck._text.answer_forms.short_answer_statement`): ``answer`` (it stands
+    where the word stood: "who", "when"), ``kind`` (the words after it name what the answer is:
+    "which city"), ``count`` (the answer counts the words after it: "how many tablets"), ``owner``
+    ("whose"), ``open`` (asks for a way or a reason, "how", "why": the answer is not rewritten).
+    Empty where the language's answers are not rewritten."""
+    auxiliaries: frozenset[str]
+    """Finite auxiliary verbs ("is", "was", "can"), lower-cased: a short answer holding one is a
+    statement of its own, not a fragment that needs its question."""
     quantity_prefixes: frozenset[str]
     """Words before a hyphen that say something of the number after it ("mid-1970s", "top-10"),
     not a name the number ends ("COVID-19")."""
