@@ -11,7 +11,7 @@ from faithcheck._core.types import Label
 from faithcheck._pipeline.verify import slots as slots_module
 from faithcheck._pipeline.verify.ordinals import ordinals
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
-from faithcheck._text.analysis import rounds_to
+from faithcheck._text.analysis import analyze, rounds_to
 
 _LEAFLET = [
     "Adults and children over 16: take 1 or 2 tablets up to 4 times a day.",
@@ -71,6 +71,9 @@ def test_the_shipped_verifiers_catch_made_up_facts(
         (_LEAFLET, "Adults can take 1 or 2 tablets up to 4 times a day."),
         (["Adults may take up to 4 tablets a day. Each pack contains 8 tablets."], "A pack contains 8 tablets."),
         ([_APOLLO], "Neil Armstrong was the first person to step onto the lunar surface, on 20 July 1969."),
+        # "do not take more than 8" bounds the 8: it negates nothing the claim says
+        (_LEAFLET, "Adults can take up to 8 tablets in 24 hours."),
+        (_LEAFLET, "You can take at most 8 tablets in 24 hours."),
         # support spread over two sentences: each slot finds its own
         (
             ["The X200 is our best blender.", "It comes with a 2-year warranty."],
@@ -106,6 +109,50 @@ def test_a_short_answer_is_checked_with_its_question(question: str, answer: str,
     assert result.verdict.label == label, result.verdict.reason
     assert result.verdict.reason.startswith("read with the question as '")
     assert why in result.verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "answer", "why"),
+    [
+        (
+            _LEAFLET,
+            "Adults can take more than 8 tablets in 24 hours.",
+            "bounds 8 tablets from above, the claim from below",
+        ),
+        (
+            _LEAFLET,
+            "Adults should take at least 8 tablets in 24 hours.",
+            "bounds 8 tablets from above, the claim from below",
+        ),
+        (
+            ["More than 20 people attended the opening."],
+            "Fewer than 20 people attended.",
+            "bounds 20 people from below",
+        ),
+    ],
+)
+def test_a_number_bounded_the_other_way_is_contradicted(context: list[str], answer: str, why: str) -> None:
+    score = Faithfulness().evaluate(
+        {"input_id": "r", "prompt": "", "sut_response": answer, "retrieved_context": context}
+    )
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "contradicted", verdict.reason
+    assert why in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Do not take more than 8 tablets in 24 hours.", False),
+        ("Don't spend more than $20 a day.", False),
+        ("There are no fewer than 20 stores.", False),
+        ("It is not more expensive than the X100.", True),  # no number: a comparison, negated
+        ("The plant did not close in 2019.", True),
+    ],
+)
+def test_a_negation_that_bounds_a_number_negates_nothing(text: str, negated: bool) -> None:
+    assert analyze(text).negated is negated
 
 
 def test_a_model_name_is_not_a_quantity() -> None:

@@ -50,9 +50,10 @@ space after every comma: "735, 000 followers", "$ 1, 056"). Only a group that st
 NUMBER_DIGITS = rf"{_TOKENIZED_GROUPS}|\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
 """A number's digits: "13 000" and "13, 000" are one number (13,000), not 13 and 0; "1,000.5",
 "1.000,5", "24"."""
-Bound = Literal["over", "under", "about"]
+Bound = Literal["over", "under", "about", "most"]
 """What a word before a claim's number says of it: "more than 100" (``over``), "less than 5
-billion" (``under``), "about 14,000"."""
+billion" (``under``), "about 14,000", "no more than 8" and "up to 8" (``most``: the number itself
+or less)."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
 _SCOPE_WINDOW = 3
@@ -169,6 +170,12 @@ def is_negation(word: str, lex: Lexicon) -> bool:
     return word in lex.negations or word.endswith("n't")
 
 
+def _bounds(token: re.Match[str], bounding: set[int]) -> bool:
+    """The negation ``token`` opens a bounding comparison (its offsets in ``bounding``): "not" of
+    "not more than 8", "n't" of "don't take more than 8"."""
+    return any(token.start() <= at < token.end() for at in bounding)
+
+
 _QUOTES = "\"'`«\u201c\u2018"
 """Opening quotes: straight, backtick, guillemet, curly double and single."""
 
@@ -274,7 +281,11 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
 
-    negated = any(is_negation(t, lex) and not _opens_title(text, matches, k, lex) for k, t in enumerate(tokens))
+    bounding = {m.start() for m in _BOUNDING_NEGATION.finditer(text)}  # "not more than 8": a bound
+    negated = any(
+        is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding)
+        for k, t in enumerate(tokens)
+    )
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")
@@ -371,23 +382,47 @@ _ROUND_STEP = 100
 """A bare figure is a rounding only when rounded to hundreds or more ("9,000", "3.6 million")."""
 
 
+_NEGATED_COMPARISON = (
+    r"(?:\b(?:not|no|never|nicht|pas)|n't)\s+(?:[^\W\d_]+\s+){0,2}?"
+    r"(?P<than>more than|over|above|exceed(?:s|ed|ing)?|in excess of|mehr als|über|plus de"
+    r"|less than|fewer than|under|below|weniger als|unter|moins de)"
+)
+"""A negation before a comparison, at most two words apart ("not more than", "do not take more
+than", "no fewer than"): the bound a number after it has, not a negation of what is said."""
+_BOUNDING_NEGATION = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*\d", re.IGNORECASE)
 _BOUNDS = re.compile(
-    r"\b(?:(?P<over>over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
+    r"(?:(?P<negated>" + _NEGATED_COMPARISON + r")"
+    r"|\b(?:(?P<most>up to|at most|a maximum of|maximum of|höchstens|bis zu|au plus|au maximum|jusqu'à)"
+    r"|(?P<over>over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
     r"|über|mehr als|mindestens|plus de|au moins)"
     r"|(?P<under>less than|fewer than|under|below|weniger als|unter|moins de)"
     r"|(?P<about>about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
-    r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque))\s*[$€£¥]?\s*$",
+    r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque)))\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
 
 
 def bound_before(text: str, start: int) -> Bound | None:
-    """What the words before a number say of it ("more than", "about"), looked for in the 20
-    characters before it."""
-    match = _BOUNDS.search(text[max(0, start - 20) : start])
+    """What the words before a number say of it ("more than", "about"), looked for in the 40
+    characters before it. A negated comparison bounds the other way: "not more than 8" is at most
+    8, "no fewer than 8" over it.
+
+    >>> [bound_before(t, len(t)) for t in ("more than ", "Do not take more than ", "no fewer than ", "up to ")]
+    ['over', 'most', 'over', 'most']
+    """
+    match = _BOUNDS.search(text[max(0, start - 40) : start])
     if match is None:
         return None
-    return "over" if match.group("over") else "under" if match.group("under") else "about"
+    if match.group("negated"):
+        return "most" if match.group("than").lower() in _OVER_WORDS else "over"
+    for bound in ("most", "over", "under"):
+        if match.group(bound):
+            return bound
+    return "about"
+
+
+_OVER_WORDS = frozenset(("more than", "over", "above", "exceed", "exceeds", "exceeded", "exceeding"))
+_OVER_WORDS |= {"in excess of", "mehr als", "über", "plus de"}
 
 
 def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool:

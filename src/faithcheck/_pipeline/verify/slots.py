@@ -1101,7 +1101,15 @@ def _check_number(
             if i in elsewhere and number.value == slot.value:
                 continue
             near = len(slot.frame & number.frame)
-            if slot.states(number) or (month and number.is_year and number.value == slot.value):
+            if (
+                number.value == slot.value
+                and _bounds_conflict(slot.bound, number.bound)
+                and slot.compatible(number, strict=True)
+            ):
+                # "more than 8 tablets" against "not more than 8 tablets": the same number of the
+                # same thing, bounded the other way ("over 16:", an age, counts no tablets)
+                found.append(((near, tie, 0), i, number))
+            elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 # and a year without the claim's month less surely than one with it rivals it
                 # ("founded in 1994, acquired in January 2002" for "in January 1994")
@@ -1121,6 +1129,8 @@ def _check_number(
         aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
+            if best.value == slot.value:  # the same number, bounded the other way
+                why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
     stating = [f for f in found if f[0][2]]
     if not stating:
@@ -1150,6 +1160,16 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
     return None
+
+
+_SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
+_CONFLICTING_BOUNDS = (frozenset(("over", "under")), frozenset(("over", "most")))
+
+
+def _bounds_conflict(bound: Bound | None, other: Bound | None) -> bool:
+    """Two bounds of one number that exclude each other: more than it (or at least it), and less
+    than it or at most it ("more than 8" against "no more than 8", "less than 8" against "over 8")."""
+    return frozenset((bound, other)) in _CONFLICTING_BOUNDS
 
 
 def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: TextFeatures) -> bool:
