@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from faithcheck import Faithfulness
 from faithcheck._core.types import Label
+from faithcheck._metrics.config import Lang
 from faithcheck._pipeline.verify import slots as slots_module
 from faithcheck._pipeline.verify.ordinals import ordinals
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
@@ -139,6 +140,28 @@ def test_a_number_bounded_the_other_way_is_contradicted(context: list[str], answ
     assert verdict is not None
     assert verdict.label == "contradicted", verdict.reason
     assert why in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("lang", "context", "within", "beyond"),
+    [
+        (
+            "de",
+            "Nehmen Sie nicht mehr als 8 Tabletten in 24 Stunden.",
+            "Erwachsene dürfen bis zu 8 Tabletten in 24 Stunden nehmen.",
+            "Erwachsene dürfen mehr als 8 Tabletten in 24 Stunden nehmen.",
+        ),
+        (
+            "fr",
+            "Ne prenez pas plus de 8 comprimés en 24 heures.",
+            "Les adultes peuvent prendre jusqu'à 8 comprimés en 24 heures.",
+            "Les adultes peuvent prendre plus de 8 comprimés en 24 heures.",
+        ),
+    ],
+)
+def test_bounds_in_german_and_french(lang: Lang, context: str, within: str, beyond: str) -> None:
+    verdicts = Faithfulness(lang=lang).check_claims([within, beyond], [context])
+    assert [v.label for v in verdicts] == ["supported", "contradicted"], [v.reason for v in verdicts]
 
 
 @pytest.mark.parametrize(
