@@ -17,7 +17,9 @@ a time, each kind separately (:data:`KINDS`):
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will, often → always);
 * ``restriction``: a restriction the context states too dropped with its scope ("only for
   defective items", "for members only", ", unless ...", ", except ...", "if ..."), else the
-  restricting word alone.
+  restricting word alone;
+* ``direction``: a word of change turned to its opposite (rose → fell, increased → decreased,
+  grew → shrank, higher → lower), the first one of the claim.
 
 Every edit is a claim the context does not support. For each kind the table gives the share of
 edits **caught** (not supported) among the edits whose original the verifier **accepts** (a
@@ -67,7 +69,17 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 TRAINING = SHARED.parent / "training"
 
-KINDS = ("number_swap", "number_shift", "unit", "ordinal", "name_swap", "negation", "quantifier", "restriction")
+KINDS = (
+    "number_swap",
+    "number_shift",
+    "unit",
+    "ordinal",
+    "name_swap",
+    "negation",
+    "quantifier",
+    "restriction",
+    "direction",
+)
 
 # -- the edits --------------------------------------------------------------------------------
 
@@ -350,6 +362,44 @@ def _restriction_edits(claim: str, context: str) -> list[ContrastEdit]:
     return []
 
 
+_TURNS = {
+    ("rose", "fell"),
+    ("rise", "fall"),
+    ("rises", "falls"),
+    ("risen", "fallen"),
+    ("rising", "falling"),
+    ("increased", "decreased"),
+    ("increase", "decrease"),
+    ("increases", "decreases"),
+    ("increasing", "decreasing"),
+    ("grew", "shrank"),
+    ("grows", "shrinks"),
+    ("growth", "decline"),
+    ("gained", "lost"),
+    ("gains", "losses"),
+    ("climbed", "dropped"),
+    ("jumped", "slumped"),
+    ("surged", "plunged"),
+    ("higher", "lower"),
+    ("more", "fewer"),
+}
+_OPPOSITE = {a: b for pair in _TURNS for a, b in (pair, pair[::-1])}
+_TURN = re.compile(r"\b(" + "|".join(sorted(_OPPOSITE, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def _direction_edits(claim: str) -> list[ContrastEdit]:
+    """The claim's first word of change turned to its opposite ("rose" → "fell"); "more" only
+    before "than" ("more than 20" → "fewer than 20")."""
+    for m in _TURN.finditer(claim):
+        word = m.group(1)
+        if word.lower() == "more" and not claim[m.end() :].startswith(" than"):
+            continue
+        opposite = _OPPOSITE[word.lower()]
+        opposite = opposite[0].upper() + opposite[1:] if word[0].isupper() else opposite
+        return [ContrastEdit("direction", claim, _replace(claim, m.start(1), m.end(1), opposite), "contradicted")]
+    return []
+
+
 def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -> list[ContrastEdit]:
     """Every kind of edit that applies to ``claim`` (supported by ``context``), at most one each.
 
@@ -369,6 +419,7 @@ def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -
         *_quantifier_edits(claim, context),
         *_restriction_edits(claim, context),
         *_ordinal_edits(claim, context, rng),  # drawn last: the other kinds' draws are as before it
+        *_direction_edits(claim),
     ]
     return [e for e in edits if e.edited != claim]
 

@@ -164,6 +164,32 @@ def test_bounds_in_german_and_french(lang: Lang, context: str, within: str, beyo
     assert [v.label for v in verdicts] == ["supported", "contradicted"], [v.reason for v in verdicts]
 
 
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+@pytest.mark.parametrize(
+    ("lang", "context", "claim", "label"),
+    [
+        ("en", "Revenue grew 12% to $4.2 billion in 2023.", "Revenue fell 12% in 2023.", "contradicted"),
+        ("en", "Revenue grew 12% to $4.2 billion in 2023.", "Revenue grew by 12 percent in 2023.", "supported"),
+        # a sentence that has both ways decides nothing: the costs fell, the revenue grew
+        ("en", "Revenue grew 12% in 2023, while costs fell 3%.", "Costs fell 3% in 2023.", "supported"),
+        ("de", "Der Umsatz stieg 2023 um 12 Prozent.", "Der Umsatz sank 2023 um 12 Prozent.", "contradicted"),
+        (
+            "fr",
+            "Le chiffre d'affaires a augmenté de 12 % en 2023.",
+            "Le chiffre d'affaires a baissé de 12 % en 2023.",
+            "contradicted",
+        ),
+    ],
+)
+def test_a_change_that_goes_the_other_way_is_contradicted(
+    verifier: str, lang: Lang, context: str, claim: str, label: Label
+) -> None:
+    [verdict] = Faithfulness(verifier=verifier, lang=lang).check_claims([claim], [context])  # type: ignore[arg-type]
+    assert verdict.label == label, verdict.reason
+    if label == "contradicted":
+        assert "where the context has it go up" in verdict.reason
+
+
 @pytest.mark.parametrize(
     ("text", "negated"),
     [

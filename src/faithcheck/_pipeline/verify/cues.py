@@ -9,6 +9,8 @@ occur in it):
   is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
 * a negation on one side only → ``contradicted`` (the sentence's negation counts in the part of it
   that speaks of the claim: an aside about something else negates nothing the claim says),
+* a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%")
+  → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
   is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
   it spells, "U.S." the United States),
@@ -45,7 +47,7 @@ __all__ = [
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
-CUE_KINDS = frozenset({"number", "negation", "entity", "restriction", "hedge"})
+CUE_KINDS = frozenset({"number", "negation", "direction", "entity", "restriction", "hedge"})
 FLAGGED_SCORE_CAP = 0.2
 """A claim a cue overrules scores at most this (it is not supported, whatever the model's score)."""
 
@@ -58,9 +60,9 @@ class Cue:
     why: str
     kind: str
     """One of :data:`CUE_KINDS`."""
-    from_slots: bool = False
-    """A number or a name checked where the rest of the claim is stated
-    (:mod:`faithcheck._pipeline.verify.slots`): it overrules any verifier's support."""
+    overrules: bool = False
+    """It overrules any verifier's support: a number or a name checked where the rest of the claim
+    is stated (:mod:`faithcheck._pipeline.verify.slots`), a change that goes the other way."""
 
 
 def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:
@@ -73,7 +75,7 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if slot is not None and slot.decides:
         # the reason quotes the unit's best sentence; name the aligned one when it is another
         where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
-        return Cue(slot.label, slot.why + where, slot.kind, from_slots=True)
+        return Cue(slot.label, slot.why + where, slot.kind, overrules=True)
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
     # other name" for ", not known by anything else otherwise,"); a negation opening a title the
@@ -84,6 +86,8 @@ def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, .
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
+    if turned := _turned(claim, sentence, lang):
+        return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
@@ -123,6 +127,28 @@ def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
 
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
+
+
+def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why ``sentence`` has a change of the claim go the other way, or ``None``: both hold a
+    number, the claim words its change one way only ("grew", "rose") and the sentence the other
+    way only ("fell"). A sentence with both ways ("revenue grew as costs fell") decides nothing.
+
+    >>> _turned(analyze("Revenue fell 12% in 2023."), analyze("Revenue grew 12% to $4.2 billion in 2023."), "en")
+    "the claim has it go down ('fell') where the context has it go up ('grew')"
+    >>> _turned(analyze("Costs fell 3%."), analyze("Revenue grew 12% while costs fell 3%."), "en") is None
+    True
+    """
+    if not (claim.numbers and sentence.numbers):
+        return None
+    directions = get_lexicon(lang).directions
+    said = {t: directions[t] for t in claim.tokens if t in directions}
+    given = {t: directions[t] for t in sentence.tokens if t in directions}
+    if len(set(said.values())) != 1 or len(set(given.values())) != 1 or set(said.values()) == set(given.values()):
+        return None
+    (way,), (other,) = set(said.values()), set(given.values())
+    words, others = ", ".join(repr(t) for t in said), ", ".join(repr(t) for t in given)
+    return f"the claim has it go {way} ({words}) where the context has it go {other} ({others})"
 
 
 def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:

@@ -300,7 +300,7 @@ class OnnxVerifier:
         verdict = partial(unit_verdict, claim=check.claim.text, lang=lang)
         cues = {i: find_cue(claim, units[i].window, check.passages, lang) for i in order}
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
-        kept = [i for i in supporting if (cue := cues[i]) is None or not (cue.from_slots or cue.kind in self.overrule)]
+        kept = [i for i in supporting if (cue := cues[i]) is None or not (cue.overrules or cue.kind in self.overrule)]
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))

@@ -86,6 +86,10 @@ class Lexicon:
     auxiliaries: frozenset[str]
     """Finite auxiliary verbs ("is", "was", "can"), lower-cased: a short answer holding one is a
     statement of its own, not a fragment that needs its question."""
+    directions: dict[str, str]
+    """Words of a change, lower-cased, to its direction, ``up`` or ``down`` ("rose", "fell"): a
+    claim whose number went one way where the sentence saying it has it go the other is
+    contradicted."""
     quantity_prefixes: frozenset[str]
     """Words before a hyphen that say something of the number after it ("mid-1970s", "top-10"),
     not a name the number ends ("COVID-19")."""
