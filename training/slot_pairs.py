@@ -13,7 +13,8 @@ claims; here they see training data only). The kinds:
 * ``name_swap``: a name replaced by another name of the premise with as many words;
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will);
-* ``restriction``: a restriction dropped ("only", "except ...", "unless ...", "if ...").
+* ``restriction``: a restriction dropped ("only", "except ...", "unless ...", "if ...");
+* ``direction``: a word of change turned to its opposite (rose → fell, higher → lower).
 
 An edit ``make_edits`` labels ``contradicted`` becomes label 2 (3-way); one it labels
 ``unsupported`` (the claim says more than the premise) becomes label 1 with ``binary_only``, as
