@@ -383,6 +383,11 @@ _TURNS = {
     ("higher", "lower"),
     ("more", "fewer"),
 }
+COUNTED_KINDS = frozenset(KINDS) - {"direction"}
+"""An original is taken (and counts toward ``--limit``) for its edits of these kinds: those the
+benchmark had before ``direction`` was added (2026-12-04), so that a limit takes the originals it
+took then and the figures of earlier versions stay comparable; a direction edit is measured on
+the originals taken."""
 _OPPOSITE = {a: b for pair in _TURNS for a, b in (pair, pair[::-1])}
 _TURN = re.compile(r"\b(" + "|".join(sorted(_OPPOSITE, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
@@ -520,7 +525,7 @@ def run(
         if limit is not None and taken[original.set] >= limit:
             continue
         edits = edits_of(original, seed)
-        if not edits:
+        if not any(e.kind in COUNTED_KINDS for e in edits):
             continue
         taken[original.set] += 1
         verdicts = metric.check_claims([original.claim, *(e.edited for e in edits)], list(original.passages))  # type: ignore[attr-defined]
