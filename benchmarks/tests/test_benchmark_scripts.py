@@ -318,3 +318,16 @@ def test_slot_cost_times_every_shape_of_long_sentence(capsys: pytest.CaptureFixt
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert [r.split(" | ")[0].lstrip("| ") for r in rows] == ["bracket", "numbers", "names", "changes"]
     assert all(1500 <= int(r.split(" | ")[1].replace(",", "")) <= 2600 for r in rows)
+
+
+def test_short_answers_score_each_question_with_both_answers() -> None:
+    short_answers = load_script("benchmarks/short_answers.py", "faithcheck_bench_short_answers")
+    taken = list(short_answers.questions(0, 3))
+    assert [q.index for q in taken] == [0, 1, 2]
+    assert all(q.right and q.hallucinated and q.right != q.hallucinated for q in taken)
+    tally = short_answers.run(Faithfulness(), 0, 3)
+    assert tally.counts["right"] == tally.counts["hallucinated"] == 3
+    assert tally.counts["right accepted"] + tally.counts["hallucinated rejected"] <= 6
+    assert "balanced accuracy" in short_answers.report(tally)
+    assert short_answers.is_short_number("8 tablets")
+    assert not short_answers.is_short_number("Delhi")
