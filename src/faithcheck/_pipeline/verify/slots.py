@@ -1104,10 +1104,11 @@ def _check_number(
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)
-                and slot.compatible(number, strict=True)
+                and (number.unit, number.is_year) == (slot.unit, slot.is_year)
             ):
-                # "more than 8 tablets" against "not more than 8 tablets": the same number of the
-                # same thing, bounded the other way ("over 16:", an age, counts no tablets)
+                # "more than 8 tablets" against "not more than 8 tablets", "not under 18" against
+                # "under 18": the same number of the same thing, bounded the other way ("over 16:",
+                # an age, counts no tablets)
                 found.append(((near, tie, 0), i, number))
             elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
