@@ -281,8 +281,9 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
 
-    bounding = {m.start() for m in _BOUNDING_NEGATION.finditer(text)}  # "not more than 8": a bound
-    negated = any(
+    negations = any(is_negation(t, lex) for t in tokens)
+    bounding = {m.start() for m in _BOUNDING_NEGATION.finditer(text)} if negations else set()  # "not more than 8"
+    negated = negations and any(
         is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding)
         for k, t in enumerate(tokens)
     )
@@ -390,31 +391,34 @@ _NEGATED_COMPARISON = (
 """A negation before a comparison, at most two words apart ("not more than", "do not take more
 than", "no fewer than"): the bound a number after it has, not a negation of what is said."""
 _BOUNDING_NEGATION = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*\d", re.IGNORECASE)
+_NEGATED_BOUND = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*$", re.IGNORECASE)
+_NEGATION_HINT = re.compile(r"\b(?:not|no|never|nicht|pas)\b|n't", re.IGNORECASE)
+"""A word a negated comparison needs: where none stands, the costlier pattern is not tried."""
 _BOUNDS = re.compile(
-    r"(?:(?P<negated>" + _NEGATED_COMPARISON + r")"
-    r"|\b(?:(?P<most>up to|at most|a maximum of|maximum of|höchstens|bis zu|au plus|au maximum|jusqu'à)"
+    r"\b(?:(?P<most>up to|at most|a maximum of|maximum of|höchstens|bis zu|au plus|au maximum|jusqu'à)"
     r"|(?P<over>over|more than|above|at least|upwards of|in excess of|exceeding|surpass(?:es|ed)?"
     r"|über|mehr als|mindestens|plus de|au moins)"
     r"|(?P<under>less than|fewer than|under|below|weniger als|unter|moins de)"
     r"|(?P<about>about|around|approximately|roughly|nearly|almost|some|an estimated|close to|circa"
-    r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque)))\s*[$€£¥]?\s*$",
+    r"|etwa|rund|ungefähr|fast|knapp|environ|près de|presque|quelque))\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
 
 
 def bound_before(text: str, start: int) -> Bound | None:
-    """What the words before a number say of it ("more than", "about"), looked for in the 40
-    characters before it. A negated comparison bounds the other way: "not more than 8" is at most
-    8, "no fewer than 8" over it.
+    """What the words before a number say of it ("more than", "about"), looked for in the 20
+    characters before it. A negated comparison, looked for in the 40 before it, bounds the other
+    way: "not more than 8" is at most 8, "no fewer than 8" over it.
 
     >>> [bound_before(t, len(t)) for t in ("more than ", "Do not take more than ", "no fewer than ", "up to ")]
     ['over', 'most', 'over', 'most']
     """
-    match = _BOUNDS.search(text[max(0, start - 40) : start])
+    wide = text[max(0, start - 40) : start]
+    if _NEGATION_HINT.search(wide) and (negated := _NEGATED_BOUND.search(wide)):
+        return "most" if negated.group("than").lower() in _OVER_WORDS else "over"
+    match = _BOUNDS.search(text[max(0, start - 20) : start])
     if match is None:
         return None
-    if match.group("negated"):
-        return "most" if match.group("than").lower() in _OVER_WORDS else "over"
     for bound in ("most", "over", "under"):
         if match.group(bound):
             return bound
