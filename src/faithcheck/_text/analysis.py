@@ -425,8 +425,11 @@ def bound_before(text: str, start: int) -> Bound | None:
     return "about"
 
 
-_OVER_WORDS = frozenset(("more than", "over", "above", "exceed", "exceeds", "exceeded", "exceeding"))
-_OVER_WORDS |= {"in excess of", "mehr als", "über", "plus de"}
+_OVER_WORDS = frozenset(
+    {"more than", "over", "above", "exceed", "exceeds", "exceeded", "exceeding", "in excess of"}
+    | {"mehr als", "über", "plus de"}
+)
+"""The comparisons of :data:`_NEGATED_COMPARISON` that say "above": negated, they bound from above."""
 
 
 def rounds_to(claimed: float, stated: float, bound: Bound | None = None) -> bool:
