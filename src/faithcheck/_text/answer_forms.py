@@ -39,6 +39,8 @@ _OPENING_WORDS = 3
 _SHORT_ANSWER_WORDS = 6
 _KIND_WORDS = 4
 _TOKEN = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*|[^\w\s]")
+"""Words with their digits ("1923", "6.213", "X200") and marks: counts a short answer's words,
+where :data:`_WORD` reads each digit alone."""
 
 
 def _normal(text: str) -> str:
