@@ -147,3 +147,39 @@ def test_segments_expand_to_premises_and_q4_blocks_dequantize() -> None:
     nibbles = (q[:16] | (q[16:] << 4)).astype(np.uint8)
     block = np.concatenate([scale, nibbles])[None, :]
     assert packio.dequantize_q4(block, 32).tolist() == [[(v - 8) * 0.5 for v in q.tolist()]]
+
+
+ASIDE = UNPACK.parent / "model_aside.sh"
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout
+
+
+def test_model_aside_takes_the_model_out_of_what_travels_and_puts_it_back(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    script = repo / "training" / "gpu" / "model_aside.sh"
+    model = repo / "src" / "faithcheck" / "models" / "verifier" / "model.onnx"
+    script.parent.mkdir(parents=True)
+    model.parent.mkdir(parents=True)
+    script.write_bytes(ASIDE.read_bytes())
+    model.write_bytes(b"weights")
+    (repo / ".gitignore").write_text("training/work/\n")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init")
+
+    def aside(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", str(script), command], capture_output=True, text=True)
+
+    assert aside("out").returncode == 0
+    # what the device tool lists (tracked and untracked-not-ignored) no longer holds the model
+    listed = _git(repo, "ls-files", "--cached", "--others", "--exclude-standard").split()
+    assert "src/faithcheck/models/verifier/model.onnx" not in listed
+    assert not model.exists()
+    assert aside("out").returncode == 1  # twice is refused, nothing lost
+    assert aside("back").returncode == 0
+    assert model.read_bytes() == b"weights"
+    assert _git(repo, "status", "--porcelain") == ""
+    assert aside("back").returncode == 1
+    assert aside("sideways").returncode == 2
