@@ -7,7 +7,7 @@
 #   bash training/gpu/model_aside.sh back   # right after (restores the file and the index)
 #
 # "out" unstages the file (git rm --cached; nothing is committed) and moves it to
-# training/work/model_aside/ (git-ignored); "back" moves it back and re-stages it, and checks
+# training/work/model_aside/ (git-ignored); "back" moves it back, restores its index entry and checks
 # that the file is the committed one. Never commit while it is out.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
