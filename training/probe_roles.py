@@ -30,12 +30,17 @@ For each, the share of missed swaps caught when at most 0.5%, 1% or 2% of the ac
 are rejected (a check that costs more originals than that would lose the originals target).
 
     python training/probe_roles.py [--sets fever_nli,halueval,factcg_cg2c_doc,covid_fact,qags,fib]
-                                    [--limit 800] [--bundle DIR]
+                                    [--limit 800] [--bundle DIR] [--write-cases FILE]
+
+``--write-cases FILE`` writes the cases (JSON lines: group, swapped, claim, evidence) and stops: the
+input of ``probe_parser_roles.py``, a third probe that needs a parser's own environment.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import sys
 from collections import Counter
@@ -93,6 +98,14 @@ def cases(sets: list[str], limit: int) -> list[Case]:
             if verdict.supported:
                 out.append(Case(group, k > 0, claim, tuple(e.quote for e in verdict.evidence_set)))
     return out
+
+
+def write_cases(data: list[Case], path: Path) -> None:
+    """The cases as JSON lines, for probes that run outside the package's environment
+    (``probe_parser_roles.py``)."""
+    with path.open("w", encoding="utf-8") as out:
+        for case in data:
+            out.write(json.dumps(dataclasses.asdict(case)) + "\n")
 
 
 def _beside(claim_words: tuple[list[str], list[str]], words: list[str], first: int, last: int) -> int:
@@ -229,8 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="fever_nli,halueval,factcg_cg2c_doc,covid_fact,qags,fib")
     ap.add_argument("--limit", type=int, default=800, help="originals read from each set")
     ap.add_argument("--bundle", type=Path, default=None, help="verifier bundle for the swap probe (default: shipped)")
+    ap.add_argument("--write-cases", type=Path, default=None, help="also write the cases here (JSON lines), then stop")
     args = ap.parse_args(argv)
     data = cases(args.sets.split(","), args.limit)
+    if args.write_cases:
+        write_cases(data, args.write_cases)
+        print(f"{len(data)} cases written to {args.write_cases}")
+        return 0
     report("learned name-role scorer (10-fold CV)", data, scorer_scores(data))
     report("counterfactual swap", data, swap_scores(data, args.bundle or shipped_bundle()))
     return 0

@@ -475,3 +475,45 @@ def test_probe_roles_swap_scores_a_rise_only_where_the_evidence_names_another(pr
     assert np.isfinite(scores[:2]).all()
     assert scores[1] > scores[0]  # Armstrong for Aldrin raises the support more than Aldrin for Armstrong
     assert scores[2] == -np.inf  # no evidence, no other name
+
+
+def test_probe_roles_writes_its_cases_as_json_lines(probe_roles: ModuleType, tmp_path: Path) -> None:
+    data = [probe_roles.Case(3, True, "Buzz Aldrin was first.", ("Neil Armstrong was first.",))]
+    probe_roles.write_cases(data, tmp_path / "cases.jsonl")
+    rows = [json.loads(line) for line in (tmp_path / "cases.jsonl").read_text().splitlines()]
+    assert rows == [
+        {"group": 3, "swapped": True, "claim": "Buzz Aldrin was first.", "evidence": ["Neil Armstrong was first."]}
+    ]
+
+
+@pytest.fixture(scope="module")
+def parser_roles() -> ModuleType:
+    return load_script("training/probe_parser_roles.py", "faithcheck_training_probe_parser_roles")
+
+
+def _parsed(parser_roles: ModuleType, rows: list[tuple[str, str, str, int]], first: int, last: int) -> object:
+    """A hand-made parse (text, lemma, relation, head index) and the name in tokens first..last."""
+    sentence = tuple(parser_roles.Token(*row) for row in rows)
+    return parser_roles.Name(sentence, first, last)
+
+
+def test_probe_parser_roles_flags_a_name_in_another_names_role(parser_roles: ModuleType) -> None:
+    """The sentence "Neil Armstrong became the first person": the subject's role is Armstrong's, so a claim that
+    gives it to Aldrin is flagged; a passive agent reads as the subject ("directed by")."""
+    became = [("Neil", "Neil", "compound", 1), ("Armstrong", "Armstrong", "nsubj", 2), ("became", "become", "ROOT", 2)]
+    became += [("the", "the", "det", 5), ("first", "first", "amod", 5), ("person", "person", "attr", 2)]
+    evidence = [_parsed(parser_roles, became, 0, 2)]
+    aldrin = [("Buzz", "Buzz", "compound", 1), ("Aldrin", "Aldrin", "nsubj", 2), *became[2:]]
+    assert parser_roles.role(evidence[0]) == ("nsubj-be", "person")
+    flagged = parser_roles.flags([_parsed(parser_roles, aldrin, 0, 2)], evidence, "a")
+    assert flagged == [("Buzz Aldrin", ("nsubj-be", "person"), "Neil Armstrong")]
+    assert parser_roles.flags([_parsed(parser_roles, became, 0, 2)], evidence, "a") == []
+    assert parser_roles.flags([_parsed(parser_roles, aldrin, 0, 2)], evidence, "b") == []  # Aldrin not named
+
+    passive = [("The", "the", "det", 1), ("film", "film", "nsubjpass", 3), ("was", "be", "auxpass", 3)]
+    passive += [("directed", "direct", "ROOT", 3), ("by", "by", "agent", 3), ("Carl", "Carl", "compound", 6)]
+    passive += [("Reiner", "Reiner", "pobj", 4)]
+    active = [("Carl", "Carl", "compound", 1), ("Reiner", "Reiner", "nsubj", 2), ("directed", "direct", "ROOT", 2)]
+    active += [("the", "the", "det", 4), ("film", "film", "dobj", 2)]
+    assert parser_roles.role(_parsed(parser_roles, passive, 5, 7)) == ("nsubj", "direct")
+    assert parser_roles.flags([_parsed(parser_roles, active, 0, 2)], [_parsed(parser_roles, passive, 5, 7)], "a") == []
