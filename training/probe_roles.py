@@ -242,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="fever_nli,halueval,factcg_cg2c_doc,covid_fact,qags,fib")
     ap.add_argument("--limit", type=int, default=800, help="originals read from each set")
     ap.add_argument("--bundle", type=Path, default=None, help="verifier bundle for the swap probe (default: shipped)")
-    ap.add_argument("--write-cases", type=Path, default=None, help="also write the cases here (JSON lines), then stop")
+    ap.add_argument(
+        "--write-cases", type=Path, default=None, help="write the cases here (JSON lines) instead of probing"
+    )
     args = ap.parse_args(argv)
     data = cases(args.sets.split(","), args.limit)
     if args.write_cases:
