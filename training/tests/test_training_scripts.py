@@ -517,3 +517,29 @@ def test_probe_parser_roles_flags_a_name_in_another_names_role(parser_roles: Mod
     active += [("the", "the", "det", 4), ("film", "film", "dobj", 2)]
     assert parser_roles.role(_parsed(parser_roles, passive, 5, 7)) == ("nsubj", "direct")
     assert parser_roles.flags([_parsed(parser_roles, active, 0, 2)], [_parsed(parser_roles, passive, 5, 7)], "a") == []
+
+
+def test_bundle_base_dequantizes_the_bundles_own_embeddings() -> None:
+    """The embedding block of the shipped bundle, as its graph computes with it: the int8 rows
+    dequantized (requantizing gives the stored integers back) and the fp32 LayerNorm as stored."""
+    import onnx
+    from onnx import numpy_helper
+
+    bundle_base = load_script("training/bundle_base.py", "faithcheck_training_bundle_base")
+    model = onnx.load(str(shipped_bundle() / "model.onnx"))
+    block = bundle_base.embedding_block(model)
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    assert set(block) == {
+        "embeddings.word_embeddings.weight",
+        "embeddings.position_embeddings.weight",
+        "embeddings.token_type_embeddings.weight",
+        "embeddings.LayerNorm.weight",
+        "embeddings.LayerNorm.bias",
+    }
+    assert all(v.dtype == np.float32 for v in block.values())
+    stem = "model.bert.embeddings.word_embeddings.weight"
+    words = block["embeddings.word_embeddings.weight"]
+    assert words.shape == inits[stem + "_quantized"].shape
+    back = np.round(words / inits[stem + "_scale"] + inits[stem + "_zero_point"].astype(np.float32))
+    assert np.array_equal(back, inits[stem + "_quantized"].astype(np.float32))
+    assert np.array_equal(block["embeddings.LayerNorm.bias"], inits["model.bert.embeddings.LayerNorm.bias"])
