@@ -32,6 +32,7 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 import torch
+from bundle_base import embedding_block
 from onnx import numpy_helper
 from safetensors.torch import load_file
 from train import build_model, load_rows, make_tokenizer
@@ -106,10 +107,7 @@ def main() -> None:
     if missing or wrong:
         raise SystemExit(f"cannot rebuild: missing {missing[:5]}…, wrong shape {wrong[:5]}")
     model.load_state_dict(state)
-    embed = inits["model.bert.embeddings.word_embeddings.weight_quantized"]
-    stem = "model.bert.embeddings.word_embeddings.weight"
-    deq = numpy_helper.to_array(embed).astype(np.float32) - float(numpy_helper.to_array(inits[stem + "_zero_point"]))
-    deq *= float(numpy_helper.to_array(inits[stem + "_scale"]))
+    deq = embedding_block(graph)["embeddings.word_embeddings.weight"]
     embed_err = float(np.abs(deq - state["bert.embeddings.word_embeddings.weight"].numpy()).max())
 
     model.eval()
