@@ -12,6 +12,7 @@ from faithcheck._metrics.config import Lang
 from faithcheck._pipeline.verify import slots as slots_module
 from faithcheck._pipeline.verify.ordinals import ordinals
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
+from faithcheck._pipeline.verify.units import _rival_of_unstated, _rival_sentence
 from faithcheck._text.analysis import analyze, rounds_to
 
 _LEAFLET = [
@@ -228,6 +229,21 @@ def test_money_with_a_glued_magnitude_is_read_whole() -> None:
     finding = check_slots("He took £2m in bribes.", ["He was accused of taking £1 million in bribes."], "en")
     assert finding is not None
     assert finding.why == "the context gives £1 million, not £2m"
+
+
+def test_money_with_a_glued_magnitude_word_is_read_whole() -> None:
+    """ "£49million" is £49m (before, it was no number at all, so nothing stated or rivalled it)."""
+    numbers, _ = claim_slots("They paid £49million, then $2.5billion; a £3trillion debt is no £9millionaire.", "en")
+    assert [(n.value, n.unit, n.text) for n in numbers] == [
+        (4.9e7, "£", "£49million"),
+        (2.5e9, "$", "$2.5billion"),
+        (3e12, "£", "£3trillion"),
+    ]
+    context = ["UEFA restricted them to a net transfer spend of £49million in each window."]
+    assert check_slots("They were restricted to a net transfer spend of £49m.", context, "en") is None
+    finding = check_slots("They were restricted to a net transfer spend of £32m.", context, "en")
+    assert finding is not None
+    assert finding.why == "the context gives £49million, not £32m"
 
 
 def test_a_year_knows_its_month_past_a_day_or_an_of() -> None:
@@ -874,6 +890,105 @@ def test_each_sentence_of_a_claim_is_checked_where_the_rest_of_that_sentence_is(
     assert right.label == "supported"
     assert wrong.label == "contradicted"
     assert wrong.reason.startswith("the context gives 2014, not 2005")
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_a_number_breaks_a_tie_between_sentences_saying_as_much_of_the_claim(verifier: str) -> None:
+    """The sentence with the claim's event and another year shares as many of the claim's words as
+    a sentence of the supporting piece that states no year at all ("her other two goats were taken
+    away by the farmer next door"): the year decides (before, the model's support from that piece
+    stood)."""
+    context = [
+        "A family have spoken of their grief after two of their pet goats were taken by a neighbour. "
+        "The theft happened after Mara and Tom Ellery moved with their three children to the quiet village "
+        "of Brindle in Dorset in 2005. "
+        "They thought their old farmhouse with a large orchard surrounded by fields would be a calm and happy "
+        "family home. "
+        "But their calm was broken in 2014 after their goats Pip and Dot were taken after wandering on to their "
+        "neighbour's land where they were accused of eating his cabbages. Scroll down for video. "
+        "Mara Ellery with her one remaining goat Bella, after her other two goats were taken away by the farmer "
+        "next door. "
+        "Pip, left, and Dot, right, were taken as they were accused of eating a farmer's cabbages after wandering "
+        "onto his land. Bella, left, is the family's remaining goat."
+    ]
+    opening = (
+        "Mara and Tom Ellery thought their farmhouse with an orchard surrounded by fields would be a calm family home."
+    )
+    metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
+    right, wrong = metric.check_claims(
+        [
+            f"{opening} But their calm was broken in {year} after their goats Pip and Dot were taken away by the "
+            "farmer next door. Pip and Dot were taken as they were accused of eating his cabbages."
+            for year in (2014, 2005)
+        ],
+        context,
+    )
+    assert right.label == "supported"
+    assert wrong.label == "contradicted"
+    assert wrong.reason.startswith("the context gives 2014, not 2005")
+
+
+@pytest.mark.parametrize(
+    ("own", "rejected"),
+    [
+        ("Mara lost Dot, taken by the farmer next door.", True),
+        ("Mara lost Dot in 2005, taken by the farmer next door.", False),
+    ],
+)
+def test_a_tie_is_broken_by_a_number_only_where_the_supporting_sentence_states_none(own: str, rejected: bool) -> None:
+    """Both sentences share five of the claim's words: the other piece's year decides unless the
+    supporting piece's sentence states the claim's own."""
+    claim = "Pip and Dot were taken by the farmer next door in 2005."
+    other = "Pip and Dot were taken in 2014 after wandering next door."
+    found = _rival_sentence(claim, [own], [other], "en")
+    assert found == (("contradicted", "the context gives 2014, not 2005", other) if rejected else None)
+
+
+def test_a_tie_is_not_broken_where_the_supporting_sentence_states_the_number_but_not_the_name() -> None:
+    """The supporting sentence gives the claim's £49m of a club it does not name; the other sentence
+    names the club with another amount and shares as many words: the support stands."""
+    claim = "Kelton Rovers have been restricted to a net transfer spend of £49m."
+    own = "Boss Ian Vale has been hampered by UEFA restricting them to a net transfer spend of £49million."
+    other = "The statement said Kelton Rovers were restricted to spend £32m."
+    assert check_slots(claim, [other], "en") is not None  # a rival where the sentences are not tied
+    assert _rival_sentence(claim, [own], [other], "en") is None
+
+
+def test_a_name_breaks_no_tie() -> None:
+    """The supporting sentence speaks of the claim's player without naming him: another piece's
+    sentence naming him with another team, and sharing as many words, does not overrule it."""
+    claim = "Luca Ferrant missed Porto Blanco's win against Santa Luz with a knee injury."
+    own = "The Italian striker missed Porto Blanco's win against Santa Luz with a knee injury."
+    other = "Reports say Luca Ferrant missed Porto Blanco's win against Vila Nova with a knee injury."
+    assert check_slots(claim, [other], "en") is not None  # a rival where the sentences are not tied
+    assert _rival_sentence(claim, [own], [other], "en") is None
+
+
+_UNSTATED_OWN = "Residents of Kelton have called the bronze statue of the actress their most unsettling sculpture."
+
+
+@pytest.mark.parametrize(
+    ("own", "other", "rejected"),
+    [
+        (_UNSTATED_OWN, "The statue was unveiled in 2009 in the town's park.", True),
+        (_UNSTATED_OWN, "The statue was unveiled in 2012 in the town's park.", False),
+        (_UNSTATED_OWN, "The park was opened in 2009.", False),
+        (_UNSTATED_OWN.replace("actress", "actress, cast in 2012,"), "The statue was unveiled in 2009.", False),
+    ],
+)
+def test_a_number_the_supporting_piece_does_not_state_meets_the_other_pieces(
+    own: str, other: str, rejected: bool
+) -> None:
+    """The supporting sentence says most of the claim but no year: another piece giving the year of
+    the unveiling otherwise decides, though it shares fewer of the claim's words (one giving the
+    same year, or the year of something else, does not; nor does it where the supporting sentence
+    holds the claim's year, whatever it dates there)."""
+    claim = (
+        "Residents of Kelton have called it their most unsettling sculpture six years after it was unveiled in 2012."
+    )
+    assert _rival_sentence(claim, [own], [other], "en") is None  # it shares fewer words than the supporting one
+    found = _rival_of_unstated(claim, [own], [other], "en")
+    assert found == (("contradicted", "the context gives 2009, not 2012", other) if rejected else None)
 
 
 _HEDGED_ELSEWHERE = [

@@ -33,3 +33,5 @@ class SlotFinding:
     gives "19 June"): it is neither a count the claim words otherwise nor taken from elsewhere. So
     does a value the evidence gives only of something else ("80 remote cameras" for "80 years"):
     a verifier reading the numbers alone takes it for stated."""
+    slot: str | None = None
+    """The claim's number it is about, as the claim writes it ("2006", "third"), where known."""

@@ -204,7 +204,7 @@ def check_ordinals(
             # "his first Oscar in 1994 and another in 1995" may state the second: not aligned
             sure = not has_phrase(sentences[i].lower(), get_lexicon(lang).sequel_words)
             label: Label = "contradicted" if sure else "unsupported"
-            return SlotFinding(label, "number", why, sentences[i], certain=sure, decides=sure)
+            return SlotFinding(label, "number", why, sentences[i], certain=sure, decides=sure, slot=mine.text)
     for mine in claimed:
         unstated = not any(rank.value == mine.value for _, rank in given)
         if mine.stems and mine.value > 1 and unstated and mine.ranks not in century_stems(lang):
@@ -213,7 +213,9 @@ def check_ordinals(
             rest = claim_terms - mine.stems
             best = max(range(len(sentences)), key=lambda i: len(rest & features[i].terms))
             why = f"the context does not state {mine.text}"
-            return SlotFinding("unsupported", "number", why, sentences[best], certain=False, decides=False)
+            return SlotFinding(
+                "unsupported", "number", why, sentences[best], certain=False, decides=False, slot=mine.text
+            )
     return None
 
 

@@ -94,8 +94,11 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # thousands may be parted by spaces ("13 000 km": one number, not 13 and 0 kilometres)
 _NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?:(?<=\d{{3}}0)(?=s\b)|(?![^\W_]))(?![.,]\d)")
 """A number standing alone: not glued to letters ("X200"), except a decade's "s" ("the 1990s")."""
-# an amount of money with its magnitude glued to it ("£1m", "$10.6bn": number_words.money_magnitude)
-_MONEY = re.compile(rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?={MONEY_SUFFIX})", re.IGNORECASE)
+# an amount of money with its magnitude glued to it ("£1m", "$10.6bn": number_words.money_magnitude),
+# or written out ("£49million", "$2.5billion", "€3milliards": :func:`_magnitude_after`)
+_MONEY = re.compile(
+    rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?={MONEY_SUFFIX}|(?:[mbt]r?illion|milliard)s?\b)", re.IGNORECASE
+)
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
 
@@ -1132,7 +1135,7 @@ def _check_number(
             why = f"the context gives {best.text}, not {slot.text}"
             if best.value == slot.value:  # the same number, bounded the other way
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
-            return SlotFinding("contradicted", "number", why, sentences[i], certain=True)
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     stating = [f for f in found if f[0][2]]
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
@@ -1154,12 +1157,14 @@ def _check_number(
             or (n.value == slot.value and n.is_year == slot.is_year and None not in (n.unit, slot.unit))
             for n in evidence
         )
-        return SlotFinding("unsupported", "number", why, sentences[closest], certain=False, decides=misread)
+        return SlotFinding(
+            "unsupported", "number", why, sentences[closest], certain=False, decides=misread, slot=slot.text
+        )
     (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
         why = f"only a sentence about something else states {slot.text}"
-        return SlotFinding("unsupported", "number", why, sentences[i], certain=False)
+        return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
     return None
 
 
@@ -1210,7 +1215,7 @@ def _check_label(
         return None
     digits, text = others[0]
     why = f"the context gives {slot.label} {digits}, not {slot.label} {slot.value:g}"
-    return SlotFinding("contradicted", "number", why, text, certain=True)
+    return SlotFinding("contradicted", "number", why, text, certain=True, slot=slot.text)
 
 
 _LIFE = re.compile(
@@ -1267,7 +1272,7 @@ def _check_ends(
                 found = found or (f"the context gives {span[role]:.0f} as the {names[role]}, not {slot.text}", text)
     if found is None or wrong < given:
         return None
-    return SlotFinding("contradicted", "number", *found, certain=True)
+    return SlotFinding("contradicted", "number", *found, certain=True, slot=slot.text)
 
 
 def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:

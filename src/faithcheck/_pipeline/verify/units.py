@@ -13,7 +13,7 @@ from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
 from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, overclaims, short_quote
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, sentences_of, window_sentences
+from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, claim_slots, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
 __all__ = ["MAX_ATTRIBUTED", "Unit", "chunk_coverage", "cited", "contested", "unit_verdict"]
@@ -120,14 +120,15 @@ def contested(claim: TextFeatures, units: Sequence[Unit], supporting: Unit, scor
     sentences is checked sentence by sentence: each speaks of its own thing ("They moved in 2005.
     Their dogs were shot in 2014."). The verdict rests on the unit holding that sentence, its reason
     names the sentence, and its score is at most ``FLAGGED_SCORE_CAP``. A value that sentence does
-    not state at all decides nothing (the support may rest on another)."""
+    not state at all decides nothing (the support may rest on another); but a number the supporting
+    unit does not state is checked against all the claim's units (:func:`_rival_of_unstated`)."""
     own = window_sentences(supporting.window, lang)
     others = [s for s in dict.fromkeys(s for u in units for s in window_sentences(u.window, lang)) if s not in own]
     if not others:
         return None
     parts = sentences_of(claim.text, lang)
     for part in parts if len(parts) > 1 else (claim.text,):
-        if found := _rival_sentence(part, own, others, lang):
+        if found := _rival_sentence(part, own, others, lang) or _rival_of_unstated(part, own, others, lang):
             label, reason, aligned = found
             unit = next(u for u in units if aligned in window_sentences(u.window, lang))
             where = "" if aligned == unit.window.sentence else f" in {short_quote(aligned)}"
@@ -136,27 +137,69 @@ def contested(claim: TextFeatures, units: Sequence[Unit], supporting: Unit, scor
     return None
 
 
+def _rival_of_unstated(
+    claim: str, own: Sequence[str], others: Sequence[str], lang: Lang
+) -> tuple[Label, str, str] | None:
+    """The rejection of ``claim`` (one sentence of a claim) whose number the supporting unit's
+    sentences ``own`` do not state at all, by another value of that number in a sentence of
+    ``others``, aligned as in one piece of evidence (:func:`check_slots` over both): the support
+    cannot rest on that number, and the evidence as a whole gives it otherwise ("it was unveiled in
+    2012" against "... unveiled in 2009", stated in another piece). Only a rival of a number whose
+    value ``own`` does not hold counts: the claim's other numbers were checked where the support is
+    ("Gigantour 2006" there, "Gigantour 2005" elsewhere). Its label, its reason and that sentence."""
+    if check_slots(claim, tuple(own), lang) is None:
+        return None
+    found = check_slots(claim, (*own, *others), lang)
+    if found is None or (found.label, found.certain, found.decides) != ("contradicted", True, True):
+        return None
+    value = next((n.value for n in claim_slots(claim, lang)[0] if n.text == found.slot), None)
+    if value is None or found.sentence not in others or any(value in analyze(s, lang).numbers for s in own):
+        return None
+    return found.label, found.why, found.sentence
+
+
 def _rival_sentence(claim: str, own: Sequence[str], others: Sequence[str], lang: Lang) -> tuple[Label, str, str] | None:
     """The rejection of ``claim`` (one sentence of a claim) by the sentence of ``others`` that
     shares most of its words, when it shares more than every sentence of ``own`` (the supporting
     unit's): a certain, deciding slot finding there (:func:`check_slots`), or a hedge there that the
     claim overclaims ("used in all navies" against "used in many navies") where that sentence says
-    at least half of the claim (``CUE_COVERAGE``). Its label, its reason and that sentence."""
+    at least half of the claim (``CUE_COVERAGE``). Its label, its reason and that sentence.
+
+    Where it shares only as many as the best of ``own``, the claim speaks of both equally, and a
+    number breaks the tie: that sentence's rival value decides when none of those of ``own`` states
+    the claim's numbers ("Their dogs were shot in 2014" against "Her other two dogs
+    were shot dead by the farmer next door", for "... were shot dead by the farmer next door in
+    2005"). A name does not: a sentence of ``own`` may speak of the claim's name without naming it
+    ("The French striker missed ... against Malaga"), while a value is always written out."""
     features = analyze(claim, lang)
 
     def shared(sentence: str) -> int:
         return len(analyze(sentence, lang).content & features.content)
 
     aligned = max(others, key=shared)
-    if shared(aligned) <= max(map(shared, own)):
+    best_own = max(map(shared, own))
+    tied = shared(aligned) == best_own
+    if shared(aligned) < best_own or (
+        tied and not all(_states_no_number(claim, s, lang) for s in own if shared(s) == best_own)
+    ):
         return None
     finding = check_slots(claim, (aligned,), lang)
     if finding is not None and finding.decides and finding.certain and finding.label != "unsupported":
+        if tied and finding.kind != "number":
+            return None
         return finding.label, finding.why, aligned
+    if tied:
+        return None
     said = analyze(aligned, lang)
     if coverage(features, said) >= CUE_COVERAGE and (why := overclaims(features, said)):
         return "overclaim", why, aligned
     return None
+
+
+def _states_no_number(claim: str, sentence: str, lang: Lang) -> bool:
+    """``sentence`` leaves a number of ``claim`` unstated or gives it otherwise."""
+    finding = check_slots(claim, (sentence,), lang)
+    return finding is not None and finding.kind == "number"
 
 
 def chunk_coverage(chunk: EvidenceChunk, claim: TextFeatures, lang: Lang) -> float:
