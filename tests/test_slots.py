@@ -734,6 +734,23 @@ def test_someone_elses_age_is_no_rival() -> None:
     assert all(not n.age_of for n in numbers)  # a date and a list are no ages
 
 
+@pytest.mark.parametrize(("age", "rival"), [(43, "54"), (54, None), (41, "54")])
+def test_an_age_is_aligned_by_whose_it_is(age: int, rival: str | None) -> None:
+    """The same person's age in a sentence sharing none of the claim's other words is the one the
+    claim gives, before another person's age of the claim's value (before, her 54 was not aligned
+    and "Karl Bosch, 43," stated Lena Brandt's 43: the claim stood)."""
+    context = [
+        "Dr. Lena Brandt, 54, pleaded not guilty to arson charges on Wednesday.",
+        "Two other men, identified as Karl Bosch, 43, and Uwe Lenz, 41, were named as accomplices.",
+    ]
+    finding = check_slots(f"Dr. Lena Brandt, {age}, was arrested for selling drugs.", context, "en")
+    if rival is None:
+        assert finding is None
+    else:
+        assert finding is not None
+        assert (finding.label, finding.why) == ("contradicted", f"the context gives {rival}, not {age}")
+
+
 def test_a_score_or_odds_is_read_as_both_its_sides() -> None:
     context = ["Borini came on as a second - half substitute in liverpool's 2 - 0 win against newcastle on monday."]
     claim = "Borini came on as a substitute in liverpool's {} win against newcastle on monday."
