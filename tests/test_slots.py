@@ -880,33 +880,37 @@ def test_a_number_is_checked_where_the_rest_of_the_claim_is_even_in_another_piec
     assert "Cardiff in 1984" in wrong.evidence.quote
 
 
-@pytest.mark.parametrize("verifier", ["baseline", "model"])
-def test_each_sentence_of_a_claim_is_checked_where_the_rest_of_that_sentence_is(verifier: str) -> None:
-    """A two-sentence claim whose second sentence moves a year: the sentence saying what that
-    sentence says gives another year (before, a piece stating the year of the move supported it)."""
-    context = [
-        "A family have spoken of their grief after two of their pet goats were taken by a neighbour. "
-        "The theft happened after Mara and Tom Ellery moved with their three children to the quiet village "
-        "of Brindle in Dorset in 2005. "
-        "They thought their old farmhouse with a large orchard surrounded by fields would be a calm and happy "
-        "family home. "
-        "But their calm was broken in 2014 after their goats Pip and Dot were taken after wandering on to their "
-        "neighbour's land."
-    ]
+_GOATS = (
+    "A family have spoken of their grief after two of their pet goats were taken by a neighbour. "
+    "The theft happened after Mara and Tom Ellery moved with their three children to the quiet village "
+    "of Brindle in Dorset in 2005. "
+    "They thought their old farmhouse with a large orchard surrounded by fields would be a calm and happy "
+    "family home. "
+    "But their calm was broken in 2014 after their goats Pip and Dot were taken after wandering on to their "
+    "neighbour's land"
+)
+"""A story that dates the move 2005 and the theft 2014 (the two tests below end it each their way)."""
+
+
+def _the_theft_is_dated_2014(verifier: str, context: str, claim: str) -> None:
+    """``claim`` (with a ``{year}`` of the theft, after the story's opening) is supported with 2014
+    and contradicted with 2005, the year of the move."""
     opening = (
         "Mara and Tom Ellery thought their farmhouse with an orchard surrounded by fields would be a calm family home."
     )
     metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
-    right, wrong = metric.check_claims(
-        [
-            f"{opening} But their calm was broken in {year} after their goats Pip and Dot were taken by the neighbour."
-            for year in (2014, 2005)
-        ],
-        context,
-    )
+    right, wrong = metric.check_claims([f"{opening} {claim.format(year=year)}" for year in (2014, 2005)], [context])
     assert right.label == "supported"
     assert wrong.label == "contradicted"
     assert wrong.reason.startswith("the context gives 2014, not 2005")
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_each_sentence_of_a_claim_is_checked_where_the_rest_of_that_sentence_is(verifier: str) -> None:
+    """A two-sentence claim whose second sentence moves a year: the sentence saying what that
+    sentence says gives another year (before, a piece stating the year of the move supported it)."""
+    claim = "But their calm was broken in {year} after their goats Pip and Dot were taken by the neighbour."
+    _the_theft_is_dated_2014(verifier, f"{_GOATS}.", claim)
 
 
 @pytest.mark.parametrize("verifier", ["baseline", "model"])
@@ -915,34 +919,18 @@ def test_a_number_breaks_a_tie_between_sentences_saying_as_much_of_the_claim(ver
     a sentence of the supporting piece that states no year at all ("her other two goats were taken
     away by the farmer next door"): the year decides (before, the model's support from that piece
     stood)."""
-    context = [
-        "A family have spoken of their grief after two of their pet goats were taken by a neighbour. "
-        "The theft happened after Mara and Tom Ellery moved with their three children to the quiet village "
-        "of Brindle in Dorset in 2005. "
-        "They thought their old farmhouse with a large orchard surrounded by fields would be a calm and happy "
-        "family home. "
-        "But their calm was broken in 2014 after their goats Pip and Dot were taken after wandering on to their "
-        "neighbour's land where they were accused of eating his cabbages. Scroll down for video. "
+    context = (
+        f"{_GOATS} where they were accused of eating his cabbages. Scroll down for video. "
         "Mara Ellery with her one remaining goat Bella, after her other two goats were taken away by the farmer "
         "next door. "
         "Pip, left, and Dot, right, were taken as they were accused of eating a farmer's cabbages after wandering "
         "onto his land. Bella, left, is the family's remaining goat."
-    ]
-    opening = (
-        "Mara and Tom Ellery thought their farmhouse with an orchard surrounded by fields would be a calm family home."
     )
-    metric = Faithfulness(verifier=verifier)  # type: ignore[arg-type]
-    right, wrong = metric.check_claims(
-        [
-            f"{opening} But their calm was broken in {year} after their goats Pip and Dot were taken away by the "
-            "farmer next door. Pip and Dot were taken as they were accused of eating his cabbages."
-            for year in (2014, 2005)
-        ],
-        context,
+    claim = (
+        "But their calm was broken in {year} after their goats Pip and Dot were taken away by the farmer next door. "
+        "Pip and Dot were taken as they were accused of eating his cabbages."
     )
-    assert right.label == "supported"
-    assert wrong.label == "contradicted"
-    assert wrong.reason.startswith("the context gives 2014, not 2005")
+    _the_theft_is_dated_2014(verifier, context, claim)
 
 
 @pytest.mark.parametrize(
