@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # From a bare checkout (nothing under training/work/), everything the GPU run needs: the two
 # virtualenvs, the converted base, the assembled training pairs, the claim-level pairs and, last,
-# training/gpu/pack/ (git-ignored), which is what the device `run` call carries.
+# training/gpu/pack/ (git-ignored), which is what the device `run` call carries: by default without
+# the base, for a run from the shipped weights (WITH_BASE=1: with it).
 #
-#   bash training/gpu/prepare.sh        # from anywhere; ~40 min on this 2-core machine
+#   bash training/gpu/prepare.sh        # from anywhere; ~25-40 min on this 2-core machine
 #
 # Every step is skipped when its output is already there, so a stopped run resumes. The evidence
 # assembly (pack.py's pair cache) and the two claim-level sets run side by side. Then pack.py
@@ -12,7 +13,13 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 work=training/work
-claims=$work/data/pkg_asm
+# MAX_LEN: the tokens of a pair (256 by default; 128 is the shipped model's reading, see
+# training/README.md "Starting a GPU run from the shipped weights"): the pairs are assembled at it,
+# so each length has its own pair cache and claim-level pairs
+max_len=${MAX_LEN:-256}
+tag=$([ "$max_len" = 256 ] && echo "" || echo "_$max_len")
+cache=$work/gpu_pairs$tag.pkl
+claims=$work/data/pkg_asm$tag
 log=$work/prepare
 mkdir -p "$log" "$claims"
 stamp() { echo "[$(date +%T)] $*"; }
@@ -31,10 +38,10 @@ if [ ! -f $work/base/e5-small/config.json ]; then
 fi
 
 pids=()
-if [ ! -f $work/gpu_pairs.pkl ]; then
+if [ ! -f $cache ]; then
     stamp "assembled pairs of every permissive set (pack.py's cache; the longest step)"
-    nice -n 5 .venv/bin/python training/gpu/pack.py --pairs-cache $work/gpu_pairs.pkl \
-        --out $work/pack_cache_run > "$log/pairs_cache.log" 2>&1 &
+    nice -n 5 .venv/bin/python training/gpu/pack.py --pairs-cache $cache --max-len $max_len \
+        --out $work/pack_cache_run$tag > "$log/pairs_cache$tag.log" 2>&1 &
     pids+=($!)
 fi
 # claim-level pairs: each summary claim against the chunks the package assembles for it, the best
@@ -44,8 +51,8 @@ for source in halueval fib; do
         stamp "claim-level pairs: $source"
         extra=()
         [ $source = fib ] && extra=(--train-docs 600)
-        nice -n 5 .venv/bin/python training/package_pairs.py --source $source --read-assembled 256 \
-            --out $claims "${extra[@]}" > "$log/pkg_$source.log" 2>&1 &
+        nice -n 5 .venv/bin/python training/package_pairs.py --source $source --read-assembled $max_len \
+            --out $claims "${extra[@]}" > "$log/pkg_$source$tag.log" 2>&1 &
         pids+=($!)
     fi
 done
@@ -55,9 +62,19 @@ if [ $status != 0 ]; then
     stamp "a step failed: see $log/*.log"
     exit 1
 fi
-rm -rf $work/pack_cache_run
+rm -rf $work/pack_cache_run$tag
 
-stamp "pack: base, pairs and claim-level pairs, sized to travel"
-.venv/bin/python training/gpu/pack.py --pairs-cache $work/gpu_pairs.pkl \
-    --claim-pairs $claims/pkg_{halueval_train,halueval_dev,fib_train}.jsonl | tee "$log/pack.log"
-stamp "done: device run with command 'bash training/gpu/run.sh', carry [\"training/gpu/pack\"], timeout_s 560"
+# the run starts from the shipped weights (train_gpu.py --init-bundle), so the 4-bit base stays out
+# and every pair travels; WITH_BASE=1 packs the base for a run from it (then about a fifth of the
+# pairs fit beside the checkout)
+if [ "${WITH_BASE:-0}" = 1 ]; then
+    stamp "pack: base, pairs and claim-level pairs, sized to travel"
+    .venv/bin/python training/gpu/pack.py --pairs-cache $cache --max-len $max_len \
+        --claim-pairs $claims/pkg_{halueval_train,halueval_dev,fib_train}.jsonl | tee "$log/pack$tag.log"
+    stamp "done: device run with command 'bash training/gpu/run.sh', carry [\"training/gpu/pack\"], timeout_s 560"
+else
+    stamp "pack: pairs and claim-level pairs, no base (the run starts from the shipped weights)"
+    .venv/bin/python training/gpu/pack.py --pairs-cache $cache --max-len $max_len --without-base \
+        --claim-pairs $claims/pkg_{halueval_train,halueval_dev,fib_train}.jsonl | tee "$log/pack$tag.log"
+    stamp "done: device run with command 'bash training/gpu/run.sh --init-bundle src/faithcheck/models/verifier --edits-binary --lr 3e-5 --epochs 2', carry [\"training/gpu/pack\"], timeout_s 560"
+fi

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# After a device run, here: the returned files → a bundle, then the training-data dev checks that
+# decide whether it may ship (no measure more than a point below the shipped model), long documents
+# first (what the earlier GPU runs lost). Benchmarks come only after that decision.
+#
+#   [MAX_LEN=128] bash training/gpu/evaluate.sh <files_at> [bundle folder, default training/work/export_gpu]
+#
+# Needs prepare.sh's outputs (both environments, the pair cache of the same MAX_LEN). Writes each check's
+# output beside the bundle (<bundle>.eval/), the shipped model's under training/work/shipped.eval/
+# (computed once, reused). About 15 min on this 2-core machine.
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 <files_at> [bundle folder]" >&2; exit 2; }
+back="$(cd "$1" && pwd)"
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+bundle="${2:-training/work/export_gpu}"
+shipped=src/faithcheck/models/verifier
+mine="$bundle.eval"
+theirs=training/work/shipped.eval
+mkdir -p "$mine" "$theirs"
+stamp() { echo "[$(date +%T)] $*"; }
+contrast_sets=factcg_cg2c_doc,fever_nli,covid_fact,qags,halueval
+
+stamp "bundle: $back -> $bundle"
+.venv/bin/python training/gpu/unpack.py "$back" --out "$bundle"
+# the dev pairs of the pack the bundle was trained on (MAX_LEN as given to prepare.sh)
+max_len=${MAX_LEN:-256}
+tag=$([ "$max_len" = 256 ] && echo "" || echo "_$max_len")
+dev=training/work/data/asm${tag}_dev.jsonl
+if [ ! -f "$dev" ]; then
+    stamp "the pack's dev pairs as rows ($dev)"
+    training/work/venv/bin/python training/pairs_to_jsonl.py --cache "training/work/gpu_pairs$tag.pkl" --out "training/work/data/asm$tag"
+fi
+
+stamp "threshold on the package's path: fit on $dev rows 1500-2249, report 2250-2999"
+.venv/bin/python training/eval_verifier.py --bundle "$bundle" --dev "$dev" \
+    --fit 1500:2250 --test 2250:3000 --write-threshold > "$mine/package_path.txt"
+tail -5 "$mine/package_path.txt"
+
+# the shipped model reads windows at 128 tokens; read assembled chunks at 256 (a pack-trained
+# bundle's calibration) its long documents fall from 84.7 to 62.7 (training/README.md, "Starting a
+# GPU run from the shipped weights"), so the new weights are also read the shipped model's way
+windows="$bundle-windows128"
+rm -rf "$windows" && mkdir -p "$windows" && cp "$bundle"/{model.onnx,tokenizer.json} "$windows"/
+.venv/bin/python -c 'import json, sys; c = json.load(open(sys.argv[1])); c.update(evidence="windows", max_length=128); json.dump(c, open(sys.argv[2], "w"), indent=2)' \
+    "$bundle/calibration.json" "$windows/calibration.json"
+stamp "long dev documents (HaluEval summaries, FIB): this bundle, read its own way and as windows of 128 tokens, then the shipped one"
+.venv/bin/python training/long_context_dev.py --bundle "$bundle" > "$mine/long_context.txt"
+.venv/bin/python training/long_context_dev.py --bundle "$windows" > "$mine/long_context_windows128.txt"
+[ -s "$theirs/long_context.txt" ] || .venv/bin/python training/long_context_dev.py --bundle "$shipped" > "$theirs/long_context.txt"
+for f in "$mine/long_context.txt" "$mine/long_context_windows128.txt" "$theirs/long_context.txt"; do
+    echo "== $f"; grep -o '"source": "[a-z_]*"\|"balanced_accuracy": [0-9.]*\|"roc_auc": [0-9.]*' "$f" | paste -sd' ' | sed 's/ "source"/\n"source"/g'
+done
+
+stamp "contrast edits of training rows ($contrast_sets, 300 each)"
+.venv/bin/python benchmarks/contrast.py --verifier model --bundle "$bundle" --training "$contrast_sets" --limit 300 \
+    --verdicts "$mine/contrast_verdicts.jsonl" > "$mine/contrast.txt" 2>&1
+[ -s "$theirs/contrast.txt" ] || .venv/bin/python benchmarks/contrast.py --verifier model --bundle "$shipped" \
+    --training "$contrast_sets" --limit 300 --verdicts "$theirs/contrast_verdicts.jsonl" > "$theirs/contrast.txt" 2>&1
+for side in "$mine" "$theirs"; do echo "== $side"; grep '^| all' "$side/contrast.txt"; done
+stamp "done: the figures are in $mine/ and $theirs/"
