@@ -115,9 +115,9 @@ def classifier_state(
 
     Linear weights are the graph's int8 blocks dequantized (:func:`linear_weights`), biases and
     LayerNorms its fp32 initializers as stored. An embedding of ``base`` (``BertModel`` names) is
-    taken when it quantizes to exactly the bundle's integers, since then it is what the bundle was
-    trained with, without the uint8 rounding ("base"); otherwise (a run that trained it) the
-    bundle's own, dequantized ("bundle")."""
+    taken when it quantizes to the bundle's integers (up to rounding ties: :func:`_quantizes_to`),
+    since then it is what the bundle was trained with, without the uint8 rounding ("base");
+    otherwise (a run that trained it) the bundle's own, dequantized ("bundle")."""
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     state: dict[str, npt.NDArray[np.float32]] = {}
     sources: dict[str, str] = {}
