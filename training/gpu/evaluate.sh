@@ -6,8 +6,8 @@
 #   [MAX_LEN=128] bash training/gpu/evaluate.sh <files_at> [bundle folder, default training/work/export_gpu]
 #
 # Needs prepare.sh's outputs (both environments, the pair cache of the same MAX_LEN). Writes each check's
-# output beside the bundle (<bundle>.eval/), the shipped model's under training/work/shipped.eval/
-# (computed once, reused). About 15 min on this 2-core machine.
+# output beside the bundle (<bundle>.eval/), the shipped model's under training/work/shipped.eval/<its
+# sha256> (computed once per model file, reused). About 15 min on this 2-core machine.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 <files_at> [bundle folder]" >&2; exit 2; }
 back="$(cd "$1" && pwd)"
@@ -15,7 +15,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 bundle="${2:-training/work/export_gpu}"
 shipped=src/faithcheck/models/verifier
 mine="$bundle.eval"
-theirs=training/work/shipped.eval
+# the shipped model's figures are computed once per model file (a new shipped model gets its own)
+theirs=training/work/shipped.eval/$(sha256sum "$shipped/model.onnx" | cut -c1-12)
 mkdir -p "$mine" "$theirs"
 stamp() { echo "[$(date +%T)] $*"; }
 contrast_sets=factcg_cg2c_doc,fever_nli,covid_fact,qags,halueval
