@@ -19,7 +19,8 @@ folder needs torch and safetensors (the training environment).
 
 :func:`classifier_state` rebuilds a bundle's whole classifier (every encoder layer, pooler and
 head) the same way, numpy only, for ``gpu/train_gpu.py --init-bundle``, which starts a GPU run from
-the shipped weights instead of the base.
+the shipped weights instead of the base, and :func:`interpolate` mixes two such states
+(``gpu/mix_bundles.py``).
 """
 
 from __future__ import annotations
@@ -132,6 +133,29 @@ def classifier_state(
             state[key] = value.astype(np.float32)
     state.update(linear_weights(model))
     return state, sources
+
+
+def interpolate(
+    start: dict[str, npt.NDArray[np.float32]], tuned: dict[str, npt.NDArray[np.float32]], share: float
+) -> dict[str, npt.NDArray[np.float32]]:
+    """``(1 - share) · start + share · tuned``, tensor by tensor: a fine-tune's weights moved back
+    toward those it started from (WiSE-FT, Wortsman et al. 2022: the mix keeps much of what the
+    start read well and of what the fine-tune learned). Both must hold the same tensors, of the
+    same shapes (``ValueError`` names the first that differs); ``share`` lies in [0, 1].
+
+    >>> a, b = {"w": np.zeros(2, np.float32)}, {"w": np.ones(2, np.float32)}
+    >>> interpolate(a, b, 0.25)["w"].tolist()
+    [0.25, 0.25]
+    """
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"the fine-tune's share is {share}, not in [0, 1]")
+    if start.keys() != tuned.keys():
+        differ = sorted(start.keys() ^ tuned.keys())
+        raise ValueError(f"the two models hold different tensors: {differ[:3]}")
+    for name, value in start.items():
+        if value.shape != tuned[name].shape:
+            raise ValueError(f"{name}: shape {value.shape} against {tuned[name].shape}")
+    return {k: ((1.0 - share) * v + share * tuned[k]).astype(np.float32) for k, v in start.items()}
 
 
 _TIES = 1e-4

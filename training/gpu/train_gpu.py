@@ -384,6 +384,48 @@ def split_file(path: Path, out: Path, part_bytes: int) -> list[dict]:
     return parts
 
 
+def write_bundle(
+    model: torch.nn.Module,
+    dev: Split,
+    tok_path: Path,
+    args: argparse.Namespace,
+    threads: int,
+    *,
+    made: dict,
+    pack: dict,
+    seconds: dict,
+    t0: float,
+    logf: io.TextIOBase | None,
+) -> dict:
+    """Export ``model`` (:func:`export_bundle`) into ``args.out`` as ``unpack.py`` reads it: the
+    graph cut into ``args.part_mib`` parts and ``bundle_manifest.json`` (``made`` says how the
+    weights were made, ``pack`` which pairs, ``seconds`` the steps before the export). Returns the
+    manifest."""
+    t_exp = time.time()
+    max_len = int(pack["max_len"])
+    bundle = export_bundle(model, dev, tok_path, args.out, args.work, max_len, args.n_parity, threads)
+    model_path = Path(bundle["int8_path"])
+    parts = split_file(model_path, args.out, int(args.part_mib * 2**20))
+    result = {
+        "format": PART_FORMAT,
+        "model": {"name": "model.onnx", "bytes": model_path.stat().st_size, "sha256": sha256_file(model_path)},
+        "parts": parts,
+        "calibration": bundle["calibration"],
+        "metrics": bundle["metrics"],
+        "files": {n: sha256_file(args.out / n) for n in ("tokenizer.json", "calibration.json")},
+        "train": made,
+        "pack": {"manifest_sha256": sha256_file(args.pack / "manifest.json"), **pack},
+        "seconds": {**seconds, "export": round(time.time() - t_exp, 1), "total": round(time.time() - t0, 1)},
+    }
+    (args.out / "bundle_manifest.json").write_text(json.dumps(result, indent=2))
+    # the device tool returns at most 8 files of at most 16 MiB each (run.sh's run.log is one of them)
+    back = sorted(p for p in args.out.rglob("*") if p.is_file())
+    too_big = [p.name for p in back if p.stat().st_size > 16 * 2**20]
+    if len(set(back) | {args.out / "run.log"}) > 8 or too_big:
+        log({"event": "warning", "files_back": [p.name for p in back], "over_16_mib": too_big}, logf)
+    return result
+
+
 # ----------------------------------------------------------------------------------------- main
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -429,6 +471,11 @@ def main() -> int:
         action="store_true",
         help="train every edit (hard negatives, edit and slot edits) as supported-vs-not only, so that a claim "
         "that adds to its evidence is not taught as a contradiction",
+    )
+    ap.add_argument(
+        "--save-state",
+        action="store_true",
+        help="also keep the trained fp32 weights as <work>/state.pt (for mix_bundles.py; stays on this machine)",
     )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -591,21 +638,13 @@ def main() -> int:
         logf,
     )
 
-    t_exp = time.time()
-    bundle = export_bundle(model, dev, tok_path, args.out, args.work, max_len, args.n_parity, threads)
-    parts = split_file(Path(bundle["int8_path"]), args.out, int(args.part_mib * 2**20))
-    result = {
-        "format": PART_FORMAT,
-        "model": {
-            "name": "model.onnx",
-            "bytes": Path(bundle["int8_path"]).stat().st_size,
-            "sha256": sha256_file(Path(bundle["int8_path"])),
-        },
-        "parts": parts,
-        "calibration": bundle["calibration"],
-        "metrics": bundle["metrics"],
-        "files": {n: sha256_file(args.out / n) for n in ("tokenizer.json", "calibration.json")},
-        "train": {
+    result = write_bundle(
+        model,
+        dev,
+        tok_path,
+        args,
+        threads,
+        made={
             "steps": step,
             "stopped_by": stopped,
             "train_s": round(t_train, 1),
@@ -616,31 +655,19 @@ def main() -> int:
             "device": str(device),
             "gpu": torch.cuda.get_device_name() if amp else None,
         },
-        "pack": {
-            "manifest_sha256": sha256_file(args.pack / "manifest.json"),
-            "train_pairs": len(train),
-            "dev_pairs": len(dev),
-            "max_len": max_len,
-        },
-        "seconds": {
-            "setup": round(t_train0 - t0, 1),
-            "train": round(t_train, 1),
-            "export": round(time.time() - t_exp, 1),
-            "total": round(time.time() - t0, 1),
-        },
-    }
-    (args.out / "bundle_manifest.json").write_text(json.dumps(result, indent=2))
-    # the device tool returns at most 8 files of at most 16 MiB each (run.sh's run.log is one of them)
-    back = sorted(p for p in args.out.rglob("*") if p.is_file())
-    too_big = [p.name for p in back if p.stat().st_size > 16 * 2**20]
-    if len(set(back) | {args.out / "run.log"}) > 8 or too_big:
-        log({"event": "warning", "files_back": [p.name for p in back], "over_16_mib": too_big}, logf)
+        pack={"train_pairs": len(train), "dev_pairs": len(dev), "max_len": max_len},
+        seconds={"setup": round(t_train0 - t0, 1), "train": round(t_train, 1)},
+        t0=t0,
+        logf=logf,
+    )
+    if args.save_state:  # fp32, for training/gpu/mix_bundles.py (the int8 graph has lost precision)
+        torch.save(model.state_dict(), args.work / "state.pt")
     log(
         {
             "event": "done",
             "seconds": result["seconds"],
-            "parts": [p["name"] for p in parts],
-            "metrics": {k: bundle["metrics"][k] for k in ("bal_acc2_at_threshold", "parity", "model_bytes")},
+            "parts": [p["name"] for p in result["parts"]],
+            "metrics": {k: result["metrics"][k] for k in ("bal_acc2_at_threshold", "parity", "model_bytes")},
         },
         logf,
     )

@@ -662,3 +662,33 @@ def _initializer(graph: object, name: str) -> np.ndarray:
     from onnx import numpy_helper
 
     return numpy_helper.to_array(next(i for i in graph.graph.initializer if i.name == name))  # type: ignore[attr-defined]
+
+
+def test_interpolate_mixes_two_states_tensor_by_tensor_and_refuses_ones_that_differ() -> None:
+    """``mix_bundles.py``'s mix: the start at share 0, the fine-tune at 1, each tensor on the line
+    between them otherwise; the shipped state mixed with itself computes what it computes; two
+    states that are not the same model, or a share outside [0, 1], are refused by name."""
+    import onnx
+
+    bundle_base = load_script("training/bundle_base.py", "faithcheck_training_bundle_base")
+    graph = onnx.load(str(shipped_bundle() / "model.onnx"))
+    state, _ = bundle_base.classifier_state(graph, {})
+    rng = np.random.default_rng(0)
+    tuned = {k: (v + rng.normal(0.0, 0.01, v.shape)).astype(np.float32) for k, v in state.items()}
+    for share in (0.0, 0.3, 1.0):
+        mixed = bundle_base.interpolate(state, tuned, share)
+        assert set(mixed) == set(state)
+        for name in ("classifier.weight", "bert.encoder.layer.2.attention.self.query.weight"):
+            expected = (1.0 - share) * state[name] + share * tuned[name]
+            assert np.allclose(mixed[name], expected, atol=1e-7)
+            assert mixed[name].dtype == np.float32
+    ids = np.array([0, 713, 16, 10, 1296, 4, 2, 2, 713, 16, 41, 1296, 4, 2], dtype=np.int64)
+    itself = bundle_base.interpolate(state, state, 0.5)
+    assert np.allclose(_bert_logits(itself, ids, 6), _bert_logits(state, ids, 6), atol=1e-5)
+
+    with pytest.raises(ValueError, match=r"different tensors.*classifier\.bias"):
+        bundle_base.interpolate(state, {k: v for k, v in tuned.items() if k != "classifier.bias"}, 0.5)
+    with pytest.raises(ValueError, match=r"classifier\.weight: shape"):
+        bundle_base.interpolate(state, {**tuned, "classifier.weight": np.zeros((2, 384), np.float32)}, 0.5)
+    with pytest.raises(ValueError, match=r"not in \[0, 1\]"):
+        bundle_base.interpolate(state, tuned, 1.5)
