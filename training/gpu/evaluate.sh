@@ -39,11 +39,25 @@ tail -5 "$mine/package_path.txt"
 
 # the shipped model reads windows at 128 tokens; read assembled chunks at 256 (a pack-trained
 # bundle's calibration) its long documents fall from 84.7 to 62.7 (training/README.md, "Starting a
-# GPU run from the shipped weights"), so the new weights are also read the shipped model's way
+# GPU run from the shipped weights"), so the new weights are also read the shipped model's way,
+# with a threshold fitted for that reading
 windows="$bundle-windows128"
 rm -rf "$windows" && mkdir -p "$windows" && cp "$bundle"/{model.onnx,tokenizer.json} "$windows"/
 .venv/bin/python -c 'import json, sys; c = json.load(open(sys.argv[1])); c.update(evidence="windows", max_length=128); json.dump(c, open(sys.argv[2], "w"), indent=2)' \
     "$bundle/calibration.json" "$windows/calibration.json"
+stamp "the same, read as windows of 128 tokens: its own threshold, cues and score map on the same rows"
+.venv/bin/python training/eval_verifier.py --bundle "$windows" --dev "$dev" \
+    --fit 1500:2250 --test 2250:3000 --write-threshold > "$mine/package_path_windows128.txt"
+tail -5 "$mine/package_path_windows128.txt"
+theirs_path="$theirs/package_path$tag.txt"  # the shipped weights as they ship (windows), refit on the same rows
+if [ ! -s "$theirs_path" ]; then
+    rm -rf "$theirs/bundle" && mkdir -p "$theirs/bundle" && cp "$shipped"/{model.onnx,tokenizer.json,calibration.json} "$theirs/bundle"/
+    .venv/bin/python training/eval_verifier.py --bundle "$theirs/bundle" --dev "$dev" \
+        --fit 1500:2250 --test 2250:3000 --write-threshold > "$theirs_path"
+fi
+for f in "$mine/package_path.txt" "$mine/package_path_windows128.txt" "$theirs_path"; do
+    .venv/bin/python -c 'import json, sys; r = json.load(open(sys.argv[1])); k = r["overrule_chosen_on_fit"]; print("==", sys.argv[1] + ": test rows", r["test: path threshold, overrule " + k]["bal_acc"], "at", r["path_threshold"], "overruled by", k)' "$f"
+done
 stamp "long dev documents (HaluEval summaries, FIB): this bundle, read its own way and as windows of 128 tokens, then the shipped one"
 .venv/bin/python training/long_context_dev.py --bundle "$bundle" > "$mine/long_context.txt"
 .venv/bin/python training/long_context_dev.py --bundle "$windows" > "$mine/long_context_windows128.txt"
@@ -52,10 +66,12 @@ for f in "$mine/long_context.txt" "$mine/long_context_windows128.txt" "$theirs/l
     echo "== $f"; grep -o '"source": "[a-z_]*"\|"balanced_accuracy": [0-9.]*\|"roc_auc": [0-9.]*' "$f" | paste -sd' ' | sed 's/ "source"/\n"source"/g'
 done
 
-stamp "contrast edits of training rows ($contrast_sets, 300 each)"
+stamp "contrast edits of training rows ($contrast_sets, 300 each): both readings, then the shipped one"
 .venv/bin/python benchmarks/contrast.py --verifier model --bundle "$bundle" --training "$contrast_sets" --limit 300 \
     --verdicts "$mine/contrast_verdicts.jsonl" > "$mine/contrast.txt" 2>&1
 [ -s "$theirs/contrast.txt" ] || .venv/bin/python benchmarks/contrast.py --verifier model --bundle "$shipped" \
     --training "$contrast_sets" --limit 300 --verdicts "$theirs/contrast_verdicts.jsonl" > "$theirs/contrast.txt" 2>&1
-for side in "$mine" "$theirs"; do echo "== $side"; grep '^| all' "$side/contrast.txt"; done
+.venv/bin/python benchmarks/contrast.py --verifier model --bundle "$windows" --training "$contrast_sets" --limit 300 \
+    --verdicts "$mine/contrast_windows128_verdicts.jsonl" > "$mine/contrast_windows128.txt" 2>&1
+for f in "$mine/contrast.txt" "$mine/contrast_windows128.txt" "$theirs/contrast.txt"; do echo "== $f"; grep '^| all' "$f"; done
 stamp "done: the figures are in $mine/ and $theirs/"
