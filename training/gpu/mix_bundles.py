@@ -33,27 +33,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
 
 from bundle_base import interpolate  # noqa: E402
-from train_gpu import (  # noqa: E402
-    Split,
-    build_model,
-    bundle_parity,
-    bundle_weights,
-    load_pack,
-    log,
-    write_bundle,
-)
+from train_gpu import Split, build_model, checked_bundle_weights, load_pack, log, write_bundle  # noqa: E402
 
 SHIPPED = HERE.parent.parent / "src" / "faithcheck" / "models" / "verifier"
-
-
-def rebuilt(bundle: Path, config: dict, base: dict, tok_path: Path, dev: Split, args: argparse.Namespace) -> tuple:
-    """A bundle's configuration and fp32 weights, checked against its graph."""
-    config, weights, _ = bundle_weights(bundle, config, base, tok_path)
-    parity = bundle_parity(build_model(config, weights, args.seed), bundle, dev, args.n_parity)
-    log({"event": "rebuilt", "bundle": str(bundle), **parity})
-    if parity["argmax_agree"] < args.min_parity:
-        raise SystemExit(f"{bundle}: the rebuilt model agrees with its graph on {parity['argmax_agree']}")
-    return config, weights, parity
 
 
 def main() -> int:
@@ -71,6 +53,8 @@ def main() -> int:
     ap.add_argument("--part-mib", type=float, default=15.0)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if not 0.0 <= args.share <= 1.0:
+        ap.error(f"--share {args.share}: the tuned weights' share lies in [0, 1]")
     t0 = time.time()
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -80,9 +64,11 @@ def main() -> int:
     max_len = int(manifest["max_len"])
     config = json.loads((args.pack / "base_config.json").read_text())
     dev = Split(data, "dev", max_len)
-    config, start, start_parity = rebuilt(args.start, config, base, tok_path, dev, args)
+    config, start, _, start_parity = checked_bundle_weights(args.start, config, base, tok_path, dev, args, None)
     if args.tuned is not None:
-        tuned_config, tuned_weights, tuned_parity = rebuilt(args.tuned, config, base, tok_path, dev, args)
+        tuned_config, tuned_weights, _, tuned_parity = checked_bundle_weights(
+            args.tuned, config, base, tok_path, dev, args, None
+        )
         if tuned_config != config:
             raise SystemExit(f"{args.tuned} and {args.start} are not the same architecture")
     else:

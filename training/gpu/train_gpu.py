@@ -30,6 +30,7 @@ onnxruntime; nothing is fetched). Here it runs the same way on CPU for the smoke
 4. Write to ``--out``: ``model.onnx`` cut into ``--part-mib`` parts (``model.onnx.partNN``),
    ``tokenizer.json``, ``calibration.json`` and ``bundle_manifest.json`` (sha256 of every part
    and of the whole model, metrics, timings). ``unpack.py`` puts the bundle back together here.
+   ``--save-state`` also keeps the trained fp32 weights as ``<work>/state.pt`` (for ``mix_bundles.py``).
 """
 
 from __future__ import annotations
@@ -224,6 +225,27 @@ def bundle_parity(model: torch.nn.Module, bundle: Path, dev: Split, n: int) -> d
         worst = max(worst, float((want.softmax(1) - got.softmax(1)).abs().max()))
     model.train()
     return {"n": len(rows), "argmax_agree": round(agree / max(1, len(rows)), 4), "max_prob_diff": round(worst, 4)}
+
+
+def checked_bundle_weights(
+    bundle: Path,
+    config: dict,
+    base: dict[str, np.ndarray],
+    tok_path: Path,
+    dev: Split,
+    args: argparse.Namespace,
+    logf: io.TextIOBase | None,
+) -> tuple[dict, dict, dict, dict[str, float]]:
+    """:func:`bundle_weights`, then the rebuilt model run against the bundle's graph on
+    ``args.n_parity`` dev pairs (logged as ``init_bundle``); stops under ``args.min_parity`` argmax
+    agreement, so that a wrong rebuild is never trained or mixed. Configuration, weights, where the
+    embeddings came from, and the parity."""
+    config, weights, sources = bundle_weights(bundle, config, base, tok_path)
+    parity = bundle_parity(build_model(config, weights, args.seed), bundle, dev, args.n_parity)
+    log({"event": "init_bundle", "from": str(bundle), "embeddings": sources, **parity}, logf)
+    if parity["argmax_agree"] < args.min_parity:
+        raise SystemExit(f"{bundle}: the rebuilt model agrees with its graph on {parity['argmax_agree']}")
+    return config, weights, sources, parity
 
 
 def check_base(model: torch.nn.Module, folder: Path) -> float:
@@ -504,13 +526,11 @@ def main() -> int:
         train.binary |= train.orig >= 0
     start: dict[str, object] = {"from": "base"}
     if args.init_bundle:
-        config, weights, sources = bundle_weights(args.init_bundle, config, base, tok_path)
+        config, weights, sources, parity = checked_bundle_weights(
+            args.init_bundle, config, base, tok_path, dev, args, logf
+        )
         model = build_model(config, weights, args.seed)
-        parity = bundle_parity(model, args.init_bundle, dev, args.n_parity)
         start = {"from": str(args.init_bundle), "layers": config["num_hidden_layers"], "embeddings": sources, **parity}
-        log({"event": "init_bundle", **start}, logf)
-        if parity["argmax_agree"] < args.min_parity:
-            raise SystemExit(f"{args.init_bundle}: the rebuilt model agrees with its graph on {parity['argmax_agree']}")
     elif base:
         model = build_model(config, {f"bert.{k}": v for k, v in packio.state_dict(base, config).items()}, args.seed)
     else:
