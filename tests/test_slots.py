@@ -439,6 +439,35 @@ def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_e
     assert check_slots(claim.format("Big Issue"), sentences, "en") is None
 
 
+def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_place() -> None:
+    # the sentence names Hartwell too, but what the claim says of Hartwell ("won the Lindqvist Prize")
+    # it says of Mara Osei
+    sentences = ["Born in Hartwell, the chemist Mara Osei won the Lindqvist Prize in 2011 for her work on catalysts."]
+    claim = "The chemist {} won the Lindqvist Prize in 2011 for her work on catalysts."
+    finding = check_slots(claim.format("Hartwell"), sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names Mara Osei here, not Hartwell"
+    assert check_slots(claim.format("Mara Osei"), sentences, "en") is None
+    verdict = Faithfulness().check_claims([claim.format("Hartwell")], sentences)[0]
+    assert (verdict.label, verdict.supported) == ("wrong_entity", False)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a list names both, the claim's name right before the claim's words
+        "The chemists Ada Brennan and Mara Osei won the Lindqvist Prize in 2011 for their work on catalysts.",
+        # the claim's name stands between the claim's words itself
+        "Mara Osei won the Lindqvist Prize in 2011 for catalysts, and Ada Brennan won the Lindqvist Prize in 2014.",
+        # past a comma, the words after another name are no longer its own: the chair won it
+        "The committee chair Mara Osei, speaking with the chemist Ada Brennan, won the Lindqvist Prize in 2011.",
+    ],
+)
+def test_a_sentence_naming_the_claims_name_too_keeps_it_unless_another_stands_in_its_place(sentence: str) -> None:
+    assert check_slots("Mara Osei won the Lindqvist Prize in 2011.", [sentence], "en") is None
+
+
 def test_a_name_with_other_words_in_its_place_is_not_aligned_word_by_word() -> None:
     # the claim's words beside its name differ too ("predominantly Muslim" / "neighboring Stavropol"):
     # the sentence may speak of another thing, so the names are not set against each other

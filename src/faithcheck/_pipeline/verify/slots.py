@@ -31,7 +31,8 @@ A bare number (``since she was 15 with``: no word says what it counts) is aligne
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
 ``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
 A name is also the wrong entity where a sentence copies the claim's words beside it and has
-another name in its place (between the same words), and where the claim has its name say what the
+another name in its place (between the same words, within one phrase where the sentence names the
+claim's name elsewhere), and where the claim has its name say what the
 sentence stating the rest of it has someone else say ("..., Neel Kashkari said").
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal
@@ -859,8 +860,35 @@ def _described(sentence: str, claim_terms: frozenset[str | float], lang: Lang) -
 
 _PLACE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word or a number, for aligning a claim with a sentence word by word."""
+_PHRASE_TOKEN = re.compile(rf"{_PLACE_TOKEN.pattern}|[,;:()\[\]\"“”\u2013\u2014]")
+"""The same, with the punctuation that ends a phrase as tokens of their own."""
 _PLACE_SLACK = 1
 """Words more than the claim's name that the other name may have."""
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str, phrase: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Where the tokens of ``text`` start, and the tokens lower-cased (see :func:`_flanks`)."""
+    tokens = list((_PHRASE_TOKEN if phrase else _PLACE_TOKEN).finditer(text))
+    return tuple(m.start() for m in tokens), tuple(m.group().lower() for m in tokens)
+
+
+def _flanks(text: str, start: int, end: int, *, phrase: bool = False) -> tuple[list[str], list[str]]:
+    """The two words before ``text[start:end]`` and the two after it, lower-cased; with
+    ``phrase``, only those of its own phrase (none beyond a comma or a bracket).
+
+    >>> _flanks("said Richard Scudamore, wants to", 5, 22)
+    (['said'], ['wants', 'to'])
+    >>> _flanks("said Richard Scudamore, wants to", 5, 22, phrase=True)
+    (['said'], [])
+    """
+    starts, words = _tokens(text, phrase)
+    first, last = bisect_left(starts, start), bisect_left(starts, end)
+    before, after = list(words[max(0, first - 2) : first]), list(words[last : last + 2])
+    ends = [k for k, w in enumerate(before) if not w[0].isalnum()]
+    before = before[ends[-1] + 1 :] if ends else before
+    stops = [k for k, w in enumerate(after) if not w[0].isalnum()]
+    return before, after[: stops[0]] if stops else after
 
 
 def _in_place(
@@ -872,22 +900,27 @@ def _in_place(
     the 2019 Peabody Awards for coverage"; "a surprise donation to a Big Issue seller" against "...
     to a Mike Tindall seller"). A claim that words the name's surroundings otherwise ("the
     predominantly Muslim region" / "the neighboring Stavropol region") may speak of another thing:
-    no finding."""
-    claim_tokens, sentence_tokens = list(_PLACE_TOKEN.finditer(claim)), list(_PLACE_TOKEN.finditer(sentence))
-    claim_starts, sentence_starts = [m.start() for m in claim_tokens], [m.start() for m in sentence_tokens]
-    first, last = bisect_left(claim_starts, start), bisect_left(claim_starts, end)
-    claim_words = [m.group().lower() for m in claim_tokens]
-    sentence_words = [m.group().lower() for m in sentence_tokens]
-    before, after = claim_words[max(0, first - 2) : first], claim_words[last : last + 2]
+    no finding.
+
+    A sentence that names the claim's name too ("a Spanish autonomous city ... sharing a border
+    with Morocco" for "Melilla shares a border with Spanish") must have the other name in the
+    claim's place within one phrase (no comma or bracket between it and those words) and the
+    claim's name nowhere between those words ("Ada Brennan and Mara Osei won the prize" for "Mara
+    Osei won the prize"): the sentence then says of someone else what the claim says of the name."""
     stopwords = get_lexicon(lang).stopwords
+    named = _names_head(name, sentence)
+    before, after = _flanks(claim, start, end, phrase=named)
+    if named:
+        head = re.escape(without_possessive(name.text.split()[-1]))
+        own = [(m.start(), m.end()) for m in re.finditer(rf"{re.escape(name.text)}|\b{head}\b", sentence)]
+        if any(_flanked_alike(before, after, *_flanks(sentence, *at, phrase=True), stopwords) for at in own):
+            return None
+    width = len(_PLACE_TOKEN.findall(claim, start, end))
     for other, other_start, other_end in _placed_names(sentence, lang):
-        o1, o2 = bisect_left(sentence_starts, other_start), bisect_right(sentence_starts, other_end - 1)
         if (
-            (o2 - o1) - (last - first) <= _PLACE_SLACK
+            len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and _rival(name, other, claim_terms)
-            and _flanked_alike(
-                before, after, sentence_words[max(0, o1 - 2) : o1], sentence_words[o2 : o2 + 2], stopwords
-            )
+            and _flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
         ):
             return other
     return None
@@ -1398,7 +1431,7 @@ def _check_name(
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
     for text in sentences:
-        if not _names_head(name, text) and (other := _in_place(name, *place, claim_terms, text, lang)):
+        if other := _in_place(name, *place, claim_terms, text, lang):
             return _named_otherwise(other, name, text)
     if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
         return _named_otherwise(other, name, sentences[best])
