@@ -32,8 +32,8 @@ around it alone. An age counts years however it is written (``Sapp, 42, was``, `
 ``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
 A name is also the wrong entity where a sentence copies the claim's words beside it and has
 another name in its place (between the same words, within one phrase where the sentence names the
-claim's name elsewhere), and where the claim has its name say what the
-sentence stating the rest of it has someone else say ("..., Neel Kashkari said").
+claim's name elsewhere), and where the claim has its name say what the sentence stating the rest
+of it has someone else say ("..., Neel Kashkari said").
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal
 (``1st``, ``third``) is not a count but a rank, checked by
