@@ -505,6 +505,35 @@ def test_a_name_is_checked_in_the_sentences_the_context_was_split_into() -> None
     assert right.supported
 
 
+@pytest.mark.parametrize(
+    ("lang", "claim", "sentence"),
+    [
+        # French and German set a space before the sign, tokenized text too: "9 %" is 9 per cent,
+        # not the count of towns the sentence gives 9 of
+        (
+            "fr",
+            "Le chômage a touché 9 % des habitants en 2020.",
+            "En 2020, le chômage a touché 9 villes et 7 % des habitants.",
+        ),
+        (
+            "en",
+            "Unemployment hit 9 % of residents in 2020.",
+            "In 2020 , unemployment hit 9 towns and 7 % of residents .",
+        ),
+        (
+            "de",
+            "Die Arbeitslosigkeit traf 2020 9 % der Einwohner.",
+            "2020 traf die Arbeitslosigkeit 9 Städte und 7\u202f% der Einwohner.",
+        ),
+    ],
+)
+def test_a_per_cent_sign_after_a_space_is_a_per_cent(lang: Lang, claim: str, sentence: str) -> None:
+    finding = check_slots(claim, [sentence], lang)
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 7%, not 9%")
+    assert Faithfulness(lang=lang).check_claims([claim], [sentence])[0].label == "contradicted"
+
+
 @pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"])
 def test_thousands_parted_by_a_space_are_one_number(space: str) -> None:
     """French (and SI style) write 13 000 for 13,000: one number, stated however the claim writes

@@ -286,7 +286,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             value, end = value * magnitude[0], magnitude[1]
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
         before = _unit_before(text, start, end, lang)
-        if text[start:end].endswith("%") or _PER_CENT.match(text, end):
+        per_cent = _PER_CENT.match(text, end)
+        if text[start:end].endswith("%") or per_cent:
             unit = "%"
         elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
@@ -304,6 +305,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in CURRENCIES:
             shown = unit + text[start:end]
+        elif per_cent and per_cent.group().endswith("%"):
+            shown = f"{text[start:end]}%"  # "80 %" reads "80%"
         elif unit is not None and unit in calendar:
             month = _word_before(text, start, end)
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
@@ -420,7 +423,9 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?\s*$")
 _MONTH_OF_YEAR = re.compile(r"([^\W\d_]+)\.?(?:\s+of|\s+\d{1,2}(?:st|nd|rd|th)?\s*,)?\s*$", re.IGNORECASE)
 """The word before a year, past an "of" or a day: "June of 1866", "October 20, 1936"."""
 _FOUR_DIGITS = re.compile(r"\d{4}")
-_PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b", re.IGNORECASE)
+_PER_CENT = re.compile(r"\s?(?:per|pour)\s?cent\b|[ \u00a0\u202f]%", re.IGNORECASE)
+"""A per cent after a number: written as a word, or as the sign after a space (French and German
+typesetting, "7 %"; tokenized text, "80 % of the")."""
 _SAME_UNITS = {
     "%": "percent percents prozent pourcent",
     "$": "dollar dollars",
