@@ -352,16 +352,21 @@ _GAMING = [
 ]
 
 
+def _assert_named_otherwise(claim: str, wrong: str, right: str, sentences: list[str]) -> None:
+    """``claim`` (a template) with ``wrong`` in its name's place is the wrong entity, deciding, the
+    reason naming ``right``; with ``right`` there, no slot of it is unsupported."""
+    finding = check_slots(claim.format(wrong), sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == f"the context names {right} here, not {wrong}"
+    assert check_slots(claim.format(right), sentences, "en") is None
+
+
 def test_a_name_in_another_names_place_is_the_wrong_entity() -> None:
     # the claim's name occurs in the evidence, but not where the rest of the claim is stated: there
     # another name has the words around it ("warns ... on Twitter ... functional disruptions")
-    finding = check_slots("Xbox Wireless warns on Twitter of functional disruptions for its adapters.", _GAMING, "en")
-    assert finding is not None
-    assert (finding.label, finding.decides) == ("wrong_entity", True)
-    assert finding.why == "the context names Brook Gaming here, not Xbox Wireless"
-    assert (
-        check_slots("Brook Gaming warns on Twitter of functional disruptions for its adapters.", _GAMING, "en") is None
-    )
+    claim = "{} warns on Twitter of functional disruptions for its adapters."
+    _assert_named_otherwise(claim, "Xbox Wireless", "Brook Gaming", _GAMING)
 
 
 def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
@@ -416,12 +421,8 @@ _PRIZE = [
 def test_a_name_where_the_sentence_copying_the_claim_has_another_is_the_wrong_entity() -> None:
     # word by word, the sentence copies the claim around its name ("won the 2019 ... for coverage")
     # and has another name there; a pronoun in the sentence does not save it
-    claim = "Maria Lopez was part of the Tribune team that won the 2019 Peabody Awards for coverage of the flood."
-    finding = check_slots(claim, _PRIZE, "en")
-    assert finding is not None
-    assert (finding.label, finding.decides) == ("wrong_entity", True)
-    assert finding.why == "the context names Pulitzer Prize here, not Peabody Awards"
-    assert check_slots(claim.replace("Peabody Awards", "Pulitzer Prize"), _PRIZE, "en") is None
+    claim = "Maria Lopez was part of the Tribune team that won the 2019 {} for coverage of the flood."
+    _assert_named_otherwise(claim, "Peabody Awards", "Pulitzer Prize", _PRIZE)
 
 
 def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_entity() -> None:
@@ -432,11 +433,7 @@ def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_e
         "Mike Tindall and Zara Tindall attended the party.",
     ]
     claim = "The King launched an initiative to aid charities and made a surprise donation to a {} seller."
-    finding = check_slots(claim.format("Mike Tindall"), sentences, "en")
-    assert finding is not None
-    assert (finding.label, finding.decides) == ("wrong_entity", True)
-    assert finding.why == "the context names Big Issue here, not Mike Tindall"
-    assert check_slots(claim.format("Big Issue"), sentences, "en") is None
+    _assert_named_otherwise(claim, "Mike Tindall", "Big Issue", sentences)
 
 
 def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_place() -> None:
@@ -444,11 +441,7 @@ def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_
     # it says of Mara Osei
     sentences = ["Born in Hartwell, the chemist Mara Osei won the Lindqvist Prize in 2011 for her work on catalysts."]
     claim = "The chemist {} won the Lindqvist Prize in 2011 for her work on catalysts."
-    finding = check_slots(claim.format("Hartwell"), sentences, "en")
-    assert finding is not None
-    assert (finding.label, finding.decides) == ("wrong_entity", True)
-    assert finding.why == "the context names Mara Osei here, not Hartwell"
-    assert check_slots(claim.format("Mara Osei"), sentences, "en") is None
+    _assert_named_otherwise(claim, "Hartwell", "Mara Osei", sentences)
     verdict = Faithfulness().check_claims([claim.format("Hartwell")], sentences)[0]
     assert (verdict.label, verdict.supported) == ("wrong_entity", False)
 
