@@ -704,6 +704,21 @@ def test_counts_of_different_words_are_rivals_by_their_words_around() -> None:
     assert detained is None or "three cities" not in detained.why
 
 
+def test_a_value_the_claim_gives_something_else_is_still_a_rival() -> None:
+    """The claim's "six guests" does not make the sentence's "$ 6 each" the claim's own value: it
+    rivals the claim's price (before, any number with one of the claim's values was passed over,
+    and the dessert's "$ 2" in another sentence stated it)."""
+    sentences = [
+        "Chef Mara Quill has made holiday menus that will feed six guests for less than $ 6 each.",
+        "Her plum pudding, which came in at $ 2 per guest, is the menu's favourite.",
+    ]
+    claim = "Chef Mara Quill has made holiday menus that will feed six guests for less than $ 2 each."
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives $6, not $2")
+    assert check_slots(claim.replace("$ 2", "$ 6"), sentences, "en") is None
+
+
 def test_a_numbered_name_the_context_numbers_otherwise_is_contradicted() -> None:
     """ "Android 11" where the context speaks only of "Android 14" is another version (before, the
     bare 11 found no rival); a name the context also numbers so is kept, and so is a month's day."""
@@ -762,7 +777,20 @@ def test_an_age_however_written_is_compared_with_the_same_persons_age() -> None:
         "en",
     )
     assert aged is not None
-    assert (aged.label, aged.why) == ("contradicted", "the context gives 26-year, not 34")
+    assert (aged.label, aged.why) == ("contradicted", "the context gives 26-year-old, not 34")
+
+
+def test_an_age_set_off_in_tokenized_text_is_an_age() -> None:
+    # datasets split commas off words ("man , 25 ,"): the number is still the man's age, and a
+    # day of a month ("Tue 13 Oct") states no age
+    context = [
+        "Posted Tue 13 Oct 2020. Doctors reported the first case of a reinfection.",
+        "A 25-year-old man was infected with the virus twice, a study found.",
+    ]
+    finding = check_slots("Man , 13 , was infected with the virus twice", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 25-year-old, not 13")
+    assert check_slots("Man , 25 , was infected with the virus twice", context, "en") is None
 
 
 def test_an_age_at_the_age_of_is_an_age_of_the_claims_subject() -> None:

@@ -314,6 +314,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         age_of = _age_of(text, start, end, calendar, lang)
         if age_of is not None:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
+            if years_old := _AGE_SHOWN.match(text, end):
+                shown = text[start : years_old.end()]  # "25-year-old", not "25-year"
         measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
         bound = bound_before(text, start)
         label, label_opens = _label(text, start)
@@ -534,9 +536,12 @@ def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) ->
 _YEARS_OF_AGE = "year"
 """The unit of an age, however it is written ("Sapp, 42, was", "aged 42", "42-year-old"): the
 stem of "years"."""
-_AGE_AFTER = re.compile(r"(?:\s?-\s?|\s)years?(?:\s?-\s?|\s)old\b(?:\s([^\W\d_]+)(?:\s([^\W\d_]+))?)?", re.I)
+_YEARS_OLD = r"(?:\s?-\s?|\s)years?(?:\s?-\s?|\s)old\b"
+_AGE_AFTER = re.compile(rf"{_YEARS_OLD}(?:\s([^\W\d_]+)(?:\s([^\W\d_]+))?)?", re.I)
+_AGE_SHOWN = re.compile(_YEARS_OLD, re.I)
 _AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age(?:\sof)?)\s$", re.IGNORECASE)
-_APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+), $")
+_APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+) ?, $")
+"""A name set off by a comma before a number, in written text ("Sapp, 42,") or tokenized ("man , 25 ,")."""
 
 
 def _age_of(text: str, start: int, end: int, calendar: frozenset[str], lang: Lang) -> frozenset[str] | None:
@@ -557,9 +562,9 @@ def _age_of(text: str, start: int, end: int, calendar: frozenset[str], lang: Lan
 
 
 def _set_off(text: str, start: int, end: int) -> bool:
-    """A whole number below 120 with a comma after it."""
+    """A whole number below 120 with a comma after it (a space before the comma in tokenized text)."""
     digits = text[start:end]
-    return text[end : end + 1] == "," and digits.isdigit() and 0 < int(digits) < 120
+    return text[end : end + 2].lstrip(" ")[:1] == "," and digits.isdigit() and 0 < int(digits) < 120
 
 
 _JOINED = re.compile(r"\s*(?:to|or|and|of|of the|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
@@ -1160,7 +1165,7 @@ def _check_number(
                 dated = slot.is_year and slot.unit in _month_stems()
                 surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
                 found.append(((near if surely else near - 1, tie, 1), i, number))
-            elif number.value in claimed or (number.spans(slot.value) and slot.span is None):
+            elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot (but
                 # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
                 continue
@@ -1206,6 +1211,13 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
     return None
+
+
+def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:
+    """``number`` (of the context) is what another of the claim's numbers states: no rival of
+    ``slot``. Its value alone is not enough: "six people" does not make "$ 6 each" the claim's
+    own, so it still rivals "$ 2 each"."""
+    return number.value == slot.value or any(other.states(number) for other in claim_numbers if other != slot)
 
 
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
