@@ -344,6 +344,39 @@ def _cue(claim: str, passage: str) -> tuple[str, str] | None:
     return None if cue is None else (cue.label, cue.kind)
 
 
+_WARMING = (
+    "Dr Ama Vell said that means the world should expect more records to be broken as a result of that warming, "
+    "but the question is whether they will come in smaller steps going forward. He added that the planet is already "
+    "exceeding the 1.5 degrees Celsius (2.7 degrees Fahrenheit) of warming since pre-industrial times that the Paris "
+    "agreement was aimed at capping."
+)
+_WARNS = (
+    "Vell warns that as the world surpasses the {} degrees Celsius warming threshold, more records will likely be "
+    "broken, underscoring the urgency of addressing climate change."
+)
+
+
+def test_a_window_read_as_support_is_about_the_claim_and_its_numbers_are_checked() -> None:
+    """The window holds under half of the long claim's words, so it raises no cue of its own; the
+    baseline still reads it as support (the claim's embedding is close). A support is about the
+    claim: the rival value there overrules it (before, "2.7 degrees Celsius" was supported)."""
+    from faithcheck._pipeline.verify.cues import find_cue
+
+    window = build_context_index([_WARMING], "en").select_all(["x"], default_encoder(), top_k=1)[0][0]
+    claim = analyze(_WARNS.format("2.7"), "en")
+    assert find_cue(claim, window, (_WARMING,), "en") is None
+    cue = find_cue(claim, window, (_WARMING,), "en", supports=True)
+    assert cue is not None
+    assert (cue.label, cue.kind, cue.overrules) == ("contradicted", "number", True)
+    # a window supporting a claim of several sentences may speak of one of them only
+    longer = analyze(_WARNS.format("2.7") + " The talk drew a large crowd of students at the city hall.", "en")
+    assert find_cue(longer, window, (_WARMING,), "en", supports=True) is None
+    metric = Faithfulness()
+    wrong, right = metric.check_claims([_WARNS.format("2.7"), _WARNS.format("1.5")], [_WARMING])
+    assert (wrong.label, right.label) == ("contradicted", "supported")
+    assert wrong.reason.startswith("the context gives 1.5 degrees Celsius, not 2.7 degrees Celsius")
+
+
 def test_a_number_cue_compares_years_with_years_only() -> None:
     passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
     assert _cue("Marie Curie won 2 Nobel Prizes.", passage) is None

@@ -170,7 +170,7 @@ class BaselineVerifier:
         window = unit.window
         p = self.probability(window_features(claim, window, lang))
         where = cited(unit)
-        if cue := find_cue(claim, window, passages, lang):
+        if cue := find_cue(claim, window, passages, lang, supports=p >= self.weights.threshold):
             return _Judged(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {where}", unit, is_window)
         if p >= self.weights.threshold:
             return _Judged("supported", p, f"supported by {where}", unit, is_window)

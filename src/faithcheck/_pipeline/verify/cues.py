@@ -65,13 +65,28 @@ class Cue:
     is stated (:mod:`faithcheck._pipeline.verify.slots`), a change that goes the other way."""
 
 
-def find_cue(claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang) -> Cue | None:
-    """The first cue that the window gives against the claim, or ``None``."""
+def find_cue(
+    claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang, *, supports: bool = False
+) -> Cue | None:
+    """The first cue that the window gives against the claim, or ``None``. A window that covers
+    less than :data:`CUE_COVERAGE` of the claim is about something else and gives none, unless the
+    verifier reads it as support (``supports``) of a claim of one sentence: then it speaks of the
+    claim, and a number or name it gives otherwise, certainly, overrules the support ("surpasses
+    the 2.7 degrees Celsius warming threshold" against "... exceeding the 1.5 degrees Celsius (2.7
+    degrees Fahrenheit) of warming", in a window holding few of the claim's other words). A window
+    supporting a claim of several sentences may speak of one of them only; the others' numbers are
+    checked where each is stated (:func:`~faithcheck._pipeline.verify.units.contested`)."""
     evidence = analyze(window.text, lang)
-    if coverage(claim, evidence) < CUE_COVERAGE:
+    about = coverage(claim, evidence) >= CUE_COVERAGE
+    if not about and not (supports and len(sentences_of(claim.text, lang)) == 1):
+        return None
+    slot = check_slots(claim.text, window_sentences(window, lang), lang)
+    if not about:
+        if slot is not None and slot.decides and slot.certain:
+            where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
+            return Cue(slot.label, slot.why + where, slot.kind, overrules=True)
         return None
     sentence = analyze(window.sentence, lang)
-    slot = check_slots(claim.text, window_sentences(window, lang), lang)
     if slot is not None and slot.decides:
         # the reason quotes the unit's best sentence; name the aligned one when it is another
         where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"

@@ -298,8 +298,8 @@ class OnnxVerifier:
         p = self.calibration.claim_score(float(support[order[0]]))
         claim = analyze(check.claim.text, lang)
         verdict = partial(unit_verdict, claim=check.claim.text, lang=lang)
-        cues = {i: find_cue(claim, units[i].window, check.passages, lang) for i in order}
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
+        cues = {i: find_cue(claim, units[i].window, check.passages, lang, supports=i in supporting) for i in order}
         kept = [i for i in supporting if (cue := cues[i]) is None or not (cue.overrules or cue.kind in self.overrule)]
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
