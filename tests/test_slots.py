@@ -369,6 +369,14 @@ def test_a_name_in_another_names_place_is_the_wrong_entity() -> None:
     _assert_named_otherwise(claim, "Xbox Wireless", "Brook Gaming", _GAMING)
 
 
+def test_an_acronym_beside_a_name_is_no_stop_word() -> None:
+    # "the US" before both names: "US" is a country, not the stop word "us", so the two words
+    # before tie the names to one place
+    sentences = ["The US Treasury Department expects to borrow $776 billion in the final quarter of this year."]
+    claim = "The US {} plans a record borrowing of $776 billion this quarter."
+    _assert_named_otherwise(claim, "Marlow Agency", "Treasury Department", sentences)
+
+
 def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     """A pronoun may refer to the claim's name: it keeps the claim, but the name is not aligned, so
     a support resting on it is uncertain (a cascade asks the LLM)."""

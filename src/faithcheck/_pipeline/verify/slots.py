@@ -878,9 +878,14 @@ _PLACE_SLACK = 1
 
 @lru_cache(maxsize=4096)
 def _tokens(text: str, phrase: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Where the tokens of ``text`` start, and the tokens lower-cased (see :func:`_flanks`)."""
+    """Where the tokens of ``text`` start, and the tokens lower-cased but acronyms ("US" is no
+    "us": see :func:`_flanks`)."""
     tokens = list((_PHRASE_TOKEN if phrase else _PLACE_TOKEN).finditer(text))
-    return tuple(m.start() for m in tokens), tuple(m.group().lower() for m in tokens)
+    return tuple(m.start() for m in tokens), tuple(_lowered(m.group()) for m in tokens)
+
+
+def _lowered(token: str) -> str:
+    return token if len(token) > 1 and token.isupper() else token.lower()
 
 
 def _flanks(text: str, start: int, end: int, *, phrase: bool = False) -> tuple[list[str], list[str]]:
