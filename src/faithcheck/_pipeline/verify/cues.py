@@ -81,16 +81,15 @@ def find_cue(
     if not about and not (supports and len(sentences_of(claim.text, lang)) == 1):
         return None
     slot = check_slots(claim.text, window_sentences(window, lang), lang)
-    if not about:
-        if slot is not None and slot.decides and slot.certain:
-            where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
-            return Cue(slot.label, slot.why + where, slot.kind, overrules=True)
-        return None
-    sentence = analyze(window.sentence, lang)
-    if slot is not None and slot.decides:
+    # any deciding slot finding where the window is about the claim; only a certain one where the
+    # window is only read as support
+    if slot is not None and slot.decides and (about or slot.certain):
         # the reason quotes the unit's best sentence; name the aligned one when it is another
         where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
         return Cue(slot.label, slot.why + where, slot.kind, overrules=True)
+    if not about:
+        return None
+    sentence = analyze(window.sentence, lang)
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
     # other name" for ", not known by anything else otherwise,"); a negation opening a title the
