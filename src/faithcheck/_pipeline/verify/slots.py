@@ -885,6 +885,7 @@ def _tokens(text: str, phrase: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
 
 
 def _lowered(token: str) -> str:
+    """``token`` lower-cased, unless it is an acronym of two letters or more ("US", "EU")."""
     return token if len(token) > 1 and token.isupper() else token.lower()
 
 
@@ -1222,7 +1223,7 @@ def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[Nu
     """``number`` (of the context) is what another of the claim's numbers states: no rival of
     ``slot``. Its value alone is not enough: "six people" does not make "$ 6 each" the claim's
     own, so it still rivals "$ 2 each"."""
-    return number.value == slot.value or any(other.states(number) for other in claim_numbers if other != slot)
+    return number.value == slot.value or any(other.states(number) for other in claim_numbers if other is not slot)
 
 
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
