@@ -377,6 +377,42 @@ def test_a_window_read_as_support_is_about_the_claim_and_its_numbers_are_checked
     assert wrong.reason.startswith("the context gives 1.5 degrees Celsius, not 2.7 degrees Celsius")
 
 
+_PARCELS = "A spokesman said the parcels were delivered to Brent and Cole, but there is no delay for other towns."
+
+
+def test_a_negation_moved_between_two_negated_texts_is_a_contradiction() -> None:
+    """Both texts are negated ("no delay"), so the parity of negations shows nothing; what one
+    negates the other states word for word: they say opposite things (before, supported)."""
+    claim = "The parcels were not delivered to Brent and Cole, but there is no delay for other towns."
+    assert _cue(claim, _PARCELS) == ("contradicted", "negation")
+    assert _cue(claim.replace("were not delivered", "were delivered"), _PARCELS) is None
+    (verdict,) = Faithfulness().check_claims([claim], [_PARCELS])
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith('the context says "were delivered", the claim "were not delivered"')
+    # the other way: the context negates what the claim states
+    named = "The courier, who has not been named, was not fined for the delay."
+    assert _cue("The courier, who has been named, was not fined for the delay.", named) == ("contradicted", "negation")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a negation in a contraction right before the words negates them too
+        (
+            "There should be no stigma attached to asking for help.",
+            "He said there shouldn't be stigma attached to asking for help.",
+        ),
+        # other words around the negation: no word-for-word statement of the negated words
+        (
+            "The plants could not synthesize food, and none survived.",
+            "Unable to synthesize food, the plants died and none survived.",
+        ),
+    ],
+)
+def test_a_negation_is_moved_only_where_the_same_words_stand_unnegated(claim: str, passage: str) -> None:
+    assert _cue(claim, passage) != ("contradicted", "negation")
+
+
 def test_a_number_cue_compares_years_with_years_only() -> None:
     passage = "Marie Curie was awarded the Nobel Prize twice, in 1903 and 1911."
     assert _cue("Marie Curie won 2 Nobel Prizes.", passage) is None

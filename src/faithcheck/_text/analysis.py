@@ -88,6 +88,10 @@ class TextFeatures:
     decades: frozenset[float] = frozenset()
     """Its ``numbers`` written as decades or centuries: 1990.0 for "the 1990s", 1800.0 for "the
     1800's" (:func:`unstated_numbers` reads them as the years they span)."""
+    negations: tuple[tuple[str, ...], ...] = ()
+    """Each of its negations with the token before it and the tokens up to the first content word
+    after it, within :data:`_NEGATION_REACH` tokens (what it negates): ("were", "not", "made"),
+    ("has", "not", "been", "identified"). Opening the text, or negating nothing near, none."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -95,6 +99,10 @@ class TextFeatures:
         :func:`analyze` caches the features of a text)."""
         return self.content | self.numbers
 
+
+_NEGATION_REACH = 3
+"""Tokens after a negation among which the first content word is what it negates (past "been",
+"a", "the")."""
 
 _local = threading.local()
 
@@ -287,6 +295,12 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding)
         for k, t in enumerate(tokens)
     )
+    phrases: list[tuple[str, ...]] = []
+    for k, t in enumerate(tokens) if negated else ():
+        if k and is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding):
+            reach = range(k + 1, min(len(tokens), k + 1 + _NEGATION_REACH))
+            if (negates := next((j for j in reach if content_at[j] is not None), None)) is not None:
+                phrases.append(tokens[k - 1 : negates + 1])
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")
@@ -301,6 +315,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         bounded=frozenset(bounded),
         entities=frozenset(entities),
         negated=negated,
+        negations=tuple(phrases),
         restriction_scopes=tuple(scopes),
         absolute=any(t in lex.absolutes for t in tokens),
         hedged=bool(hedges),

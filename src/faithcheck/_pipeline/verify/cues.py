@@ -32,7 +32,7 @@ from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, without_possessive
-from faithcheck._text.lexicon import get_lexicon
+from faithcheck._text.lexicon import Lexicon, get_lexicon
 
 __all__ = [
     "CUE_COVERAGE",
@@ -100,6 +100,8 @@ def find_cue(
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
+    if claim_negated and sentence_negated and (moved := _negation_moved(claim, sentence, lang)):
+        return Cue("contradicted", moved, "negation")
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()
@@ -163,6 +165,31 @@ def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     (way,), (other,) = set(said.values()), set(given.values())
     words, others = ", ".join(repr(t) for t in said), ", ".join(repr(t) for t in given)
     return f"the claim has it go {way} ({words}) where the context has it go {other} ({others})"
+
+
+def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why two negated texts still say opposite things, or ``None``: one states without the
+    negation what the other negates, word for word ("the arrests were made ..., but there is no
+    threat" against "the arrests were not made ..., but there is no threat"; "has pleaded not
+    guilty" against "has not pleaded not guilty"). Only the same words around the negation count:
+    "unable to synthesize" states no "could synthesize"."""
+    lex = get_lexicon(lang)
+    for negation in claim.negations:
+        if _states(sentence.tokens, stated := (negation[0], *negation[2:]), lex):
+            return f'the context says "{" ".join(stated)}", the claim "{" ".join(negation)}"'
+    for negation in sentence.negations:
+        if _states(claim.tokens, stated := (negation[0], *negation[2:]), lex):
+            return f'the context says "{" ".join(negation)}", the claim "{" ".join(stated)}"'
+    return None
+
+
+def _states(tokens: tuple[str, ...], run: tuple[str, ...], lex: Lexicon) -> bool:
+    """``run`` occurs in ``tokens``, token after token, with no negation right before it ("shouldn't
+    be stigma" does not state "be stigma")."""
+    return any(
+        tokens[i : i + len(run)] == run and not (i and is_negation(tokens[i - 1], lex))
+        for i in range(len(tokens) - len(run) + 1)
+    )
 
 
 def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
