@@ -394,6 +394,27 @@ def test_a_negation_moved_between_two_negated_texts_is_a_contradiction() -> None
     assert _cue("The courier, who has been named, was not fined for the delay.", named) == ("contradicted", "negation")
 
 
+def test_a_moved_negation_is_found_in_the_windows_sentence_that_says_most_of_the_claim() -> None:
+    """The window quotes a sentence about something else (negated too: "not counting"); the
+    sentence beside it says the claim without its negation. Each sentence of a claim is checked
+    against the window's sentence saying most of it (before, only the quoted one was)."""
+    from faithcheck._pipeline.verify.cues import find_cue
+    from faithcheck._pipeline.verify.evidence import EvidenceWindow
+
+    aligned = "The Thursday massacre was the most deadly assault so far, with 147 dead."
+    quoted = "After the mall attack, the group carried out a string of raids, not counting the failed ones."
+    window = EvidenceWindow(0, 0, len(quoted), quoted, f"{aligned} {quoted}", 0.6, 1.0, (aligned, quoted))
+    claim = "The Thursday massacre was not the most deadly assault so far, with 147 dead."
+    cue = find_cue(analyze(claim, "en"), window, (window.text,), "en")
+    assert cue is not None
+    assert (cue.label, cue.kind, cue.why) == (
+        "contradicted",
+        "negation",
+        'the context says "was the most deadly", the claim "was not the most deadly"',
+    )
+    assert find_cue(analyze(aligned, "en"), window, (window.text,), "en") is None
+
+
 @pytest.mark.parametrize(
     ("claim", "passage"),
     [

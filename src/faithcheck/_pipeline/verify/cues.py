@@ -102,6 +102,15 @@ def find_cue(
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
     if claim_negated and sentence_negated and (moved := _negation_moved(claim, sentence, lang)):
         return Cue("contradicted", moved, "negation")
+    # each sentence of the claim against the sentence of the window saying most of it, if that says
+    # at least half of it: the window's quoted sentence may be another ("After the attack, ..."
+    # quoted, "The massacre was the most deadly assault so far" beside it, for "The massacre was
+    # not the most deadly assault so far")
+    said = [analyze(s, lang) for s in window_sentences(window, lang)]
+    parts = [(f, _aligned(f, said)) for f in (analyze(part, lang) for part in sentences_of(claim.text, lang))]
+    for features, aligned in parts:
+        if coverage(features, aligned) >= CUE_COVERAGE and (moved := _negation_moved(features, aligned, lang)):
+            return Cue("contradicted", moved, "negation")
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()
@@ -122,13 +131,15 @@ def find_cue(
     # the hedge may stand in another sentence of the window, the one saying most of what the claim
     # (each sentence of it) says, if it says at least half of it: "Yale University ." quoted, "Yale
     # has graduated many notable alumni" after it
-    said = [analyze(s, lang) for s in window_sentences(window, lang)]
-    for part in sentences_of(claim.text, lang):
-        features = analyze(part, lang)
-        aligned = max(said, key=lambda f: len(f.content & features.content))
+    for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (overclaimed := overclaims(features, aligned)):
             return Cue("overclaim", overclaimed, "hedge")
     return None
+
+
+def _aligned(part: TextFeatures, said: list[TextFeatures]) -> TextFeatures:
+    """The sentence of ``said`` sharing most content words with ``part``."""
+    return max(said, key=lambda f: len(f.content & part.content))
 
 
 def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
