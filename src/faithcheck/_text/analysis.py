@@ -291,16 +291,20 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
 
     negations = any(is_negation(t, lex) for t in tokens)
     bounding = {m.start() for m in _BOUNDING_NEGATION.finditer(text)} if negations else set()  # "not more than 8"
-    negated = negations and any(
-        is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding)
+    negating = [
+        k
         for k, t in enumerate(tokens)
-    )
+        if negations
+        and is_negation(t, lex)
+        and not _opens_title(text, matches, k, lex)
+        and not _bounds(matches[k], bounding)
+    ]
+    negated = bool(negating)
     phrases: list[tuple[str, ...]] = []
-    for k, t in enumerate(tokens) if negated else ():
-        if k and is_negation(t, lex) and not _opens_title(text, matches, k, lex) and not _bounds(matches[k], bounding):
-            reach = range(k + 1, min(len(tokens), k + 1 + _NEGATION_REACH))
-            if (negates := next((j for j in reach if content_at[j] is not None), None)) is not None:
-                phrases.append(tokens[k - 1 : negates + 1])
+    for k in negating:
+        reach = range(k + 1, min(len(tokens), k + 1 + _NEGATION_REACH))
+        if k and (negates := next((j for j in reach if content_at[j] is not None), None)) is not None:
+            phrases.append(tokens[k - 1 : negates + 1])
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")
