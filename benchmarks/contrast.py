@@ -13,6 +13,8 @@ a time, each kind separately (:data:`KINDS`):
   title");
 * ``name_swap``: the name of an actor replaced by another actor's name of the context with as many
   words (an actor's name: capitalised words not after a preposition or an article);
+* ``place_swap``: a place after a preposition ("born in Steventon", "the capital of Germany")
+  replaced by another place of the context after one, with as many words;
 * ``negation``: a negation inserted after the first auxiliary verb, or removed;
 * ``quantifier``: a quantifier or modal strengthened (some → all, may → will, often → always);
 * ``restriction``: a restriction the context states too dropped with its scope ("only for
@@ -75,6 +77,7 @@ KINDS = (
     "unit",
     "ordinal",
     "name_swap",
+    "place_swap",
     "negation",
     "quantifier",
     "restriction",
@@ -321,6 +324,38 @@ def _name_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEd
     return [ContrastEdit("name_swap", claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
 
 
+_PLACE_PREPOSITION = re.compile(r"\b(?:in|at|from|near|into|across|of|to)\s+$")
+
+
+def _places(text: str) -> list[tuple[int, int, str]]:
+    """Capitalised word runs right after a preposition of place ("in", "at", "from", "of" ...):
+    places, mostly; not a month or a day (:data:`_MONTHS` holds both)."""
+    return [
+        (m.start(), m.end(), m.group())
+        for m in _NAME.finditer(text)
+        if _PLACE_PREPOSITION.search(text[max(0, m.start() - 8) : m.start()])
+        and not _MONTHS & set(m.group().lower().split())
+    ]
+
+
+def _place_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
+    claimed = _places(claim)
+    if not claimed:
+        return []
+    start, end, place = rng.choice(claimed)
+    parts = set(place.lower().split())
+    pool = sorted(
+        {
+            p
+            for _, _, p in _places(context)
+            if len(p.split()) == len(place.split()) and not parts & set(p.lower().split()) and p not in claim
+        }
+    )
+    if not pool:
+        return []
+    return [ContrastEdit("place_swap", claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
+
+
 def _negation_edits(claim: str) -> list[ContrastEdit]:
     if m := _NEGATED.search(claim):
         if m.group(1):
@@ -383,11 +418,11 @@ _TURNS = {
     ("higher", "lower"),
     ("more", "fewer"),
 }
-COUNTED_KINDS = frozenset(KINDS) - {"direction"}
+COUNTED_KINDS = frozenset(KINDS) - {"direction", "place_swap"}
 """An original is taken (and counts toward ``--limit``) for its edits of these kinds: those the
-benchmark had before ``direction`` was added (2026-12-04), so that a limit takes the originals it
-took then and the figures of earlier versions stay comparable; a direction edit is measured on
-the originals taken."""
+benchmark had before ``direction`` (2026-12-04) and ``place_swap`` (2026-12-05) were added, so
+that a limit takes the originals it took then and the figures of earlier versions stay comparable;
+a direction or place edit is measured on the originals taken."""
 _OPPOSITE = {a: b for pair in _TURNS for a, b in (pair, pair[::-1])}
 _TURN = re.compile(r"\b(" + "|".join(sorted(_OPPOSITE, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
@@ -423,7 +458,8 @@ def make_edits(claim: str, context: str, rng: random.Random, lang: str = "en") -
         *_negation_edits(claim),
         *_quantifier_edits(claim, context),
         *_restriction_edits(claim, context),
-        *_ordinal_edits(claim, context, rng),  # drawn last: the other kinds' draws are as before it
+        *_ordinal_edits(claim, context, rng),  # drawn after the others: their draws are as before it
+        *_place_edits(claim, context, rng),
         *_direction_edits(claim),
     ]
     return [e for e in edits if e.edited != claim]

@@ -197,12 +197,26 @@ def test_contrast_edits_change_one_fact_each_and_are_seeded(contrast: ModuleType
     ]
 
 
+def test_contrast_swaps_a_place_after_a_preposition_for_another_of_the_context(contrast: ModuleType) -> None:
+    import random
+
+    claim = "Jane Austen was born in Steventon in December."
+    context = claim + " She died in Winchester in 1817. She wrote of Bath."
+    placed = [e for e in contrast.make_edits(claim, context, random.Random(0)) if e.kind == "place_swap"]
+    # another place after a preposition, with as many words; never the month ("in December")
+    assert len(placed) == 1
+    assert placed[0].edited in {f"Jane Austen was born in {p} in December." for p in ("Winchester", "Bath")}
+    # the originals a limit takes and their figures stay those of the runs before the kind
+    assert "place_swap" in contrast.KINDS and "place_swap" not in contrast.COUNTED_KINDS
+    assert not [e for e in contrast.make_edits(claim, claim, random.Random(0)) if e.kind == "place_swap"]
+
+
 def test_contrast_tallies_count_edits_only_of_accepted_originals(contrast: ModuleType) -> None:
     tally = contrast.Tally(originals=4, accepted=2)
     tally.edits.update({"negation": 2})
     tally.caught.update({"negation": 1})
     table = contrast.markdown({"wice": tally, "all": tally})
-    assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
+    assert "| wice | 50.0 (4) | - (0) | - (0) | - (0) | - (0) | - (0) | - (0) | 50.0 (2) |" in table
     tally.accepted_uncertain = 1
     tally.missed_uncertain.update({"negation": 1})
     assert contrast.uncertain_line(tally) == (
