@@ -362,6 +362,130 @@ def _assert_named_otherwise(claim: str, wrong: str, right: str, sentences: list[
     assert check_slots(claim.format(right), sentences, "en") is None
 
 
+_PLACES = [
+    (
+        "The company is headquartered in {}.",
+        "Dublin",
+        "Seattle",
+        ["The company is headquartered in Seattle.", "It has a large office in Dublin."],
+    ),
+    (
+        "Jane Austen was born in {}.",
+        "Winchester",
+        "Steventon",
+        ["Jane Austen was born in Steventon, Hampshire, in 1775.", "She died in Winchester in 1817."],
+    ),
+    # the sentence naming France says "capital" too, but not "Berlin"
+    (
+        "Berlin is the capital of {}.",
+        "France",
+        "Germany",
+        ["Paris is the capital of France.", "Berlin is the capital of Germany."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "wrong", "right", "sentences"), _PLACES)
+def test_a_place_where_the_sentence_stating_the_rest_has_another_is_the_wrong_entity(
+    claim: str, wrong: str, right: str, sentences: list[str]
+) -> None:
+    _assert_named_otherwise(claim, wrong, right, sentences)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        # listed with the claim's place, or set beside it, another place does not stand in its place
+        ("Jane Austen was born in Hampshire.", ["Jane Austen was born in Steventon, Hampshire, in 1775."]),
+        ("The company has offices in Seattle.", ["The company has offices in Dublin and Seattle."]),
+        # a sentence naming the claim's place states as much of the claim: which one it means is open
+        (
+            "The summit was held in Berlin.",
+            ["In 2019 the summit was held in Lisbon.", "In 2020 the summit was held in Berlin."],
+        ),
+        # a word of origin or a name describing the next word stands in no place's place
+        ("A Milli is a song by Lil Wayne.", ["A Milli is a song by American hip hop artist Lil Wayne."]),
+        (
+            "The ministry in Gaza reports 9,000 deaths.",
+            ["The ministry in Hamas-ruled Gaza on Thursday said 9,000 people died."],
+        ),
+        # named as the claim does not write it: not read word by word
+        (
+            "Beachgoers in Queensland saw a cassowary.",
+            ["QUEENSLAND, Australia - Beachgoers in Australia saw a cassowary."],
+        ),
+    ],
+)
+def test_a_place_beside_the_claims_own_keeps_the_claim(claim: str, sentences: list[str]) -> None:
+    assert check_slots(claim, sentences, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong", "right", "sentences"),
+    [
+        (
+            "The weekly team meeting is held on {}.",
+            "Friday",
+            "Monday",
+            ["The weekly team meeting is held on Monday at 10 am.", "Reports are due on Friday."],
+        ),
+        # the sentence names the claim's month too, in another place
+        ("The store opened in {}.", "May", "March", ["The store opened in March and closed in May."]),
+        (
+            "The office is closed on {}.",
+            "Saturdays",
+            "Sundays",
+            ["The office is closed on Sundays.", "On Saturdays it opens at 9 am."],
+        ),
+    ],
+)
+def test_a_day_or_a_month_the_sentence_stating_the_rest_gives_otherwise_is_contradicted(
+    claim: str, wrong: str, right: str, sentences: list[str]
+) -> None:
+    finding = check_slots(claim.format(wrong), sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.certain, finding.decides) == ("contradicted", True, True)
+    assert (finding.why, finding.slot) == (f"the context gives {right}, not {wrong}", wrong)
+    assert check_slots(claim.format(right), sentences, "en") is None
+
+
+def test_a_month_of_a_date_written_with_numbers_is_left_to_the_numbers() -> None:
+    # "12 May" starts a span the sentence ends in June: no month of the claim's stands elsewhere
+    sentences = ["The festival ran from 12 May to 3 June in Leeds."]
+    assert check_slots("The festival ran on 12 May in Leeds.", sentences, "en") is None
+
+
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+@pytest.mark.parametrize(
+    ("context", "answer", "label", "why"),
+    [
+        (
+            ["Jane Austen was born in Steventon, Hampshire, in 1775.", "She died in Winchester in 1817."],
+            "Jane Austen was born in Winchester.",
+            "wrong_entity",
+            "names Steventon here, not Winchester",
+        ),
+        (
+            ["The weekly team meeting is held on Monday at 10 am.", "Reports are due on Friday."],
+            "The weekly team meeting is held on Friday.",
+            "contradicted",
+            "gives Monday, not Friday",
+        ),
+    ],
+)
+def test_the_shipped_verifiers_catch_a_place_or_a_day_swapped(
+    verifier: str, context: list[str], answer: str, label: Label, why: str
+) -> None:
+    score = Faithfulness(verifier=verifier).evaluate(  # type: ignore[arg-type]
+        {"input_id": "r", "prompt": "", "sut_response": answer, "retrieved_context": context}
+    )
+    assert score.value == 0.0
+    verdict = score.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == label, verdict.reason
+    assert why in verdict.reason
+
+
 def test_a_name_in_another_names_place_is_the_wrong_entity() -> None:
     # the claim's name occurs in the evidence, but not where the rest of the claim is stated: there
     # another name has the words around it ("warns ... on Twitter ... functional disruptions")

@@ -3,8 +3,8 @@
 A cue only counts when the window is about the claim (at least half of the claim's content stems
 occur in it):
 
-* a number or a name of the claim that the sentence stating the rest of the claim gives
-  differently → ``contradicted`` / ``wrong_entity``, and a number only an unrelated sentence states
+* a number, a name, a place or a day of the claim that the sentence stating the rest of the claim
+  gives differently → ``contradicted`` / ``wrong_entity``, and a number only an unrelated sentence states
   → ``unsupported`` (slot alignment, :mod:`faithcheck._pipeline.verify.slots`: "up to 16 tablets in 24 hours"
   is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
 * a negation on one side only → ``contradicted`` (the sentence's negation counts in the part of it

@@ -25,7 +25,12 @@ sentences of the evidence that **align** with the words around it in the claim:
   if that sentence names someone else (``Neil Armstrong``) where the claim names it (the words
   around both names agree), and does not name the claim's name too, refer back to it with a
   pronoun or use an alias of it, the claim is ``wrong_entity``; evidence that names the claim's
-  name nowhere (it may say "he", "the show") leaves a support uncertain.
+  name nowhere (it may say "he", "the show") leaves a support uncertain;
+* a **place** after a preposition (``born in Winchester``, ``the capital of France``), and a day
+  or a month (``held on Friday``, ``opened in May``), is checked in the sentence that states most
+  of the rest of the claim: if that sentence has another one between the same words (``born in
+  Steventon``, ``held on Monday``), not listed with the claim's own (``Steventon, Hampshire`` for
+  ``Hampshire``), the claim is ``wrong_entity`` (a day or a month: ``contradicted``).
 
 A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
@@ -54,7 +59,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -603,6 +608,13 @@ def _one_sentence(text: str, a: int, b: int) -> bool:
     return k == len(starts) or capitals[k] >= hi
 
 
+def _sentence_of(text: str, at: int) -> tuple[int, int]:
+    """Where the sentence of ``text`` holding ``text[at]`` starts and ends."""
+    starts, capitals = _sentence_ends(text)
+    k = bisect_right(starts, at)
+    return (capitals[k - 1] if k else 0), (starts[k] + 1 if k < len(starts) else len(text))
+
+
 @lru_cache(maxsize=4096)
 def _sentence_ends(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Where each sentence end of ``text`` starts, and where the capital after it stands."""
@@ -741,27 +753,38 @@ def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
     return tuple(name for name, _, _ in _placed_names(text, lang))
 
 
-@lru_cache(maxsize=16384)
 def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
     """:func:`_names` with where each stands in ``text``. A possessive ends a name: in "Gaza's
     Al-Shifa hospital" Gaza owns the hospital, it is no part of its name."""
+    return tuple((name, start, end) for name, start, end, place in _capitalised(text, lang) if not place)
+
+
+def _placed_places(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The runs of capitalised words after a preposition or an article (:func:`_is_place`): places,
+    works and organisations ("in Dublin", "the capital of France", "the University of Oxford"),
+    with where each stands in ``text``."""
+    return tuple((name, start, end) for name, start, end, place in _capitalised(text, lang) if place)
+
+
+@lru_cache(maxsize=16384)
+def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool], ...]:
+    """The runs of capitalised words of ``text`` that name something (not a sentence's first word
+    alone, not a month or a day), where each stands, and whether it is a place
+    (:func:`_is_place`)."""
     if not get_lexicon(lang).entity_capitalisation:
         return ()  # German capitalises every noun
-    out: list[tuple[NameSlot, int, int]] = []
+    out: list[tuple[NameSlot, int, int, bool]] = []
     run: list[re.Match[str]] = []
 
     def close() -> None:
-        words = [m for m in run if without_possessive(m.group()).lower() not in _CALENDAR]  # "Wednesday's"
-        if (
-            words
-            and not (len(words) == 1 and starts_sentence(text, words[0].start()))
-            and not _is_place(text, words[0].start(), lang)
-        ):
+        words = [m for m in run if not _is_calendar(m.group())]
+        if words and not (len(words) == 1 and starts_sentence(text, words[0].start())):
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
                 start, end = words[0].start(), words[-1].end()
-                before_noun = lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
-                out.append((NameSlot(text[start:end], frozenset(stems), before_noun), start, end))
+                place = _is_place(text, start, lang)
+                before_noun = not place and lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
+                out.append((NameSlot(text[start:end], frozenset(stems), before_noun), start, end, place))
         run.clear()
 
     for m in _WORD.finditer(text):
@@ -776,6 +799,35 @@ def _placed_names(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...
             run.append(m)
     close()
     return tuple(out)
+
+
+_DAY = re.compile(r"\b(?:" + "|".join(sorted(word.capitalize() for word in _CALENDAR)) + r")(?:s|'s)?\b")
+
+
+def _is_calendar(word: str) -> bool:
+    """A day of the week or a month, however it ends: "Wednesday's", "Sundays"."""
+    word = without_possessive(word).lower()
+    return word in _CALENDAR or (word.endswith("s") and word[:-1] in _CALENDAR)
+
+
+@lru_cache(maxsize=16384)
+def _placed_days(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The days of the week and the months of ``text`` (English: "on Friday", "in March"), where
+    each stands; not a sentence's first word ("March on", "May I"), nor a month of a date written
+    with numbers ("23 February", "March 2011": the numbers' own check reads those)."""
+    if lang != "en":
+        return ()
+    return tuple(
+        (NameSlot(m.group(), frozenset(analyze(m.group(), lang).content)), m.start(), m.end())
+        for m in _DAY.finditer(text)
+        if not starts_sentence(text, m.start())
+        and not _DIGIT_BEFORE.search(text, max(0, m.start() - 4), m.start())
+        and not _DIGIT_AFTER.match(text, m.end())
+    )
+
+
+_DIGIT_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?\s*$")
+_DIGIT_AFTER = re.compile(r",?\s*\d")
 
 
 _NOUN_AFTER = re.compile(r"\s+([a-z][^\W\d_]*)")
@@ -908,7 +960,14 @@ def _flanks(text: str, start: int, end: int, *, phrase: bool = False) -> tuple[l
 
 
 def _in_place(
-    name: NameSlot, start: int, end: int, claim: str, claim_terms: frozenset[str | float], sentence: str, lang: Lang
+    name: NameSlot,
+    start: int,
+    end: int,
+    claim: str,
+    claim_terms: frozenset[str | float],
+    sentence: str,
+    lang: Lang,
+    candidates: Callable[[str, Lang], tuple[tuple[NameSlot, int, int], ...]] | None = None,
 ) -> NameSlot | None:
     """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), between the
     words the claim has beside it (:func:`_flanked_alike`), that is neither named by the claim nor an
@@ -922,7 +981,11 @@ def _in_place(
     with Morocco" for "Melilla shares a border with Spanish") must have the other name in the
     claim's place within one phrase (no comma or bracket between it and those words) and the
     claim's name nowhere between those words ("Ada Brennan and Mara Osei won the prize" for "Mara
-    Osei won the prize"): the sentence then says of someone else what the claim says of the name."""
+    Osei won the prize"): the sentence then says of someone else what the claim says of the name.
+
+    ``candidates`` finds the sentence's other names of the claim name's kind (the actors of
+    :func:`_placed_names` unless told otherwise); one listed with the claim's name ("Egypt and
+    Sudan", "Steventon, Hampshire") stands beside it, not in its place."""
     stopwords = get_lexicon(lang).stopwords
     named = _names_head(name, sentence)
     before, after = _flanks(claim, start, end, phrase=named)
@@ -932,14 +995,37 @@ def _in_place(
         if any(_flanked_alike(before, after, *_flanks(sentence, *at, phrase=True), stopwords) for at in own):
             return None
     width = len(_PLACE_TOKEN.findall(claim, start, end))
-    for other, other_start, other_end in _placed_names(sentence, lang):
+    listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
+    for other, other_start, other_end in (candidates or _placed_names)(sentence, lang):
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
+            and other_start not in listed
             and _rival(name, other, claim_terms)
             and _flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
         ):
             return other
     return None
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&|/)\s*", re.IGNORECASE)
+"""What joins the items of a list or an apposition: "Egypt and Sudan", "Steventon, Hampshire"."""
+
+
+def _listed_with(name: NameSlot, sentence: str, lang: Lang) -> frozenset[tuple[int, int]]:
+    """Where the capitalised runs of ``sentence`` stand (start, end) that stand in one list (or
+    apposition) with a run naming ``name``: "Brazil" and "Peru" in "through Brazil, Peru and
+    Colombia" for "Colombia"."""
+    runs = sorted(
+        [(start, end, bool(slot.stems & name.stems)) for slot, start, end, _ in _capitalised(sentence, lang)]
+        + [(start, end, bool(slot.stems & name.stems)) for slot, start, end in _placed_days(sentence, lang)]
+    )
+    groups: list[list[tuple[int, int, bool]]] = []
+    for run in runs:
+        if groups and _LIST_JOIN.fullmatch(sentence, groups[-1][-1][1], run[0]):
+            groups[-1].append(run)
+        else:
+            groups.append([run])
+    return frozenset((start, end) for group in groups if any(own for _, _, own in group) for start, end, _ in group)
 
 
 def _flanked_alike(
@@ -1089,7 +1175,8 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 @lru_cache(maxsize=4096)
 def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
-    if not numbers and not names and not ordinals(claim, lang):
+    places, days = _placed_places(claim, lang), _placed_days(claim, lang)
+    if not numbers and not names and not places and not days and not ordinals(claim, lang):
         return None
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
@@ -1116,6 +1203,12 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 if finding.decides:
                     return finding
                 unaligned = unaligned or finding
+    for placed, day in ((places, False), (days, True)):
+        for where, start, end in placed:
+            if finding := _check_in_place(
+                where, (start, end, claim), claim_features.terms, sentences, features, lang, day=day
+            ):
+                return finding
     return unaligned
 
 
@@ -1484,6 +1577,104 @@ def _check_name(
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
     # guard has won ..."), so the verdict is left to the verifier, marked uncertain
     return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
+
+
+_PLACE_FRAME = 2
+"""A place, a day or a month is checked only in a claim that says at least this much else."""
+_PLACE_MARGIN = 1
+"""The sentence giving another place, day or month must share this many more of the claim's other
+words than every sentence naming the claim's own: "Berlin is the capital of Germany" shares one
+more of "Berlin is the capital of France" than "Paris is the capital of France"."""
+
+
+_DESCRIBING = re.compile(r"-[a-z]")
+"""A name joined to a word after it describes what follows: "Hamas-ruled Gaza", "Poland-based"."""
+_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on")
+"""The prepositions before a place of the claim that is checked: not "by" ("produced by Tracey
+Edmonds" names an actor), "for" or an article ("the Tribune")."""
+_PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")
+_IN_TITLE = re.compile(r"\b[A-Z][^\W\d_]*\s+of\s+$")
+
+
+def _preposition(text: str, start: int) -> str:
+    """The word right before ``text[start:]``, lower-cased ("" if none)."""
+    m = _PREPOSITION.search(text, max(0, start - 24), start)
+    return m.group(1).lower() if m else ""
+
+
+def _checked_place(claim: str, start: int) -> bool:
+    """A place of the claim after a preposition of place, not inside a title ("Fist of Legend",
+    "Department of Work")."""
+    return _preposition(claim, start) in _PLACE_PREPOSITIONS and not _IN_TITLE.search(claim, max(0, start - 40), start)
+
+
+def _places_besides(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The places of ``text`` that may stand in the place of another (:func:`_placed_places`): not
+    a word of origin ("a song by American rapper Lil Wayne", "English Grime artist") nor a name
+    describing a word after it ("in Hamas-ruled Gaza")."""
+    lex = get_lexicon(lang)
+    return tuple(
+        (name, start, end)
+        for name, start, end in _placed_places(text, lang)
+        if not _DESCRIBING.match(text, end)
+        and (first := name.text.split()[0].lower()) not in lex.origin_words
+        and not first.endswith(lex.origin_suffixes)
+    )
+
+
+def _set_beside(name: NameSlot, sentences: Sequence[str], lang: Lang) -> frozenset[str]:
+    """The names that some sentence lists with ``name`` or sets beside it ("Plymouth, Devon"): one
+    of them is no other place in its place."""
+    return frozenset(text[a:b] for text in sentences for a, b in _listed_with(name, text, lang))
+
+
+def _check_in_place(
+    slot: NameSlot,
+    place: tuple[int, int, str],
+    claim_terms: frozenset[str | float],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+    *,
+    day: bool,
+) -> SlotFinding | None:
+    """A place, a work or an organisation after a preposition ("headquartered in Dublin", "the
+    capital of France"), or a day or a month (``day``: "held on Friday"), that the sentence stating
+    the rest of the claim gives otherwise, between the same words ("headquartered in Seattle",
+    "held on Monday": :func:`_in_place`). A sentence that names the claim's own as well as
+    another must have the other in its place within one phrase ("opened in March and closed in
+    May" for "opened in May"); one stating about as much of the claim that names the claim's own
+    leaves the claim to the verifier ("In 2019 it was held in Lisbon. In 2020 it was held in
+    Berlin.")."""
+    start, end, claim = place
+    if not day and not _checked_place(claim, start):
+        return None
+    # the claim's own sentence says what the place is of: a summary's other sentences say other things
+    first, last = _sentence_of(claim, start)
+    frame = analyze(claim[first:last], lang).terms - slot.stems
+    if len(frame) < _PLACE_FRAME:
+        return None
+    shares = [len(frame & f.terms) for f in features]
+    best = max(range(len(sentences)), key=shares.__getitem__)
+    naming = [shares[i] for i, text in enumerate(sentences) if _mentions(slot, text)]
+    mentioned = _mentions(slot, sentences[best])
+    if naming and not mentioned and shares[best] < max(naming) + _PLACE_MARGIN:
+        return None
+    if mentioned and not _names_head(slot, sentences[best]):
+        return None  # named otherwise than the claim writes it ("QUEENSLAND, Australia - ..."): read no further
+    preposition, beside = _preposition(claim, start), _set_beside(slot, sentences, lang)
+
+    def candidates(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+        # after the same preposition ("in Oxford" is no "at The Parks"), not set beside the claim's
+        found = _placed_days(text, lang) if day else _places_besides(text, lang)
+        return tuple(c for c in found if _preposition(text, c[1]) == preposition and c[0].text not in beside)
+
+    if (other := _in_place(slot, start, end, claim, claim_terms, sentences[best], lang, candidates)) is None:
+        return None
+    if day:
+        why = f"the context gives {other.text}, not {slot.text}"
+        return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
+    return _named_otherwise(other, slot, sentences[best])
 
 
 def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
