@@ -207,7 +207,8 @@ def test_contrast_swaps_a_place_after_a_preposition_for_another_of_the_context(c
     assert len(placed) == 1
     assert placed[0].edited in {f"Jane Austen was born in {p} in December." for p in ("Winchester", "Bath")}
     # the originals a limit takes and their figures stay those of the runs before the kind
-    assert "place_swap" in contrast.KINDS and "place_swap" not in contrast.COUNTED_KINDS
+    assert "place_swap" in contrast.KINDS
+    assert "place_swap" not in contrast.COUNTED_KINDS
     assert not [e for e in contrast.make_edits(claim, claim, random.Random(0)) if e.kind == "place_swap"]
 
 
