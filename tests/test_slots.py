@@ -375,6 +375,13 @@ _PLACES = [
         "Steventon",
         ["Jane Austen was born in Steventon, Hampshire, in 1775.", "She died in Winchester in 1817."],
     ),
+    # spelt nearly alike, still two places
+    (
+        "The company is headquartered in {}.",
+        "Austria",
+        "Australia",
+        ["The company is headquartered in Australia.", "It sells in Austria."],
+    ),
     # the sentence naming France says "capital" too, but not "Berlin"
     (
         "Berlin is the capital of {}.",
@@ -408,6 +415,11 @@ def test_a_place_where_the_sentence_stating_the_rest_has_another_is_the_wrong_en
         (
             "The ministry in Gaza reports 9,000 deaths.",
             ["The ministry in Hamas-ruled Gaza on Thursday said 9,000 people died."],
+        ),
+        # spelt otherwise by the context: the same place
+        (
+            "The bout took place on April 9 in Albuquerque, New Mexico.",
+            ["The bout takes place on April 9th at the Hard Rock Hotel in Albuqerque, New Mexico."],
         ),
         # named as the claim does not write it: not read word by word
         (

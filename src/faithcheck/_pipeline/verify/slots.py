@@ -61,6 +61,7 @@ import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
 from faithcheck._core.types import Lang
@@ -1581,6 +1582,9 @@ def _check_name(
 
 _PLACE_FRAME = 2
 """A place, a day or a month is checked only in a claim that says at least this much else."""
+_SPELT_ALIKE = 0.9
+"""Two places whose letters agree this much (:class:`difflib.SequenceMatcher`) are one place spelt
+two ways: "Albuqerque" and "Albuquerque" (0.95); "Austria" and "Australia" (0.88) are two."""
 _PLACE_MARGIN = 1
 """The sentence giving another place, day or month must share this many more of the claim's other
 words than every sentence naming the claim's own: "Berlin is the capital of Germany" shares one
@@ -1666,8 +1670,15 @@ def _check_in_place(
 
     def candidates(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
         # after the same preposition ("in Oxford" is no "at The Parks"), not set beside the claim's
+        # nor spelt nearly as it ("Albuqerque" for "Albuquerque")
         found = _placed_days(text, lang) if day else _places_besides(text, lang)
-        return tuple(c for c in found if _preposition(text, c[1]) == preposition and c[0].text not in beside)
+        return tuple(
+            c
+            for c in found
+            if _preposition(text, c[1]) == preposition
+            and c[0].text not in beside
+            and SequenceMatcher(None, c[0].text.lower(), slot.text.lower()).ratio() < _SPELT_ALIKE
+        )
 
     if (other := _in_place(slot, start, end, claim, claim_terms, sentences[best], lang, candidates)) is None:
         return None
