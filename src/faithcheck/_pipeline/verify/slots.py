@@ -1176,7 +1176,8 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 @lru_cache(maxsize=4096)
 def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
-    places, days = _placed_places(claim, lang), _placed_days(claim, lang)
+    places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1]))
+    days = _placed_days(claim, lang)
     if not numbers and not names and not places and not days and not ordinals(claim, lang):
         return None
     features = [analyze(s, lang) for s in sentences]
@@ -1642,17 +1643,16 @@ def _check_in_place(
     *,
     day: bool,
 ) -> SlotFinding | None:
-    """A place, a work or an organisation after a preposition ("headquartered in Dublin", "the
-    capital of France"), or a day or a month (``day``: "held on Friday"), that the sentence stating
-    the rest of the claim gives otherwise, between the same words ("headquartered in Seattle",
-    "held on Monday": :func:`_in_place`). A sentence that names the claim's own as well as
+    """A place, a work or an organisation after a preposition (:func:`_checked_place`:
+    "headquartered in Dublin", "the capital of France"), or a day or a month (``day``: "held on
+    Friday"), that the sentence stating the rest of the claim gives otherwise, between the same
+    words ("headquartered in Seattle", "held on Monday": :func:`_in_place`). A sentence that
+    names the claim's own as well as
     another must have the other in its place within one phrase ("opened in March and closed in
     May" for "opened in May"); one stating about as much of the claim that names the claim's own
     leaves the claim to the verifier ("In 2019 it was held in Lisbon. In 2020 it was held in
     Berlin.")."""
     start, end, claim = place
-    if not day and not _checked_place(claim, start):
-        return None
     # the claim's own sentence says what the place is of: a summary's other sentences say other things
     first, last = _sentence_of(claim, start)
     frame = analyze(claim[first:last], lang).terms - slot.stems
