@@ -1598,7 +1598,9 @@ _PLACE_PREPOSITIONS = _word_set("in at from to into near across of on")
 """The prepositions before a place of the claim that is checked: not "by" ("produced by Tracey
 Edmonds" names an actor), "for" or an article ("the Tribune")."""
 _PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")
+"""The word right before a place."""
 _IN_TITLE = re.compile(r"\b[A-Z][^\W\d_]*\s+of\s+$")
+"""A capitalised word and "of" right before a place: the place is part of a title ("Fist of")."""
 
 
 def _preposition(text: str, start: int) -> str:
@@ -1647,11 +1649,10 @@ def _check_in_place(
     "headquartered in Dublin", "the capital of France"), or a day or a month (``day``: "held on
     Friday"), that the sentence stating the rest of the claim gives otherwise, between the same
     words ("headquartered in Seattle", "held on Monday": :func:`_in_place`). A sentence that
-    names the claim's own as well as
-    another must have the other in its place within one phrase ("opened in March and closed in
-    May" for "opened in May"); one stating about as much of the claim that names the claim's own
-    leaves the claim to the verifier ("In 2019 it was held in Lisbon. In 2020 it was held in
-    Berlin.")."""
+    names the claim's own as well as another must have the other in its place within one phrase
+    ("opened in March and closed in May" for "opened in May"); one stating about as much of the
+    claim that names the claim's own leaves the claim to the verifier ("In 2019 it was held in
+    Lisbon. In 2020 it was held in Berlin.")."""
     start, end, claim = place
     # the claim's own sentence says what the place is of: a summary's other sentences say other things
     first, last = _sentence_of(claim, start)
