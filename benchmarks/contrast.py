@@ -64,7 +64,7 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -307,7 +307,15 @@ def _names(text: str) -> list[tuple[int, int, str]]:
 
 
 def _name_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
-    claimed = _names(claim)
+    return _swap_edits("name_swap", _names, claim, context, rng)
+
+
+def _swap_edits(
+    kind: str, runs: Callable[[str], list[tuple[int, int, str]]], claim: str, context: str, rng: random.Random
+) -> list[ContrastEdit]:
+    """One of the claim's ``runs`` (names, places) replaced by another run of the context with as
+    many words, sharing none of them and not in the claim."""
+    claimed = runs(claim)
     if not claimed:
         return []
     start, end, name = rng.choice(claimed)
@@ -315,13 +323,13 @@ def _name_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEd
     pool = sorted(
         {
             n
-            for _, _, n in _names(context)
+            for _, _, n in runs(context)
             if len(n.split()) == len(name.split()) and not parts & set(n.lower().split()) and n not in claim
         }
     )
     if not pool:
         return []
-    return [ContrastEdit("name_swap", claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
+    return [ContrastEdit(kind, claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
 
 
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|from|near|into|across|of|to)\s+$")
@@ -339,21 +347,7 @@ def _places(text: str) -> list[tuple[int, int, str]]:
 
 
 def _place_edits(claim: str, context: str, rng: random.Random) -> list[ContrastEdit]:
-    claimed = _places(claim)
-    if not claimed:
-        return []
-    start, end, place = rng.choice(claimed)
-    parts = set(place.lower().split())
-    pool = sorted(
-        {
-            p
-            for _, _, p in _places(context)
-            if len(p.split()) == len(place.split()) and not parts & set(p.lower().split()) and p not in claim
-        }
-    )
-    if not pool:
-        return []
-    return [ContrastEdit("place_swap", claim, _replace(claim, start, end, rng.choice(pool)), "contradicted")]
+    return _swap_edits("place_swap", _places, claim, context, rng)
 
 
 def _negation_edits(claim: str) -> list[ContrastEdit]:
