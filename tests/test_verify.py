@@ -410,9 +410,69 @@ def test_a_moved_negation_is_found_in_the_windows_sentence_that_says_most_of_the
     assert (cue.label, cue.kind, cue.why) == (
         "contradicted",
         "negation",
-        'the context says "was the most deadly", the claim "was not the most deadly"',
+        'the context says "was the most deadly", the claim "was not the most deadly"'
+        ' in "The Thursday massacre was the most deadly assault so far, with 147 dead."',
     )
     assert find_cue(analyze(aligned, "en"), window, (window.text,), "en") is None
+
+
+_APPROVED = "The medicine is approved for adults and children over 12. It is not approved for children under 6."
+
+
+def test_a_moved_negation_is_found_in_the_sentence_stating_the_claims_numbers() -> None:
+    """Two sentences say as many of the claim's words; the one stating its number ("under 6")
+    negates what the claim states (before, the first was checked alone and the claim supported,
+    quoting it)."""
+    claim = "The medicine is approved for children under 6."
+    (verdict,) = Faithfulness().check_claims([claim], [_APPROVED])
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith(
+        'the context says "is not approved", the claim "is approved" in "It is not approved for children under 6."'
+    )
+    # what the first sentence states stays supported
+    assert Faithfulness().check_claims(["The medicine is approved for children over 12."], [_APPROVED])[0].supported
+
+
+@pytest.mark.parametrize(
+    ("quoted", "negated", "claim", "said"),
+    [
+        # a negation that holds its auxiliary: "cannot" negates what "can" states
+        (
+            "Refunds are available within 30 days of purchase for unused items.",
+            "Opened software cannot be refunded.",
+            "Opened software can be refunded.",
+            '"software cannot be refunded", the claim "software can be refunded"',
+        ),
+        # "did not sign" is negated by "did", stated by the verb alone, inflected
+        (
+            "The treaty was signed in Paris in 1951 by six countries.",
+            "The United Kingdom did not sign.",
+            "The United Kingdom signed the treaty.",
+            '"kingdom did not sign", the claim "kingdom signed"',
+        ),
+    ],
+)
+def test_a_negation_is_moved_past_its_auxiliary(quoted: str, negated: str, claim: str, said: str) -> None:
+    """The window quotes a sentence that is not negated; the one beside it negates what the claim
+    states (before, supported by the quoted one)."""
+    from faithcheck._pipeline.verify.cues import find_cue
+    from faithcheck._pipeline.verify.evidence import EvidenceWindow
+
+    window = EvidenceWindow(0, 0, len(quoted), quoted, f"{quoted} {negated}", 0.6, 1.0, (quoted, negated))
+    cue = find_cue(analyze(claim, "en"), window, (window.text,), "en")
+    assert cue is not None
+    assert (cue.label, cue.kind, cue.why) == ("contradicted", "negation", f'the context says {said} in "{negated}"')
+    (verdict,) = Faithfulness().check_claims([claim], [quoted, negated])
+    assert verdict.label == "contradicted"
+
+
+def test_a_negation_after_do_is_still_moved_by_do() -> None:
+    # "did expect" states what "did not expect" negates, as before
+    passage = "Louis van Gaal said he did not expect the striker to be fit for Sunday's game."
+    assert _cue("Louis van Gaal said he did expect the striker to be fit for Sunday's game.", passage) == (
+        "contradicted",
+        "negation",
+    )
 
 
 @pytest.mark.parametrize(

@@ -35,6 +35,7 @@ __all__ = [
     "number_value",
     "rounds_to",
     "starts_sentence",
+    "stem",
     "unstated_numbers",
     "without_possessive",
 ]
@@ -91,7 +92,8 @@ class TextFeatures:
     negations: tuple[tuple[str, ...], ...] = ()
     """Each of its negations with the token before it and the tokens up to the first content word
     after it, within :data:`_NEGATION_REACH` tokens (what it negates): ("were", "not", "made"),
-    ("has", "not", "been", "identified"). Opening the text, or negating nothing near, none."""
+    ("has", "not", "been", "identified"); after an auxiliary of ``do_support``, the token before
+    that too: ("kingdom", "did", "not", "sign"). Opening the text, or negating nothing near, none."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -118,6 +120,11 @@ def _stemmer(name: str) -> Any:
 @lru_cache(maxsize=65536)
 def _stem(word: str, stemmer: str) -> str:
     return str(_stemmer(stemmer).stemWord(word))
+
+
+def stem(word: str, lex: Lexicon) -> str:
+    """The stem of ``word`` (lower-cased) in the language of ``lex``: "sign" of "signed"."""
+    return _stem(word, lex.stemmer)
 
 
 def number_value(token: str, lex: Lexicon) -> float | None:
@@ -304,7 +311,9 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     for k in negating:
         reach = range(k + 1, min(len(tokens), k + 1 + _NEGATION_REACH))
         if k and (negates := next((j for j in reach if content_at[j] is not None), None)) is not None:
-            phrases.append(tokens[k - 1 : negates + 1])
+            # "did not sign" negates what "... signed" states: the token before "did" is kept
+            opens = k - 2 if k >= 2 and tokens[k - 1] in lex.do_support else k - 1
+            phrases.append(tokens[opens : negates + 1])
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")

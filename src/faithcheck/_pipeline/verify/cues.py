@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import check_slots, sentences_of, window_sentences
-from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, without_possessive
+from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, stem, without_possessive
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
 __all__ = [
@@ -84,9 +84,7 @@ def find_cue(
     # any deciding slot finding where the window is about the claim; only a certain one where the
     # window is only read as support
     if slot is not None and slot.decides and (about or slot.certain):
-        # the reason quotes the unit's best sentence; name the aligned one when it is another
-        where = "" if slot.sentence == window.sentence else f" in {short_quote(slot.sentence)}"
-        return Cue(slot.label, slot.why + where, slot.kind, overrules=True)
+        return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
     if not about:
         return None
     sentence = analyze(window.sentence, lang)
@@ -110,7 +108,7 @@ def find_cue(
     parts = [(f, _aligned(f, said)) for f in (analyze(part, lang) for part in sentences_of(claim.text, lang))]
     for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (moved := _negation_moved(features, aligned, lang)):
-            return Cue("contradicted", moved, "negation")
+            return Cue("contradicted", moved + _naming(aligned.text, window), "negation")
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()
@@ -133,13 +131,21 @@ def find_cue(
     # has graduated many notable alumni" after it
     for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (overclaimed := overclaims(features, aligned)):
-            return Cue("overclaim", overclaimed, "hedge")
+            return Cue("overclaim", overclaimed + _naming(aligned.text, window), "hedge")
     return None
 
 
+def _naming(sentence: str, window: EvidenceWindow) -> str:
+    """The words that name the sentence a cue was found in, when the verdict quotes another of the
+    window (its best sentence)."""
+    return "" if sentence == window.sentence else f" in {short_quote(sentence)}"
+
+
 def _aligned(part: TextFeatures, said: list[TextFeatures]) -> TextFeatures:
-    """The sentence of ``said`` sharing most content words with ``part``."""
-    return max(said, key=lambda f: len(f.content & part.content))
+    """The sentence of ``said`` sharing most content words and numbers with ``part``, then most
+    numbers: "It is not approved for children under 6" says as much of "The drug is approved for
+    children under 6" as "The drug is approved for children over 12" does, and its number too."""
+    return max(said, key=lambda f: (len(f.terms & part.terms), len(f.numbers & part.numbers)))
 
 
 def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
@@ -179,28 +185,57 @@ def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
 
 
 def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
-    """Why two negated texts still say opposite things, or ``None``: one states without the
-    negation what the other negates, word for word ("the arrests were made ..., but there is no
-    threat" against "the arrests were not made ..., but there is no threat"; "has pleaded not
-    guilty" against "has not pleaded not guilty"). Only the same words around the negation count:
-    "unable to synthesize" states no "could synthesize"."""
+    """Why two texts still say opposite things, or ``None``: one states without the negation what
+    the other negates, word for word ("the arrests were made ..., but there is no threat" against
+    "the arrests were not made ..., but there is no threat"; "has pleaded not guilty" against "has
+    not pleaded not guilty"; "can be refunded" against "cannot be refunded"; "the Kingdom signed"
+    against "the Kingdom did not sign"). Only the same words around the negation count: "unable to
+    synthesize" states no "could synthesize"."""
     lex = get_lexicon(lang)
     for negation in claim.negations:
-        if _states(sentence.tokens, stated := (negation[0], *negation[2:]), lex):
-            return f'the context says "{" ".join(stated)}", the claim "{" ".join(negation)}"'
+        for run, inflected in _unnegated(negation, lex):
+            if stated := _states(sentence.tokens, run, inflected, lex):
+                return f'the context says "{" ".join(stated)}", the claim "{" ".join(negation)}"'
     for negation in sentence.negations:
-        if _states(claim.tokens, stated := (negation[0], *negation[2:]), lex):
-            return f'the context says "{" ".join(negation)}", the claim "{" ".join(stated)}"'
+        for run, inflected in _unnegated(negation, lex):
+            if stated := _states(claim.tokens, run, inflected, lex):
+                return f'the context says "{" ".join(negation)}", the claim "{" ".join(stated)}"'
     return None
 
 
-def _states(tokens: tuple[str, ...], run: tuple[str, ...], lex: Lexicon) -> bool:
-    """``run`` occurs in ``tokens``, token after token, with no negation right before it ("shouldn't
-    be stigma" does not state "be stigma")."""
-    return any(
-        tokens[i : i + len(run)] == run and not (i and is_negation(tokens[i - 1], lex))
-        for i in range(len(tokens) - len(run) + 1)
-    )
+def _unnegated(negation: tuple[str, ...], lex: Lexicon) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """What ``negation`` (of :attr:`TextFeatures.negations`) negates, as a text that states it
+    holds it: its tokens in a row, and whether they may be inflected otherwise. After "do", the
+    verb states it alone, inflected ("did not sign" is stated by "the Kingdom signed"), or with the
+    "do" ("did sign").
+
+    >>> lex = get_lexicon("en")
+    >>> _unnegated(("software", "cannot", "be", "refunded"), lex)
+    ((('software', 'can', 'be', 'refunded'), False),)
+    >>> _unnegated(("kingdom", "did", "not", "sign"), lex)
+    ((('kingdom', 'sign'), True), (('did', 'sign'), False))
+    """
+    if len(negation) > 3 and negation[1] in lex.do_support and is_negation(negation[2], lex):
+        return ((negation[0], *negation[3:]), True), ((negation[1], *negation[3:]), False)
+    before, word, *after = negation
+    auxiliary = lex.negated_auxiliaries.get(word)
+    if auxiliary in lex.do_support:
+        return ((before, *after), True), ((before, auxiliary, *after), False)
+    return (((before, *((auxiliary,) if auxiliary else ()), *after), False),)
+
+
+def _states(tokens: tuple[str, ...], run: tuple[str, ...], inflected: bool, lex: Lexicon) -> tuple[str, ...]:
+    """The tokens of ``tokens`` that state ``run``, one after another, with no negation right before
+    them ("shouldn't be stigma" does not state "be stigma"), or none; ``inflected``: each as a word
+    of the same stem ("signed" for "sign")."""
+    if inflected:
+        stems, wanted = tuple(stem(t, lex) for t in tokens), tuple(stem(t, lex) for t in run)
+    else:
+        stems, wanted = tokens, run
+    for i in range(len(tokens) - len(run) + 1):
+        if stems[i : i + len(run)] == wanted and not (i and is_negation(tokens[i - 1], lex)):
+            return tokens[i : i + len(run)]
+    return ()
 
 
 def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:

@@ -83,6 +83,12 @@ class Lexicon:
     "which city"), ``count`` (the answer counts the words after it: "how many tablets"), ``owner``
     ("whose"), ``open`` (asks for a way or a reason, "how", "why": the answer is not rewritten).
     Empty where the language's answers are not rewritten."""
+    negated_auxiliaries: dict[str, str]
+    """Negations that hold an auxiliary ("cannot", "won't", "doesn't"), lower-cased, to the
+    auxiliary that states without them what they negate ("can", "will", "does")."""
+    do_support: frozenset[str]
+    """Auxiliaries a negation needs but a statement drops ("did" of "did not sign"): what they
+    negate is stated by the verb alone, inflected ("signed")."""
     auxiliaries: frozenset[str]
     """Finite auxiliary verbs ("is", "was", "can"), lower-cased: a short answer holding one is a
     statement of its own, not a fragment that needs its question."""
