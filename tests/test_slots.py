@@ -511,6 +511,37 @@ def test_an_acronym_beside_a_name_is_no_stop_word() -> None:
     _assert_named_otherwise(claim, "Marlow Agency", "Treasury Department", sentences)
 
 
+_PLANS = [
+    "The Pro plan costs $20 per month and includes 100 GB of storage.",
+    "The Basic plan is free and includes 5 GB.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong", "right", "sentences"),
+    [
+        # an article opening both names ("The Basic", "The Pro") makes neither an alias of the other
+        ("The {} plan costs $20 per month.", "Basic", "The Pro", _PLANS),
+        # a claim saying two other words: the name between the same words still decides
+        ("The {} plan is free.", "Pro", "The Basic", _PLANS),
+        (
+            "{} scored for Chelsea.",
+            "Marcus Rashford",
+            "Cole Palmer",
+            ["Marcus Rashford scored both goals for United, while Cole Palmer scored for Chelsea."],
+        ),
+    ],
+)
+def test_a_name_between_the_same_words_is_checked_in_a_short_claim(
+    claim: str, wrong: str, right: str, sentences: list[str]
+) -> None:
+    finding = check_slots(claim.format(wrong), sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why.startswith(f"the context names {right} here, not ")
+    assert check_slots(claim.format(right.removeprefix("The ")), sentences, "en") is None
+
+
 def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     """A pronoun may refer to the claim's name: it keeps the claim, but the name is not aligned, so
     a support resting on it is uncertain (a cascade asks the LLM)."""

@@ -842,7 +842,9 @@ def _before_noun(text: str, end: int, lang: Lang) -> bool:
 
 
 _NAME_FRAME = 3
-"""A name is checked only in a claim that says at least this much else (words and numbers)."""
+"""A name is checked by its role or its sentence only in a claim that says at least this much else
+(words and numbers); another name between the same words (:func:`_in_place`) in one that says
+:data:`_PLACE_FRAME`, as a place is."""
 _NAME_TIE = 0.6
 """The share of the claim's other words and numbers the sentence naming someone else must state."""
 _NAME_TIE_UNNAMED = 0.75
@@ -1100,14 +1102,21 @@ def _names_head(name: NameSlot, text: str) -> bool:
 
 def _alias(name: NameSlot, other: NameSlot) -> bool:
     """One is the initials of the other ("TNC", "The Nature Conservancy") or a word of one starts
-    with a word of the other ("Fed", "Federal Reserve")."""
+    with a word of the other ("Fed", "Federal Reserve"); an article opening both ("The Basic",
+    "The Pro") is no such word."""
     a, b = name.text.replace("-", " ").split(), other.text.replace("-", " ").split()
     initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
     if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
         return True
+    a, b = [w for w in a if w.lower() not in _ARTICLES], [w for w in b if w.lower() not in _ARTICLES]
     return any(len(x) >= 3 and y.lower().startswith(x.lower()) for x in a for y in b) or any(
         len(y) >= 3 and x.lower().startswith(y.lower()) for x in a for y in b
     )
+
+
+_ARTICLES = frozenset(word for lang in ("en", "de", "fr") for word in get_lexicon(lang).determiners)
+"""The words that open a noun phrase in any language read ("the", "die", "les"): a name's run of
+capitalised words may open with one at the start of a sentence."""
 
 
 def _mentions(name: NameSlot, text: str) -> bool:
@@ -1543,14 +1552,18 @@ def _check_name(
     (:func:`_in_place`), the words around both names (``role``: the claim's words near its name),
     or, when the claim's name occurs in the evidence elsewhere, by naming only someone else."""
     frame = claim_terms - name.stems
+    if len(frame) < _PLACE_FRAME:
+        return None
+    # another name between the same words decides in a short claim too ("The Pro plan is free"
+    # against "The Basic plan is free"), as a place does
+    for text in sentences:
+        if other := _in_place(name, *place, claim_terms, text, lang):
+            return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:
         return None
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    for text in sentences:
-        if other := _in_place(name, *place, claim_terms, text, lang):
-            return _named_otherwise(other, name, text)
     if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
         return _named_otherwise(other, name, sentences[best])
     if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
