@@ -466,6 +466,16 @@ def test_a_negation_is_moved_past_its_auxiliary(quoted: str, negated: str, claim
     assert verdict.label == "contradicted"
 
 
+def test_a_negating_prefix_negates_its_word_only() -> None:
+    """ "non-refundable" negates what "refundable" states (before, supported); a "non-profit" group
+    says nothing negated of the group."""
+    assert _cue("Shipping fees are refundable.", "Shipping fees are non-refundable.") == ("contradicted", "negation")
+    (verdict,) = Faithfulness().check_claims(["Shipping fees are refundable."], ["Shipping fees are non-refundable."])
+    assert verdict.reason.startswith('the context says "are non-refundable", the claim "are refundable"')
+    assert _cue("Shipping fees are non-refundable.", "Shipping fees are non-refundable.") is None
+    assert _cue("The Red Cross was founded in 1863.", "The Red Cross is a non-profit group founded in 1863.") is None
+
+
 def test_a_negation_after_do_is_still_moved_by_do() -> None:
     # "did expect" states what "did not expect" negates, as before
     passage = "Louis van Gaal said he did not expect the striker to be fit for Sunday's game."

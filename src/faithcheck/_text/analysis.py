@@ -93,7 +93,9 @@ class TextFeatures:
     """Each of its negations with the token before it and the tokens up to the first content word
     after it, within :data:`_NEGATION_REACH` tokens (what it negates): ("were", "not", "made"),
     ("has", "not", "been", "identified"); after an auxiliary of ``do_support``, the token before
-    that too: ("kingdom", "did", "not", "sign"). Opening the text, or negating nothing near, none."""
+    that too: ("kingdom", "did", "not", "sign"); a prefix of ``negating_prefixes`` with its word:
+    ("are", "non", "refundable"), which does not make the text ``negated``. Opening the text, or
+    negating nothing near, none."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:
@@ -314,6 +316,11 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
             # "did not sign" negates what "... signed" states: the token before "did" is kept
             opens = k - 2 if k >= 2 and tokens[k - 1] in lex.do_support else k - 1
             phrases.append(tokens[opens : negates + 1])
+    # "non-refundable" negates what "refundable" states, but a "non-profit" group says nothing
+    # negated of the group: a prefix is no negation of its sentence, only of its word
+    for k in range(1, len(tokens) - 1):
+        if tokens[k] in lex.negating_prefixes and text[matches[k].end() : matches[k + 1].start()] == "-":
+            phrases.append(tokens[k - 1 : k + 2])
     if lex.lang == "fr" and not negated and {"ne", "n"} & set(tokens) and "que" in tokens:
         # "ne ... que" restricts ("n'est gratuit que pour ...") rather than negates.
         i = tokens.index("que")

@@ -164,24 +164,51 @@ _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
 
 def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
     """Why ``sentence`` has a change of the claim go the other way, or ``None``: both hold a
-    number, the claim words its change one way only ("grew", "rose") and the sentence the other
-    way only ("fell"). A sentence with both ways ("revenue grew as costs fell") decides nothing.
+    number, and the sentence has the claim's number of a change go the other way ("fell 19%"
+    against "rose 19%", though it has another value fall), or the claim words its change one way
+    only ("grew", "rose") and the sentence the other way only ("fell"). A sentence with both ways
+    ("revenue grew as costs fell") decides nothing of a number it does not give a way.
 
-    >>> _turned(analyze("Revenue fell 12% in 2023."), analyze("Revenue grew 12% to $4.2 billion in 2023."), "en")
+    >>> _turned(analyze("Revenue fell in 2023."), analyze("Revenue grew 12% to $4.2 billion in 2023."), "en")
     "the claim has it go down ('fell') where the context has it go up ('grew')"
     >>> _turned(analyze("Costs fell 3%."), analyze("Revenue grew 12% while costs fell 3%."), "en") is None
     True
+    >>> _turned(analyze("Revenue fell 12%."), analyze("Revenue grew 12% while costs fell 3%."), "en")
+    "the claim has 12% go down ('fell') where the context has it go up ('grew')"
     """
     if not (claim.numbers and sentence.numbers):
         return None
     directions = get_lexicon(lang).directions
+    given_at = _changes(sentence.tokens, directions)
+    for number, (word, way) in _changes(claim.tokens, directions).items():
+        if number in given_at and (given := given_at[number])[1] != way:
+            return f"the claim has {number} go {way} ({word!r}) where the context has it go {given[1]} ({given[0]!r})"
     said = {t: directions[t] for t in claim.tokens if t in directions}
-    given = {t: directions[t] for t in sentence.tokens if t in directions}
-    if len(set(said.values())) != 1 or len(set(given.values())) != 1 or set(said.values()) == set(given.values()):
+    given_ways = {t: directions[t] for t in sentence.tokens if t in directions}
+    if (
+        len(set(said.values())) != 1
+        or len(set(given_ways.values())) != 1
+        or set(said.values()) == set(given_ways.values())
+    ):
         return None
-    (way,), (other,) = set(said.values()), set(given.values())
-    words, others = ", ".join(repr(t) for t in said), ", ".join(repr(t) for t in given)
+    (way,), (other,) = set(said.values()), set(given_ways.values())
+    words, others = ", ".join(repr(t) for t in said), ", ".join(repr(t) for t in given_ways)
     return f"the claim has it go {way} ({words}) where the context has it go {other} ({others})"
+
+
+_CHANGE_REACH = 2
+"""A number within this many tokens after a word of change is what changed ("rose 19%", "dropped by 5")."""
+
+
+def _changes(tokens: tuple[str, ...], directions: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """Each number (as written) that follows a word of change, to that word and its direction."""
+    changes: dict[str, tuple[str, str]] = {}
+    for i, token in enumerate(tokens):
+        if token in directions:
+            after = tokens[i + 1 : i + 1 + _CHANGE_REACH]
+            if number := next((t for t in after if t[:1].isdigit()), None):
+                changes.setdefault(number, (token, directions[token]))
+    return changes
 
 
 def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
@@ -195,12 +222,17 @@ def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> 
     for negation in claim.negations:
         for run, inflected in _unnegated(negation, lex):
             if stated := _states(sentence.tokens, run, inflected, lex):
-                return f'the context says "{" ".join(stated)}", the claim "{" ".join(negation)}"'
+                return f'the context says "{_said(stated, lex)}", the claim "{_said(negation, lex)}"'
     for negation in sentence.negations:
         for run, inflected in _unnegated(negation, lex):
             if stated := _states(claim.tokens, run, inflected, lex):
-                return f'the context says "{" ".join(negation)}", the claim "{" ".join(stated)}"'
+                return f'the context says "{_said(negation, lex)}", the claim "{_said(stated, lex)}"'
     return None
+
+
+def _said(tokens: tuple[str, ...], lex: Lexicon) -> str:
+    """``tokens`` as a text writes them, a negating prefix joined to its word ("non-refundable")."""
+    return "".join(token + ("-" if token in lex.negating_prefixes else " ") for token in tokens).strip(" -")
 
 
 def _unnegated(negation: tuple[str, ...], lex: Lexicon) -> tuple[tuple[tuple[str, ...], bool], ...]:

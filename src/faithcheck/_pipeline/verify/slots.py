@@ -67,6 +67,7 @@ from functools import cache, lru_cache
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, ranked_otherwise
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
@@ -1120,11 +1121,13 @@ capitalised words may open with one at the start of a sentence."""
 
 
 def _mentions(name: NameSlot, text: str) -> bool:
-    """The name occurs in ``text``: one of its stems of 4+ letters ("jordan" in "Jordanians"), or a
-    shorter one as a word."""
+    """The name occurs in ``text``: one of its stems of 4+ letters ("jordan" in "Jordanians") or a
+    word of it whose stem ends otherwise ("Chemistry", stem "chemistri"), or a shorter one as a
+    word."""
     lowered = text.lower()
+    words = {w for w in map(str.lower, _WORD.findall(name.text)) if any(w[:3] == stem[:3] for stem in name.stems)}
     return any(
-        stem in lowered if len(stem) >= 4 else re.search(rf"\b{re.escape(stem)}", lowered) for stem in name.stems
+        key in lowered if len(key) >= 4 else re.search(rf"\b{re.escape(key)}", lowered) for key in name.stems | words
     )
 
 
@@ -1214,6 +1217,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 if finding.decides:
                     return finding
                 unaligned = unaligned or finding
+    if swapped := swapped_names(claim, sentences, lang):
+        return swapped
     for placed, day in ((places, False), (days, True)):
         for where, start, end in placed:
             if finding := _check_in_place(
@@ -1674,9 +1679,20 @@ def _check_in_place(
         return None
     shares = [len(frame & f.terms) for f in features]
     best = max(range(len(sentences)), key=shares.__getitem__)
-    naming = [shares[i] for i, text in enumerate(sentences) if _mentions(slot, text)]
+    naming = [i for i, text in enumerate(sentences) if _mentions(slot, text)]
     mentioned = _mentions(slot, sentences[best])
-    if naming and not mentioned and shares[best] < max(naming) + _PLACE_MARGIN:
+    # a sentence naming the claim's own that states about as much of the claim, or a number of it
+    # the other does not ("She won the Nobel Prize in Chemistry alone in 1911" beside "Marie Curie
+    # won the Nobel Prize in Physics in 1903" for "... in Chemistry in 1911"), may be the one it says
+    numbers = frame & frozenset(n for n in frame if isinstance(n, float))
+    if (
+        naming
+        and not mentioned
+        and (
+            shares[best] < max(shares[i] for i in naming) + _PLACE_MARGIN
+            or any(numbers & features[i].numbers - features[best].numbers for i in naming)
+        )
+    ):
         return None
     if mentioned and not _names_head(slot, sentences[best]):
         return None  # named otherwise than the claim writes it ("QUEENSLAND, Australia - ..."): read no further

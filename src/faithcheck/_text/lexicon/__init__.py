@@ -86,9 +86,16 @@ class Lexicon:
     negated_auxiliaries: dict[str, str]
     """Negations that hold an auxiliary ("cannot", "won't", "doesn't"), lower-cased, to the
     auxiliary that states without them what they negate ("can", "will", "does")."""
+    negating_prefixes: frozenset[str]
+    """Words that negate the word they are joined to by a hyphen ("non" of "non-refundable"),
+    lower-cased: that word only, not the sentence ("a non-profit group")."""
     do_support: frozenset[str]
     """Auxiliaries a negation needs but a statement drops ("did" of "did not sign"): what they
     negate is stated by the verb alone, inflected ("signed")."""
+    symmetric_words: frozenset[str]
+    """Words of a relation that holds both ways ("married", "versus", "borders", "and"),
+    lower-cased: two names around one may stand either way round. Empty where the order of two
+    names is not checked (:mod:`faithcheck._pipeline.verify.order`)."""
     auxiliaries: frozenset[str]
     """Finite auxiliary verbs ("is", "was", "can"), lower-cased: a short answer holding one is a
     statement of its own, not a fragment that needs its question."""

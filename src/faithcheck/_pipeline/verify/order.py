@@ -1,0 +1,83 @@
+"""Two names of a claim that the evidence has the other way round.
+
+"Chelsea beat Manchester United" against "Manchester United beat Chelsea": every word of the claim
+is in the sentence, and a verifier reading words (or a model that never saw the roles of a
+sentence swapped) supports it. Two names of the claim with a few words between them that a
+sentence of the evidence has word for word with the names swapped, and nowhere the claim's way,
+make the claim the wrong entity in each place. A relation that holds both ways ("married",
+"played", "borders", "and", "with": the lexicon's ``symmetric_words``) is not read, nor a
+language whose lexicon lists none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._text.lexicon import get_lexicon
+
+__all__ = ["swapped_names"]
+
+_BETWEEN = 4
+"""At most this many words between the two names."""
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
+_BETWEEN_WORDS = re.compile(rf" (?:[^\W\d_]+ ){{1,{_BETWEEN}}}")
+"""Only words between the two names, one space apart: no comma, bracket or number."""
+
+
+def _capitalised_runs(text: str, lang: Lang) -> list[tuple[str, int, int]]:
+    """The runs of capitalised words of ``text`` (a sentence's first word too), without the stop
+    words opening them ("The", "In"), and where each stands."""
+    stopwords = get_lexicon(lang).stopwords
+    runs: list[list[re.Match[str]]] = []
+    for m in _WORD.finditer(text):
+        if not m.group()[0].isupper():
+            continue
+        if runs and text[runs[-1][-1].end() : m.start()] in (" ", "-"):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    out = []
+    for run in runs:
+        while run and run[0].group().lower() in stopwords:
+            run = run[1:]
+        if run:
+            out.append((text[run[0].start() : run[-1].end()], run[0].start(), run[-1].end()))
+    return out
+
+
+def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """The sentence that has two of the claim's names the other way round around the same words
+    (and none that has them the claim's way), as a ``wrong_entity`` finding; ``None`` if none.
+
+    >>> swapped_names("Chelsea beat Manchester United 2-1.", ["Manchester United beat Chelsea 2-1."], "en").why
+    'the context has them the other way round: "Manchester United beat Chelsea"'
+    >>> swapped_names("Anna married Tom Reed in 2001.", ["Tom Reed married Anna in 2001."], "en") is None
+    True
+    """
+    lex = get_lexicon(lang)
+    if not lex.symmetric_words:
+        return None
+    names = _capitalised_runs(claim, lang)
+    for (first, _, first_end), (second, second_start, _) in pairwise(names):
+        between = claim[first_end:second_start]
+        words = between.split()
+        if (
+            not _BETWEEN_WORDS.fullmatch(between)
+            or all(w.lower() in lex.stopwords for w in words)
+            or any(w.lower() in lex.symmetric_words for w in words)
+        ):
+            continue
+        gap = r"\s+" + r"\s+".join(map(re.escape, words)) + r"\s+"
+        claimed = re.compile(rf"\b{re.escape(first)}{gap}{re.escape(second)}\b", re.IGNORECASE)
+        swapped = re.compile(rf"\b{re.escape(second)}{gap}{re.escape(first)}\b", re.IGNORECASE)
+        if any(claimed.search(s) for s in sentences):
+            continue
+        for sentence in sentences:
+            if m := swapped.search(sentence):
+                why = f'the context has them the other way round: "{m.group()}"'
+                return SlotFinding("wrong_entity", "entity", why, sentence, certain=True)
+    return None
