@@ -590,6 +590,69 @@ def test_a_place_is_left_where_a_sentence_naming_the_claims_own_states_its_numbe
     assert finding.why == "the context gives 1911, not 1903"
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim", "right", "wrong"),
+    [
+        # the later part opens with its number: the words before the first are shared
+        (
+            "Tickets cost 15 euros for adults and 8 euros for children.",
+            "Tickets cost {} for children.",
+            "8 euros",
+            "15 euros",
+        ),
+        (
+            "The museum is open from 10 am to 6 pm on weekdays and from 11 am to 5 pm on Sundays.",
+            "The museum opens at {} on Sundays.",
+            "11 am",
+            "10 am",
+        ),
+        # the later part opens with a word of the first's ("in"): the first's own part starts there
+        (
+            "Reagan and Gorbachev held summits in Geneva in 1985 and in Reykjavik in 1986.",
+            "Reagan and Gorbachev held a summit in Reykjavik in {}.",
+            "1986",
+            "1985",
+        ),
+        (
+            "The Pro plan costs $20 per month and the Basic plan costs $5 per month.",
+            "The Pro plan costs {} per month.",
+            "$20",
+            "$5",
+        ),
+        # the later part leaves out what the first says before its number ("The company")
+        (
+            "The company was founded in 1998 in Austin and moved to Denver in 2005.",
+            "The company moved to Denver in {}.",
+            "2005",
+            "1998",
+        ),
+    ],
+)
+def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
+    sentence: str, claim: str, right: str, wrong: str
+) -> None:
+    """The words only one part of the sentence has ("for children", "on Sundays", "in Reykjavik")
+    tell which of its numbers the claim speaks of (before, the words nearest each number did, and
+    the first part's won: a true claim contradicted, a false one supported)."""
+    assert check_slots(claim.format(right), [sentence], "en") is None
+    finding = check_slots(claim.format(wrong), [sentence], "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.why) == (
+        "contradicted",
+        True,
+        f"the context gives {right}, not {wrong}",
+    )
+
+
+def test_a_time_of_day_counts_hours_of_the_morning_or_the_afternoon() -> None:
+    # "am" after a number is no verb: "10 am" and "11 a.m." are two times of one kind, "5 pm" another
+    numbers, _ = claim_slots("Doors open at 10 am or 11 a.m. and close at 5 pm.", "en")
+    assert [(n.text, n.unit) for n in numbers] == [("10 am", "am"), ("11 a.m.", "am"), ("5 pm", "pm")]
+    finding = check_slots("Doors open at 10 am.", ["Doors open at 11 a.m. and close at 5 pm."], "en")
+    assert finding is not None
+    assert finding.why == "the context gives 11 a.m., not 10 am"
+
+
 def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
     """A pronoun may refer to the claim's name: it keeps the claim, but the name is not aligned, so
     a support resting on it is uncertain (a cascade asks the LLM)."""

@@ -60,11 +60,12 @@ import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.order import swapped_names
@@ -167,6 +168,12 @@ class NumberSlot:
     decade: int = 0
     """For a year written as its decade or century ("the 1990s", "the 1800's"), the years it spans
     (:func:`~faithcheck._text.analysis.decade_length`): a year in them states it, and is no rival."""
+    around: frozenset[str] = field(default=frozenset(), compare=False)
+    """The content stems near it, names and the calendar too: what singles out the part of a
+    coordinated sentence it speaks of ("for children", "on Sundays", "in Reykjavik")."""
+    conjunct: Conjunct = field(default=(-1, frozenset()), compare=False)
+    """The part of a coordinated sentence it belongs to (:mod:`~faithcheck._pipeline.verify.conjuncts`):
+    "8 euros for children" in "Tickets cost 15 euros for adults and 8 euros for children"."""
 
     def spans(self, value: float) -> bool:
         """``value`` lies inside the span this year starts or ends."""
@@ -300,15 +307,16 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
         near = _words_near(text, words, starts, start, start, _FRAME_TOKENS, _reach(runs, start))
+        around = analyze(" ".join(near), lang).content
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
-        frame = _with_events(
-            analyze(" ".join(near), lang).content - ({unit} if unit else set()) - names - calendar, lang
-        )
+        frame = _with_events(around - ({unit} if unit else set()) - names - calendar, lang)
         is_year = _is_year(text[start:end], value, unit)
         decade = decade_length(text, end, value) if is_year else 0
         shown = f"{text[start:end]}s" if decade else text[start:end]  # "the 1990s", "the 1800's"
-        if not is_year and unit is not None and unit == after_unit:
+        if unit in ("am", "pm") and (time := _TIME_OF_DAY.match(text, end)):
+            shown = text[start : time.end()]  # "9 a.m."
+        elif not is_year and unit is not None and unit == after_unit:
             shown = _slot_text(text, start, end)
         elif unit is not None and unit in CURRENCIES:
             shown = unit + text[start:end]
@@ -343,6 +351,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     age_of or frozenset(),
                     age=age_of is not None,
                     decade=decade,
+                    around=around,
                 ),
             )
         )
@@ -363,7 +372,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
-    return tuple(slot for _, _, slot in slots)
+    parts = conjuncts(text, [(start, end) for start, end, _ in slots], lang)
+    return tuple(replace(slot, conjunct=part) for (_, _, slot), part in zip(slots, parts, strict=True))
 
 
 _CENTURY = 101
@@ -678,6 +688,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     written_out = _month(word.group(), lang) if word is not None else None
     if written_out is not None and written_out in _MONTHS:
         return _calendar_unit(written_out, lang)  # "24 Dec 2020"
+    if lang == "en" and (time := _TIME_OF_DAY.match(text, end)):
+        return time.group(1).lower() + "m"  # not the verb: "opens at 10 am", "9 a.m."
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
@@ -687,6 +699,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
+_TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
+"""A time of day after a number: "10 am", "9 a.m.", "5 PM"."""
 _DEGREES = _word_set("degree degrees grad degré degrés")
 _SCALE = re.compile(r"\s(celsius|fahrenheit|kelvin)\b", re.IGNORECASE)
 
@@ -1247,7 +1261,7 @@ def _check_number(
     claimed = frozenset(n.value for n in claim_numbers)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
-    found: list[tuple[tuple[int, int, int], int, NumberSlot]] = []  # ((near, tie, states), sentence, number)
+    found: list[_Found] = []
     for i, text in enumerate(sentences):
         given = _numbers(text, lang)
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
@@ -1287,6 +1301,7 @@ def _check_number(
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
+    found = _in_claimed_conjunct(slot, claimed, found)
     if found:
         (near, tie, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -1326,6 +1341,32 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
     return None
+
+
+_Found = tuple[tuple[int, int, int], int, NumberSlot]
+"""A number of the evidence the slot may speak of: ((near, tie, states), its sentence, it)."""
+
+
+def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: list[_Found]) -> list[_Found]:
+    """``found`` less the numbers of a coordinated sentence outside the part that the words around
+    the slot (:attr:`NumberSlot.around`) and the claim's other numbers single out: only that part
+    has some of them ("children" in "... 15 euros for adults and 8 euros for children"), and no
+    other part has any of its own. Those kept still
+    need the words around them to be aligned. A claim coordinated too singles out by the words of
+    the slot's own part."""
+    words = (slot.conjunct[1] or slot.around | claimed) - {slot.value}
+    kept: list[_Found] = []
+    for i in sorted({i for _, i, _ in found}):
+        entries = [f for f in found if f[1] == i]
+        parts = dict(number.conjunct for _, _, number in entries if number.conjunct[0] >= 0)
+        singling = [
+            k for k, own in parts.items() if words & own - frozenset().union(*(o for j, o in parts.items() if j != k))
+        ]
+        if len(singling) != 1:
+            kept += entries
+            continue
+        kept += [entry for entry in entries if entry[2].conjunct[0] == singling[0]]
+    return kept
 
 
 def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:

@@ -1,0 +1,90 @@
+"""The conjunct of a coordinated sentence that each of its numbers belongs to.
+
+"Tickets cost 15 euros for adults and 8 euros for children": the words around each number do
+not tell which price is the children's ("Tickets cost" stands by the 15, "children" one word
+further from the 8 than "adults" is from the 15). A sentence coordinates parts that each hold
+their numbers (the first "and", "but", "while" or semicolon between two numbers); the words a
+part has of its own ("for children", "on Saturdays", "in Reykjavik", "the Basic plan") are what
+it says of its numbers. The words before the first part's own words are shared by every part:
+"Tickets cost", "The library is open", "Reagan and Gorbachev held summits". Where the later part
+opens with a word the first part has too ("in Reykjavik in 1986" after "... summits in Geneva in
+1985"), the first part's own words start at as many of that word before its number ("in Geneva
+in 1985"); where the later part says again words the first says before its number ("..., and Ada
+Brennan won the Lindqvist Prize in 2014" after "Mara Osei won the Lindqvist Prize in 2011"), at
+the first part's start; otherwise at the first part's number: the later part opens with its
+number ("and 8 euros for children") or leaves out what the first says before it ("and moved to
+Denver in 2005" after "The company was founded in 1998 in Austin"). A subject of the first part alone ("Revenue" of
+"Revenue rose 5%, while profit fell 3%") is then shared, and only the words of the later part tell
+its numbers from the first's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from faithcheck._core.types import Lang
+from faithcheck._text.analysis import analyze
+
+__all__ = ["Conjunct", "conjuncts"]
+
+Conjunct = tuple[int, frozenset[str | float]]
+"""A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
+the content stems and numbers it has of its own."""
+
+_MARKER = re.compile(r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|;|[.!?]\s", re.IGNORECASE)
+"""What parts two coordinated parts of a sentence (a sentence's end parts two sentences). A comma
+alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
+last item "and" parts anyway."""
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+_SPAN_OPENING = re.compile(r"\b(?:between|zwischen|entre)\s+$", re.IGNORECASE)
+"""The word before the first of two numbers that "and" joins into one span ("between 1993 and 2018")."""
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def conjuncts(text: str, spans: Sequence[tuple[int, int]], lang: Lang) -> list[Conjunct]:
+    """The conjunct of each number of ``text`` (at ``spans``, in reading order).
+
+    >>> parts = conjuncts("Tickets cost 15 euros for adults and 8 euros for children.", [(13, 15), (37, 38)], "en")
+    >>> [(k, sorted(own, key=str)) for k, own in parts]
+    [(0, [15.0, 'adult', 'euro']), (1, [8.0, 'children', 'euro'])]
+    """
+    bounds: list[tuple[int, int]] = []
+    for (first_start, first_end), (start, _) in pairwise(spans):
+        markers = list(_MARKER.finditer(text, first_end, start))
+        spanning = _SPAN_OPENING.search(text, 0, first_start) and text[first_end:start].strip().lower() in (
+            "and",
+            "und",
+            "et",
+        )
+        if markers and not spanning:
+            bounds.append((markers[0].start(), markers[0].end()))
+    if not bounds:
+        return [(-1, frozenset())] * len(spans)
+    edges = [0, *(end for _, end in bounds)]
+    # the last part ends with its sentence (a text split badly may run on: "1939 . Sculptor ...")
+    last = _SENTENCE_END.search(text, spans[-1][1])
+    ends = [*(start for start, _ in bounds), last.start() if last else len(text)]
+    index = [sum(1 for _, end in bounds if end <= start) for start, _ in spans]
+    owns = [analyze(text[a:b], lang).terms for a, b in zip(edges, ends, strict=True)]
+    owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : ends[0]], lang).terms
+    return [(k, owns[k]) for k in index]
+
+
+def _own_start(
+    text: str, first_number: int, second_start: int, spans: Sequence[tuple[int, int]], index: list[int], lang: Lang
+) -> int:
+    """Where the first part's own words start (see the module docstring)."""
+    second_number = next((start for (start, _), k in zip(spans, index, strict=True) if k == 1), len(text))
+    opening = _WORD.search(text, second_start, second_number)
+    if opening is None:
+        return first_number  # the second part opens with its number: "and 8 euros for children"
+    word = re.compile(rf"\b{re.escape(opening.group())}\b", re.IGNORECASE)
+    wanted = len(word.findall(text, second_start, second_number))
+    found = [m.start() for m in word.finditer(text, 0, first_number)]
+    if 0 < wanted <= len(found):
+        return found[-wanted]
+    # the second part says again what the first says before its number: those words are its own
+    repeated = analyze(text[second_start:], lang).content & analyze(text[:first_number], lang).content
+    return 0 if repeated else first_number
