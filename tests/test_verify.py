@@ -476,6 +476,47 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
     assert _cue("The Red Cross was founded in 1863.", "The Red Cross is a non-profit group founded in 1863.") is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "said"),
+    [
+        ("The museum is open on Sundays.", "The museum is closed on Sundays.", '"closed", the claim "open"'),
+        (
+            "Python 3.12 added the distutils module.",
+            "Python 3.12 was released in 2023. It removed the distutils module.",
+            '"removed", the claim "added"',
+        ),
+        (
+            "Immunosuppression is associated with a lower risk of severe disease.",
+            "Immunosuppression is associated with a higher risk of severe disease.",
+            '"higher", the claim "lower"',
+        ),
+    ],
+)
+def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradiction(
+    claim: str, passage: str, said: str
+) -> None:
+    (verdict,) = Faithfulness().check_claims([claim], [passage])
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith(f"the context says {said}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the sentence says the claim's own word too
+        ("The store closed in 2005.", "The store opened in 1990 and closed in 2005."),
+        # a negation before the opposite says what the claim says
+        ("The museum is open on Sundays.", "The museum is not closed on Sundays."),
+        # a converse: "before" one event is "after" the other
+        ("Just moments before he left, he called a reporter.", "He left just moments after he called a reporter."),
+        # other words around it: no word-for-word statement of the rest
+        ("The museum is open to children.", "The shop next door was closed for repairs."),
+    ],
+)
+def test_a_word_of_the_opposite_meaning_elsewhere_keeps_the_claim(claim: str, passage: str) -> None:
+    assert _cue(claim, passage) is None
+
+
 def test_a_negation_after_do_is_still_moved_by_do() -> None:
     # "did expect" states what "did not expect" negates, as before
     passage = "Louis van Gaal said he did not expect the striker to be fit for Sunday's game."

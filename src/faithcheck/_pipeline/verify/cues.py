@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import check_slots, sentences_of, window_sentences
+from faithcheck._pipeline.verify.slots import check_slots, flanked_alike, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, stem, without_possessive
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
@@ -94,7 +95,9 @@ def find_cue(
     # other side names too negates nothing
     context = " ".join(passages)
     claim_negated = claim.negated and not _opens_with_title(claim.text, context, lang)
+    claim_negated = claim_negated and not _negates_opposite(claim, sentence, lang)
     sentence_negated = sentence.negated and not _opens_with_title(window.sentence, claim.text, lang)
+    sentence_negated = sentence_negated and not _negates_opposite(sentence, claim, lang)
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
@@ -109,6 +112,12 @@ def find_cue(
     for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (moved := _negation_moved(features, aligned, lang)):
             return Cue("contradicted", moved + _naming(aligned.text, window), "negation")
+    # a word of the opposite meaning where the rest is stated: in any sentence of the window that
+    # says at least half of a sentence of the claim
+    for features, _ in parts:
+        for other in said:
+            if coverage(features, other) >= CUE_COVERAGE and (opposed := _opposite(features, other, lang)):
+                return Cue("contradicted", opposed + _naming(other.text, window), "negation")
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()
@@ -209,6 +218,60 @@ def _changes(tokens: tuple[str, ...], directions: dict[str, str]) -> dict[str, t
             if number := next((t for t in after if t[:1].isdigit()), None):
                 changes.setdefault(number, (token, directions[token]))
     return changes
+
+
+def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why ``sentence`` says the opposite of ``claim``, or ``None``: it has, between the words the
+    claim has around a word, a word of the opposite meaning (the lexicon's ``opposites``: "The
+    library is closed on Sundays" for "The library is open on Sundays", "It removed the distutils
+    module" for "... added the distutils module"), and nowhere the claim's own word. A negation
+    right before either word is left to the negation cues ("is not open" is "is closed").
+
+    >>> _opposite(analyze("The store is open on Sundays."), analyze("The store is closed on Sundays."), "en")
+    'the context says "closed", the claim "open"'
+    >>> opened = analyze("The store opened in 1990 and closed in 2005.")
+    >>> _opposite(analyze("The store closed in 2005."), opened, "en") is None
+    True
+    """
+    lex = get_lexicon(lang)
+    opposites = _opposites(lang)
+    if not opposites:
+        return None
+    mine, theirs = claim.tokens, sentence.tokens
+    for i, word in enumerate(mine):
+        if word not in opposites or word in theirs or (i and is_negation(mine[i - 1], lex)):
+            continue
+        for j, other in enumerate(theirs):
+            if other in opposites[word] and not (j and is_negation(theirs[j - 1], lex)):
+                before, after = list(mine[max(0, i - 2) : i]), list(mine[i + 1 : i + 3])
+                their_before, their_after = list(theirs[max(0, j - 2) : j]), list(theirs[j + 1 : j + 3])
+                if flanked_alike(before, after, their_before, their_after, lex.stopwords):
+                    return f'the context says "{other}", the claim "{word}"'
+    return None
+
+
+def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) -> bool:
+    """Every negation of ``negated`` negates a word whose opposite ``other`` states (with no
+    negation right before it), and which ``other`` does not state itself: "is not closed" says
+    what "is open" says, no opposite of it."""
+    lex = get_lexicon(lang)
+    opposites = _opposites(lang)
+    stated = {t for k, t in enumerate(other.tokens) if not (k and is_negation(other.tokens[k - 1], lex))}
+    return bool(negated.negations) and all(
+        negation[-1] not in stated and opposites.get(negation[-1], frozenset()) & stated
+        for negation in negated.negations
+    )
+
+
+@cache
+def _opposites(lang: Lang) -> dict[str, frozenset[str]]:
+    """The lexicon's ``opposites``, read both ways."""
+    pairs = get_lexicon(lang).opposites
+    words: dict[str, set[str]] = {}
+    for a, b in pairs.items():
+        words.setdefault(a, set()).add(b)
+        words.setdefault(b, set()).add(a)
+    return {word: frozenset(others) for word, others in words.items()}
 
 
 def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:

@@ -94,7 +94,16 @@ from faithcheck._text.number_words import (
 )
 from faithcheck._text.sentences import split_sentences
 
-__all__ = ["NameSlot", "NumberSlot", "SlotFinding", "check_slots", "claim_slots", "sentences_of", "window_sentences"]
+__all__ = [
+    "NameSlot",
+    "NumberSlot",
+    "SlotFinding",
+    "check_slots",
+    "claim_slots",
+    "flanked_alike",
+    "sentences_of",
+    "window_sentences",
+]
 
 _FRAME_TOKENS = 5
 """The words of the claim within this many tokens of a number are its frame."""
@@ -988,7 +997,7 @@ def _in_place(
     candidates: Callable[[str, Lang], tuple[tuple[NameSlot, int, int], ...]] | None = None,
 ) -> NameSlot | None:
     """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), between the
-    words the claim has beside it (:func:`_flanked_alike`), that is neither named by the claim nor an
+    words the claim has beside it (:func:`flanked_alike`), that is neither named by the claim nor an
     alias of it ("the Tribune team that won the 2019 Pulitzer Prize for coverage" against "... won
     the 2019 Peabody Awards for coverage"; "a surprise donation to a Big Issue seller" against "...
     to a Mike Tindall seller"). A claim that words the name's surroundings otherwise ("the
@@ -1010,7 +1019,7 @@ def _in_place(
     if named:
         head = re.escape(without_possessive(name.text.split()[-1]))
         own = [(m.start(), m.end()) for m in re.finditer(rf"{re.escape(name.text)}|\b{head}\b", sentence)]
-        if any(_flanked_alike(before, after, *_flanks(sentence, *at, phrase=True), stopwords) for at in own):
+        if any(flanked_alike(before, after, *_flanks(sentence, *at, phrase=True), stopwords) for at in own):
             return None
     width = len(_PLACE_TOKEN.findall(claim, start, end))
     listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
@@ -1019,7 +1028,7 @@ def _in_place(
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
             and _rival(name, other, claim_terms)
-            and _flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
+            and flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
         ):
             return other
     return None
@@ -1046,16 +1055,16 @@ def _listed_with(name: NameSlot, sentence: str, lang: Lang) -> frozenset[tuple[i
     return frozenset((start, end) for group in groups if any(own for _, _, own in group) for start, end, _ in group)
 
 
-def _flanked_alike(
+def flanked_alike(
     before: list[str], after: list[str], other_before: list[str], other_after: list[str], stopwords: frozenset[str]
 ) -> bool:
     """Two names stand between the same words: the word right before and the word right after both
     (not two stop words: "of ... and" flanks anything), or the two words before, or the two after
     (not both stop words).
 
-    >>> _flanked_alike(["to", "a"], ["seller", "as"], ["surprised", "a"], ["seller", "with"], frozenset({"a", "to"}))
+    >>> flanked_alike(["to", "a"], ["seller", "as"], ["surprised", "a"], ["seller", "with"], frozenset({"a", "to"}))
     True
-    >>> _flanked_alike(["the", "mainly"], ["region", "of"], ["the", "nearby"], ["region"], frozenset({"the"}))
+    >>> flanked_alike(["the", "mainly"], ["region", "of"], ["the", "nearby"], ["region"], frozenset({"the"}))
     False
     """
     one_each = bool(before and after) and before[-1:] == other_before[-1:] and after[:1] == other_after[:1]

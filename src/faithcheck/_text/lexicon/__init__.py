@@ -92,6 +92,10 @@ class Lexicon:
     do_support: frozenset[str]
     """Auxiliaries a negation needs but a statement drops ("did" of "did not sign"): what they
     negate is stated by the verb alone, inflected ("signed")."""
+    opposites: dict[str, str]
+    """Words, lower-cased, to a word that says the opposite ("open" to "closed", "added" to
+    "removed"); read both ways. Where the rest of a claim is stated word for word around the
+    other, the claim says the opposite of the context."""
     symmetric_words: frozenset[str]
     """Words of a relation that holds both ways ("married", "versus", "borders", "and"),
     lower-cased: two names around one may stand either way round. Empty where the order of two
