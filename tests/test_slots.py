@@ -644,6 +644,16 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
     )
 
 
+def test_a_part_stating_the_claims_number_keeps_it_when_it_says_as_much_of_the_claim() -> None:
+    # "human" stands only in the second part, "agreed" in the first and the third: the part that
+    # states 97% says as much of the claim, so it is not left out (without the guard: "gives 84%")
+    sentence = [
+        "97% of the scientists surveyed agreed that global temperatures had increased during the past 100 years; "
+        "84% said they believed human-induced warming was occurring, and 74% agreed that the evidence showed it."
+    ]
+    assert check_slots("97% of climate experts agree humans are causing global warming.", sentence, "en") is None
+
+
 def test_a_time_of_day_counts_hours_of_the_morning_or_the_afternoon() -> None:
     # "am" after a number is no verb: "10 am" and "11 a.m." are two times of one kind, "5 pm" another
     numbers, _ = claim_slots("Doors open at 10 am or 11 a.m. and close at 5 pm.", "en")

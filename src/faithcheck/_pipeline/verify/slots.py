@@ -1359,10 +1359,11 @@ _Found = tuple[tuple[int, int, int], int, NumberSlot]
 def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: list[_Found]) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the words around
     the slot (:attr:`NumberSlot.around`) and the claim's other numbers single out: only that part
-    has some of them ("children" in "... 15 euros for adults and 8 euros for children"), and no
-    other part has any of its own. Those kept still
-    need the words around them to be aligned. A claim coordinated too singles out by the words of
-    the slot's own part."""
+    has some of them ("children" in "... 15 euros for adults and 8 euros for children"), no other
+    part has any of its own, and no part stating the slot's value has as many of them ("97% of the
+    scientists surveyed agreed" is as much "97% of climate experts agree humans ..." as "84% said
+    they personally believed human-induced warming" is). Those kept still need the words around
+    them to be aligned. A claim coordinated too singles out by the words of the slot's own part."""
     words = (slot.conjunct[1] or slot.around | claimed) - {slot.value}
     kept: list[_Found] = []
     for i in sorted({i for _, i, _ in found}):
@@ -1374,7 +1375,12 @@ def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: lis
         if len(singling) != 1:
             kept += entries
             continue
-        kept += [entry for entry in entries if entry[2].conjunct[0] == singling[0]]
+        (chosen,) = singling
+        stating = {n.conjunct[0] for (_, _, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
+        if any(len(words & parts[k]) >= len(words & parts[chosen]) for k in stating):
+            kept += entries
+            continue
+        kept += [entry for entry in entries if entry[2].conjunct[0] == chosen]
     return kept
 
 
