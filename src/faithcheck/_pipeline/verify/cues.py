@@ -8,9 +8,14 @@ occur in it):
   → ``unsupported`` (slot alignment, :mod:`faithcheck._pipeline.verify.slots`: "up to 16 tablets in 24 hours"
   is not supported by "8 tablets in 24 hours" and an unrelated "16 tablets"),
 * a negation on one side only → ``contradicted`` (the sentence's negation counts in the part of it
-  that speaks of the claim: an aside about something else negates nothing the claim says),
-* a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%")
-  → ``contradicted``,
+  that speaks of the claim: an aside about something else negates nothing the claim says), and a
+  negation one side has where the other states the same words without it ("cannot be refunded"
+  against "can be refunded", "did not sign" against "signed", "non-refundable" against
+  "refundable"),
+* a word of the opposite meaning between the words the claim has around its own ("is closed on
+  Sundays" against "is open on Sundays") → ``contradicted``,
+* a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%",
+  or "rose 12% ..., while costs fell 3%") → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
   is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
   it spells, "U.S." the United States),

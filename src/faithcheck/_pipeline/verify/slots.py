@@ -32,6 +32,12 @@ sentences of the evidence that **align** with the words around it in the claim:
   Steventon``, ``held on Monday``), not listed with the claim's own (``Steventon, Hampshire`` for
   ``Hampshire``), the claim is ``wrong_entity`` (a day or a month: ``contradicted``).
 
+In a coordinated sentence ("15 euros for adults and 8 euros for children") a number belongs to
+its part (:mod:`faithcheck._pipeline.verify.conjuncts`): the part the words near the claim's number
+single out is the one compared. Two names of the claim that a sentence has the other way round
+("Manchester United beat Chelsea" for "Chelsea beat Manchester United") make it ``wrong_entity``
+(:mod:`faithcheck._pipeline.verify.order`).
+
 A bare number (``since she was 15 with``: no word says what it counts) is aligned by the words
 around it alone. An age counts years however it is written (``Sapp, 42, was``, ``aged 42``,
 ``42-year-old``), and the age of someone else (``34-year-old quying boyd``) is no rival of it.
