@@ -644,6 +644,15 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
     )
 
 
+def test_the_claims_other_number_singles_out_a_part_of_a_coordinated_sentence() -> None:
+    # "8,000 did" leaves out the words around the year: the claim's 8,000 ties 2020 to that part
+    sentence = ["In 2019, 5,000 people attended the fair, and in 2020, 8,000 did."]
+    assert check_slots("In 2020, 8,000 people attended the fair.", sentence, "en") is None
+    finding = check_slots("In 2019, 8,000 people attended the fair.", sentence, "en")
+    assert finding is not None
+    assert finding.why == "the context gives 5,000 people, not 8,000 people"
+
+
 def test_a_part_stating_the_claims_number_keeps_it_when_it_says_as_much_of_the_claim() -> None:
     # "human" stands only in the second part, "agreed" in the first and the third: the part that
     # states 97% says as much of the claim, so it is not left out (without the guard: "gives 84%")

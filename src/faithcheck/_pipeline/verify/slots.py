@@ -1363,31 +1363,38 @@ _Found = tuple[tuple[int, int, int], int, NumberSlot]
 
 
 def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: list[_Found]) -> list[_Found]:
-    """``found`` less the numbers of a coordinated sentence outside the part that the words around
-    the slot (:attr:`NumberSlot.around`) and the claim's other numbers single out: only that part
-    has some of them ("children" in "... 15 euros for adults and 8 euros for children"), no other
-    part has any of its own, and no part stating the slot's value has as many of them ("97% of the
-    scientists surveyed agreed" is as much "97% of climate experts agree humans ..." as "84% said
-    they personally believed human-induced warming" is). Those kept still need the words around
-    them to be aligned. A claim coordinated too singles out by the words of the slot's own part."""
-    words = (slot.conjunct[1] or slot.around | claimed) - {slot.value}
+    """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
+    numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
+    single out none, the words around the slot (:attr:`NumberSlot.around`): only that part has
+    some of them ("children" in "... 15 euros for adults and 8 euros for children") and no other
+    part has any of its own. A part stating the slot's value that has as many of those words and
+    numbers keeps the sentence whole ("97% of the scientists surveyed agreed" is as much "97% of
+    climate experts agree humans ..." as "84% said they personally believed human-induced
+    warming" is). Those kept still need the words around them to be aligned. A claim coordinated
+    too singles out by the words of the slot's own part."""
+    numbers = claimed - {slot.value}
+    words = (slot.conjunct[1] or slot.around) - {slot.value}
     kept: list[_Found] = []
     for i in sorted({i for _, i, _ in found}):
         entries = [f for f in found if f[1] == i]
         parts = dict(number.conjunct for _, _, number in entries if number.conjunct[0] >= 0)
-        singling = [
-            k for k, own in parts.items() if words & own - frozenset().union(*(o for j, o in parts.items() if j != k))
-        ]
-        if len(singling) != 1:
-            kept += entries
-            continue
-        (chosen,) = singling
+        chosen = _singled_out(parts, numbers)
+        chosen = _singled_out(parts, words) if chosen is None else chosen
+        terms = words | numbers
         stating = {n.conjunct[0] for (_, _, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
-        if any(len(words & parts[k]) >= len(words & parts[chosen]) for k in stating):
+        if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
             kept += entries
-            continue
-        kept += [entry for entry in entries if entry[2].conjunct[0] == chosen]
+        else:
+            kept += [entry for entry in entries if entry[2].conjunct[0] == chosen]
     return kept
+
+
+def _singled_out(parts: dict[int, frozenset[str | float]], terms: frozenset[str | float]) -> int | None:
+    """The one part holding some of ``terms`` that no other part holds, if only one does."""
+    singling = [
+        k for k, own in parts.items() if terms & own - frozenset().union(*(o for j, o in parts.items() if j != k))
+    ]
+    return singling[0] if len(singling) == 1 else None
 
 
 def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:
