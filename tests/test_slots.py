@@ -653,6 +653,16 @@ def test_the_claims_other_number_singles_out_a_part_of_a_coordinated_sentence() 
     assert finding.why == "the context gives 5,000 people, not 8,000 people"
 
 
+def test_values_listed_or_parts_of_one_date_single_out_no_part() -> None:
+    # "the 1980s and the 1990s" lists two values of one kind: one part (before, the claim's 1980s
+    # chose the first part and the 1990s went unstated: "the context gives 1962")
+    listed = ["Rameez Raja (born 14 August 1962) represented Pakistan during the 1980s and the 1990s."]
+    assert check_slots("Rameez Raja represented Pakistan in the 1980s and the 1990s.", listed, "en") is None
+    # the claim's 2023 is its date's year, which a dateline gives: it ties October 29 to no part
+    dated = ["Oct 28, 2023 Updated 7 hrs ago: Skygazers saw the full moon, and a partial lunar eclipse on October 29."]
+    assert check_slots("On October 29, 2023, skygazers saw a partial lunar eclipse.", dated, "en") is None
+
+
 def test_a_part_stating_the_claims_number_keeps_it_when_it_says_as_much_of_the_claim() -> None:
     # "human" stands only in the second part, "agreed" in the first and the third: the part that
     # states 97% says as much of the claim, so it is not left out (without the guard: "gives 84%")

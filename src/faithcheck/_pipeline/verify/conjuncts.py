@@ -21,7 +21,7 @@ its numbers from the first's.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from faithcheck._core.types import Lang
@@ -38,27 +38,25 @@ _MARKER = re.compile(r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
-_SPAN_OPENING = re.compile(r"\b(?:between|zwischen|entre)\s+$", re.IGNORECASE)
-"""The word before the first of two numbers that "and" joins into one span ("between 1993 and 2018")."""
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def conjuncts(text: str, spans: Sequence[tuple[int, int]], lang: Lang) -> list[Conjunct]:
-    """The conjunct of each number of ``text`` (at ``spans``, in reading order).
+def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hashable], lang: Lang) -> list[Conjunct]:
+    """The conjunct of each number of ``text`` (at ``spans``, in reading order; ``kinds`` tells
+    which are values of one kind: the same unit, years).
 
-    >>> parts = conjuncts("Tickets cost 15 euros for adults and 8 euros for children.", [(13, 15), (37, 38)], "en")
+    >>> tickets = "Tickets cost 15 euros for adults and 8 euros for children."
+    >>> parts = conjuncts(tickets, [(13, 15), (37, 38)], ["euro", "euro"], "en")
     >>> [(k, sorted(own, key=str)) for k, own in parts]
     [(0, [15.0, 'adult', 'euro']), (1, [8.0, 'children', 'euro'])]
     """
     bounds: list[tuple[int, int]] = []
-    for (first_start, first_end), (start, _) in pairwise(spans):
+    for ((_, first_end), first_kind), ((start, _), kind) in pairwise(zip(spans, kinds, strict=True)):
         markers = list(_MARKER.finditer(text, first_end, start))
-        spanning = _SPAN_OPENING.search(text, 0, first_start) and text[first_end:start].strip().lower() in (
-            "and",
-            "und",
-            "et",
-        )
-        if markers and not spanning:
+        # two values of one kind listed ("the 1980s and the 1990s", "in 2019 and 2020") or a span
+        # ("between 1993 and 2018") are one part: no content word stands between them
+        listed = first_kind == kind and not analyze(_MARKER.sub(" ", text[first_end:start]), lang).content
+        if markers and not listed:
             bounds.append((markers[0].start(), markers[0].end()))
     if not bounds:
         return [(-1, frozenset())] * len(spans)

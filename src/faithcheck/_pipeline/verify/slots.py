@@ -387,7 +387,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
-    parts = conjuncts(text, [(start, end) for start, end, _ in slots], lang)
+    parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     return tuple(replace(slot, conjunct=part) for (_, _, slot), part in zip(slots, parts, strict=True))
 
 
@@ -1257,6 +1257,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     return unaligned
 
 
+_Found = tuple[tuple[int, int, int], int, NumberSlot]
+"""A number of the evidence the slot may speak of: ((near, tie, states), its sentence, it)."""
+
+
 def _check_number(
     slot: NumberSlot,
     claim_numbers: Sequence[NumberSlot],
@@ -1316,7 +1320,7 @@ def _check_number(
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
-    found = _in_claimed_conjunct(slot, claimed, found)
+    found = _in_claimed_conjunct(slot, claim_numbers, found)
     if found:
         (near, tie, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -1358,11 +1362,7 @@ def _check_number(
     return None
 
 
-_Found = tuple[tuple[int, int, int], int, NumberSlot]
-"""A number of the evidence the slot may speak of: ((near, tie, states), its sentence, it)."""
-
-
-def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: list[_Found]) -> list[_Found]:
+def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], found: list[_Found]) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
     single out none, the words around the slot (:attr:`NumberSlot.around`): only that part has
@@ -1372,7 +1372,12 @@ def _in_claimed_conjunct(slot: NumberSlot, claimed: frozenset[float], found: lis
     climate experts agree humans ..." as "84% said they personally believed human-induced
     warming" is). Those kept still need the words around them to be aligned. A claim coordinated
     too singles out by the words of the slot's own part."""
-    numbers = claimed - {slot.value}
+    # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
+    # give the year
+    months = _month_stems()
+    numbers = frozenset(
+        n.value for n in claim_numbers if n.value != slot.value and not (n.unit == slot.unit and n.unit in months)
+    )
     words = (slot.conjunct[1] or slot.around) - {slot.value}
     kept: list[_Found] = []
     for i in sorted({i for _, i, _ in found}):
