@@ -659,8 +659,15 @@ def test_values_listed_or_parts_of_one_date_single_out_no_part() -> None:
     listed = ["Rameez Raja (born 14 August 1962) represented Pakistan during the 1980s and the 1990s."]
     assert check_slots("Rameez Raja represented Pakistan in the 1980s and the 1990s.", listed, "en") is None
     # the claim's 2023 is its date's year, which a dateline gives: it ties October 29 to no part
-    dated = ["Oct 28, 2023 Updated 7 hrs ago: Skygazers saw the full moon, and a partial lunar eclipse on October 29."]
-    assert check_slots("On October 29, 2023, skygazers saw a partial lunar eclipse.", dated, "en") is None
+    dated = [
+        "Oct 28, 2023 Updated 7 hrs ago 0Skygazers across Japan witnessed the Hunter's Moon, October's full moon, "
+        "and a partial lunar eclipse on early Sunday, October 29."
+    ]
+    claim = (
+        "On October 29, 2023, Skygazers were treated to a partial lunar eclipse during the Hunter's Moon, "
+        "the full moon of October."
+    )
+    assert check_slots(claim, dated, "en") is None
 
 
 def test_a_part_stating_the_claims_number_keeps_it_when_it_says_as_much_of_the_claim() -> None:
