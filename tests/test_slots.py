@@ -680,6 +680,19 @@ def test_a_part_stating_the_claims_number_keeps_it_when_it_says_as_much_of_the_c
     assert check_slots("97% of climate experts agree humans are causing global warming.", sentence, "en") is None
 
 
+def test_how_often_in_one_word_counts_times() -> None:
+    # "twice daily" is two times daily: against "three times daily", another count of the same
+    # thing (before, no number was read, and the claim was supported)
+    leaflet = ["The patient should receive 500 mg of amoxicillin three times daily for 7 days."]
+    finding = check_slots("The patient should receive amoxicillin twice daily.", leaflet, "en")
+    assert finding is not None
+    assert finding.why == "the context gives three times, not twice"
+    assert check_slots("Take the tablets twice a day.", ["Take the tablets 2 times a day with food."], "en") is None
+    # "once" as a conjunction and "twice as" as a factor count nothing
+    numbers, _ = claim_slots("Once approved, sales were twice as high.", "en")
+    assert numbers == ()
+
+
 def test_a_time_of_day_counts_hours_of_the_morning_or_the_afternoon() -> None:
     # "am" after a number is no verb: "10 am" and "11 a.m." are two times of one kind, "5 pm" another
     numbers, _ = claim_slots("Doors open at 10 am or 11 a.m. and close at 5 pm.", "en")

@@ -296,6 +296,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
+    if lang == "en":
+        found.extend((m.start(), m.end(), _FREQUENCIES[m.group().lower()]) for m in _FREQUENCY.finditer(text))
     if _ORDINAL.search(text):
         found.extend(
             (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
@@ -316,7 +318,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
         before = _unit_before(text, start, end, lang)
         per_cent = _PER_CENT.match(text, end)
-        if text[start:end].endswith("%") or per_cent:
+        if text[start:end].lower() in _FREQUENCIES:
+            unit = _TIMES  # "twice daily" is "two times daily"
+        elif text[start:end].endswith("%") or per_cent:
             unit = "%"
         elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
@@ -714,6 +718,15 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
+_FREQUENCIES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+_FREQUENCY = re.compile(
+    r"\b(?:once|twice|thrice)\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|yearly|annually|nightly|hourly)\b)",
+    re.IGNORECASE,
+)
+"""How often, in one word, before what it counts per ("twice daily", "once a week"); "once" alone
+is as often a conjunction ("once approved") and "twice as many" a factor."""
+_TIMES = "time"
+"""The unit of "three times daily" (the stem of "times"), and of "twice daily"."""
 _TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
 """A time of day after a number: "10 am", "9 a.m.", "5 PM"."""
 _DEGREES = _word_set("degree degrees grad degré degrés")
