@@ -13,9 +13,10 @@ in 1985"); where the later part says again words the first says before its numbe
 Brennan won the Lindqvist Prize in 2014" after "Mara Osei won the Lindqvist Prize in 2011"), at
 the first part's start; otherwise at the first part's number: the later part opens with its
 number ("and 8 euros for children") or leaves out what the first says before it ("and moved to
-Denver in 2005" after "The company was founded in 1998 in Austin"). A subject of the first part alone ("Revenue" of
-"Revenue rose 5%, while profit fell 3%") is then shared, and only the words of the later part tell
-its numbers from the first's.
+Denver in 2005" after "The company was founded in 1998 in Austin"). A subject of the first part
+alone ("Revenue" of "Revenue rose 5%, while profit fell 3%") is then shared, and only the words of
+the later part tell its numbers from the first's. Two values of one kind with no other word between
+them ("the 1980s and the 1990s", "between 1993 and 2018") stand in one part.
 """
 
 from __future__ import annotations
