@@ -492,10 +492,13 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
         ),
     ],
 )
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
 def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradiction(
-    claim: str, passage: str, said: str
+    verifier: str, claim: str, passage: str, said: str
 ) -> None:
-    (verdict,) = Faithfulness().check_claims([claim], [passage])
+    """Both offline verifiers: the cue overrules the trained model's support too (before, the model
+    supported "The museum is open on Sundays" against "The museum is closed on Sundays")."""
+    (verdict,) = Faithfulness(verifier=verifier).check_claims([claim], [passage])  # type: ignore[arg-type]
     assert verdict.label == "contradicted"
     assert verdict.reason.startswith(f"the context says {said}")
 

@@ -25,7 +25,8 @@ occur in it):
 
 Both offline verifiers use them: the baseline decides with them; the trained model uses them to
 name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
-restriction, for the shipped one) overrule it.
+restriction, for the shipped one) overrule it, and every cue marked ``overrules`` (a slot, a change
+turned the other way, a word of the opposite meaning).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ class Cue:
     """One of :data:`CUE_KINDS`."""
     overrules: bool = False
     """It overrules any verifier's support: a number or a name checked where the rest of the claim
-    is stated (:mod:`faithcheck._pipeline.verify.slots`), a change that goes the other way."""
+    is stated (:mod:`faithcheck._pipeline.verify.slots`), a change that goes the other way, a word
+    of the opposite meaning between the claim's words."""
 
 
 def find_cue(
@@ -122,7 +124,9 @@ def find_cue(
     for features, _ in parts:
         for other in said:
             if coverage(features, other) >= CUE_COVERAGE and (opposed := _opposite(features, other, lang)):
-                return Cue("contradicted", opposed + _naming(other.text, window), "negation")
+                # word for word but for the one word, as a change turned the other way: it overrules
+                # a model's support too
+                return Cue("contradicted", opposed + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     context_lower = context.lower()

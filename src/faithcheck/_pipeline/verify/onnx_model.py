@@ -21,7 +21,9 @@ overrule a supporting window: by default only a dropped restriction ("only"), wh
 overclaim needs (letting the old bag-of-window number and name cues overrule the shipped model cost
 about 2.5 points of balanced accuracy on the dev split, ``training/eval_verifier.py``). A bundle's
 ``calibration.json`` names its own set. A number or a name that the sentence stating the rest of
-the claim gives differently (slot alignment, :mod:`faithcheck._pipeline.verify.slots`) always overrules.
+the claim gives differently (slot alignment, :mod:`faithcheck._pipeline.verify.slots`) always overrules, as
+do a change turned the other way and a word of the opposite meaning between the claim's words (cues
+marked ``overrules``).
 
 A bundle trained on assembled evidence says ``"evidence": "assembled"`` in its
 ``calibration.json``: it then declares an evidence budget (its input length), and each claim is
