@@ -574,6 +574,13 @@ def test_two_names_either_way_round_keep_the_claim(claim: str, sentences: list[s
     assert finding is None or finding.kind != "entity", finding
 
 
+def _assert_contradicted(claim: str, sentences: list[str], why: str) -> None:
+    """``claim`` is contradicted by ``sentences``, the finding deciding, for the reason ``why``."""
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.why) == ("contradicted", True, why)
+
+
 _CURIE = [
     "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie and Henri Becquerel.",
     "She won the Nobel Prize in Chemistry alone in 1911.",
@@ -585,9 +592,9 @@ def test_a_place_is_left_where_a_sentence_naming_the_claims_own_states_its_numbe
     stem, "chemistri", is no part of the word) states its year: before, "Physics" was named in
     its place (a true claim rejected)."""
     assert check_slots("Marie Curie won the Nobel Prize in Chemistry in 1911.", _CURIE, "en") is None
-    finding = check_slots("Marie Curie won the Nobel Prize in Chemistry in 1903.", _CURIE, "en")
-    assert finding is not None
-    assert finding.why == "the context gives 1911, not 1903"
+    _assert_contradicted(
+        "Marie Curie won the Nobel Prize in Chemistry in 1903.", _CURIE, "the context gives 1911, not 1903"
+    )
 
 
 @pytest.mark.parametrize(
@@ -635,22 +642,16 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
     tell which of its numbers the claim speaks of (before, the words nearest each number did, and
     the first part's won: a true claim contradicted, a false one supported)."""
     assert check_slots(claim.format(right), [sentence], "en") is None
-    finding = check_slots(claim.format(wrong), [sentence], "en")
-    assert finding is not None
-    assert (finding.label, finding.decides, finding.why) == (
-        "contradicted",
-        True,
-        f"the context gives {right}, not {wrong}",
-    )
+    _assert_contradicted(claim.format(wrong), [sentence], f"the context gives {right}, not {wrong}")
 
 
 def test_the_claims_other_number_singles_out_a_part_of_a_coordinated_sentence() -> None:
     # "8,000 did" leaves out the words around the year: the claim's 8,000 ties 2020 to that part
     sentence = ["In 2019, 5,000 people attended the fair, and in 2020, 8,000 did."]
     assert check_slots("In 2020, 8,000 people attended the fair.", sentence, "en") is None
-    finding = check_slots("In 2019, 8,000 people attended the fair.", sentence, "en")
-    assert finding is not None
-    assert finding.why == "the context gives 5,000 people, not 8,000 people"
+    _assert_contradicted(
+        "In 2019, 8,000 people attended the fair.", sentence, "the context gives 5,000 people, not 8,000 people"
+    )
 
 
 def test_values_listed_or_parts_of_one_date_single_out_no_part() -> None:
@@ -684,9 +685,9 @@ def test_how_often_in_one_word_counts_times() -> None:
     # "twice daily" is two times daily: against "three times daily", another count of the same
     # thing (before, no number was read, and the claim was supported)
     leaflet = ["The patient should receive 500 mg of amoxicillin three times daily for 7 days."]
-    finding = check_slots("The patient should receive amoxicillin twice daily.", leaflet, "en")
-    assert finding is not None
-    assert finding.why == "the context gives three times, not twice"
+    _assert_contradicted(
+        "The patient should receive amoxicillin twice daily.", leaflet, "the context gives three times, not twice"
+    )
     assert check_slots("Take the tablets twice a day.", ["Take the tablets 2 times a day with food."], "en") is None
     # "once" as a conjunction and "twice as" as a factor count nothing
     numbers, _ = claim_slots("Once approved, sales were twice as high.", "en")
@@ -697,9 +698,9 @@ def test_a_time_of_day_counts_hours_of_the_morning_or_the_afternoon() -> None:
     # "am" after a number is no verb: "10 am" and "11 a.m." are two times of one kind, "5 pm" another
     numbers, _ = claim_slots("Doors open at 10 am or 11 a.m. and close at 5 pm.", "en")
     assert [(n.text, n.unit) for n in numbers] == [("10 am", "am"), ("11 a.m.", "am"), ("5 pm", "pm")]
-    finding = check_slots("Doors open at 10 am.", ["Doors open at 11 a.m. and close at 5 pm."], "en")
-    assert finding is not None
-    assert finding.why == "the context gives 11 a.m., not 10 am"
+    _assert_contradicted(
+        "Doors open at 10 am.", ["Doors open at 11 a.m. and close at 5 pm."], "the context gives 11 a.m., not 10 am"
+    )
 
 
 def test_a_pronoun_or_an_alias_in_the_names_place_keeps_the_claim() -> None:
