@@ -296,8 +296,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
-    if lang == "en":
-        found.extend((m.start(), m.end(), _FREQUENCIES[m.group().lower()]) for m in _FREQUENCY.finditer(text))
+    if frequency := _frequency(lang):
+        found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
         found.extend(
             (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
@@ -318,7 +318,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
         before = _unit_before(text, start, end, lang)
         per_cent = _PER_CENT.match(text, end)
-        if text[start:end].lower() in _FREQUENCIES:
+        if text[start:end].lower() in lex.frequency_words:
             unit = _TIMES  # "twice daily" is "two times daily"
         elif text[start:end].endswith("%") or per_cent:
             unit = "%"
@@ -718,13 +718,18 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
-_FREQUENCIES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
-_FREQUENCY = re.compile(
-    r"\b(?:once|twice|thrice)\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|yearly|annually|nightly|hourly)\b)",
-    re.IGNORECASE,
-)
-"""How often, in one word, before what it counts per ("twice daily", "once a week"); "once" alone
-is as often a conjunction ("once approved") and "twice as many" a factor."""
+@cache
+def _frequency(lang: Lang) -> re.Pattern[str] | None:
+    """How often, in one word, before what it counts per (the lexicon's ``frequency_words`` before
+    a word of ``frequency_after``: "twice daily", "once a week"); "once" alone is as often a
+    conjunction ("once approved") and "twice as many" a factor. ``None`` where the lexicon lists none."""
+    lex = get_lexicon(lang)
+    if not lex.frequency_words:
+        return None
+    words, after = (("|".join(sorted(map(re.escape, w)))) for w in (lex.frequency_words, lex.frequency_after))
+    return re.compile(rf"\b(?:{words})\b(?=\s+(?:{after})\b)", re.IGNORECASE)
+
+
 _TIMES = "time"
 """The unit of "three times daily" (the stem of "times"), and of "twice daily"."""
 _TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
@@ -1771,7 +1776,7 @@ def _check_in_place(
     # a sentence naming the claim's own that states about as much of the claim, or a number of it
     # the other does not ("She won the Nobel Prize in Chemistry alone in 1911" beside "Marie Curie
     # won the Nobel Prize in Physics in 1903" for "... in Chemistry in 1911"), may be the one it says
-    numbers = frame & frozenset(n for n in frame if isinstance(n, float))
+    numbers = frozenset(n for n in frame if isinstance(n, float))
     if (
         naming
         and not mentioned

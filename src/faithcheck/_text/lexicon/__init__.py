@@ -39,6 +39,11 @@ class Lexicon:
     filler_patterns: tuple[re.Pattern[str], ...]
     meta_words: frozenset[str]
     number_words: dict[str, float]
+    frequency_words: dict[str, float]
+    """How often, in one word ("twice"), to the number of times: read as a count of times only
+    before a word of ``frequency_after`` ("twice daily"; "twice as high" is a factor)."""
+    frequency_after: frozenset[str]
+    """Words after which a word of ``frequency_words`` says how often ("a", "per", "daily")."""
     ordinal_words: dict[str, float]
     """Ordinal numbers written as words ("third", "dritten", "troisième"), with their rank."""
     ordinal_digits: re.Pattern[str]
