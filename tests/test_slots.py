@@ -581,6 +581,90 @@ def _assert_contradicted(claim: str, sentences: list[str], why: str) -> None:
     assert (finding.label, finding.decides, finding.why) == ("contradicted", True, why)
 
 
+_ESTIMATES = [
+    "In the trial, the vaccine was 91% effective (95% CI 85 to 94) against symptomatic infection.",
+    "We estimate 81,114 (95% UI 38,242 to 162,106) deaths in the United States over the next 4 months.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        # the interval's level is no value of the estimate
+        ("The vaccine was 95% effective against symptomatic infection.", "the context gives 91%, not 95%"),
+        # nor is an end of it; the estimate counts the word after the bracket
+        (
+            "IHME estimates 162,106 deaths in the United States over the next four months.",
+            "the context gives 81,114, not 162,106 deaths",
+        ),
+    ],
+)
+def test_a_number_of_an_interval_in_brackets_bounds_the_estimate_before_it(claim: str, why: str) -> None:
+    _assert_contradicted(claim, _ESTIMATES, why)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The vaccine was 91% effective against symptomatic infection.",
+        "IHME estimates 81,114 deaths in the United States over the next four months.",
+        # a claim bounding its number, or giving both ends, speaks of the interval
+        "IHME estimates up to 162,106 deaths in the United States over the next four months.",
+        "IHME estimates between 38,242 and 162,106 deaths in the United States over the next four months.",
+    ],
+)
+def test_an_estimate_and_its_interval_state_what_they_say(claim: str) -> None:
+    assert check_slots(claim, _ESTIMATES, "en") is None
+
+
+_FELL = ["Unemployment fell from 8.1% in 2012 to 3.5% in 2019."]
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        ("Unemployment was 3.5% in 2012.", "the context gives 8.1%, not 3.5%"),
+        ("Unemployment was 8.1% in 2019.", "the context gives 3.5%, not 8.1%"),
+    ],
+)
+def test_a_number_next_to_another_of_the_claims_is_read_with_it(claim: str, why: str) -> None:
+    # "3.5% in 2019" ties the 2019 to the 3.5%, though "Unemployment fell" stands nearer the 2012
+    _assert_contradicted(claim, _FELL, why)
+    for true in ("Unemployment was 3.5% in 2019.", "Unemployment was 8.1% in 2012."):
+        assert check_slots(true, _FELL, "en") is None
+
+
+def test_the_claims_pair_of_numbers_in_a_sentence_states_them() -> None:
+    # "take 1 tablet every 4 to 6 hours" has more of the claim's words near its number, but only
+    # "6 tablets in 24 hours" has the claim's pair (before, a true dose was contradicted)
+    sentences = [
+        "Adults and children 12 years and over: take 1 tablet every 4 to 6 hours.",
+        "If needed, 2 tablets may be taken, but do not exceed 6 tablets in 24 hours.",
+    ]
+    assert check_slots("Do not take more than 6 tablets in 24 hours.", sentences, "en") is None
+    # a date the sentence gives of all its numbers pairs none of them
+    sentence = ["Revenue grew 12% in 2023, while costs fell 3%."]
+    assert check_slots("Costs fell 3% in 2023.", sentence, "en") is None
+
+
+_AGES = [
+    "Adults and children 12 years and over: take 1 tablet every 4 to 6 hours.",
+    "Not suitable for children under 12 years.",
+]
+
+
+def test_a_bound_after_a_number_is_read_as_one_before_it() -> None:
+    # "12 years and over" bounds 12 from below, as "over 12" does; an age may be written bare
+    _assert_contradicted(
+        "Children under 12 can take the tablets.",
+        _AGES[:1],
+        "the context bounds 12 years from below, the claim from above",
+    )
+    assert check_slots("Children aged 12 and over can take 1 tablet every 4 to 6 hours.", _AGES, "en") is None
+    # a sentence negated where the claim is not says the same by the other bound
+    assert check_slots("The tablets are suitable for children aged 12 and over.", _AGES[1:], "en") is None
+
+
 _CURIE = [
     "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie and Henri Becquerel.",
     "She won the Nobel Prize in Chemistry alone in 1911.",
@@ -632,6 +716,20 @@ def test_a_place_is_left_where_a_sentence_naming_the_claims_own_states_its_numbe
             "The company moved to Denver in {}.",
             "2005",
             "1998",
+        ),
+        # a list: the comma parts what "and" parts at its end; the later parts leave out the verb
+        # and what the first says after its number ("of sleep"), which is shared
+        (
+            "Adults need 8 hours of sleep, teenagers 9 hours and young children 11 hours.",
+            "Teenagers need {} of sleep.",
+            "9 hours",
+            "8 hours",
+        ),
+        (
+            "Tickets cost 15 euros for adults, 8 euros for children and 5 euros for students.",
+            "Tickets cost {} for children.",
+            "8 euros",
+            "15 euros",
         ),
     ],
 )
@@ -768,6 +866,17 @@ def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_e
     ]
     claim = "The King launched an initiative to aid charities and made a surprise donation to a {} seller."
     _assert_named_otherwise(claim, "Mike Tindall", "Big Issue", sentences)
+
+
+def test_a_name_sharing_a_common_word_with_the_claim_is_still_another_name() -> None:
+    # the claim's lower-case "game" does not name "Rockstar Games": only a capitalised word of the
+    # claim sharing a stem with it (or all of its words) would
+    sentences = [
+        "Take-Two Interactive rose 10.2% on a report stating its Rockstar Games unit plans to announce the next "
+        '"Grand Theft Auto" game as early as this week.'
+    ]
+    claim = 'Take-Two Interactive rose 10.2% as its {} unit is set to reveal a new "Grand Theft Auto" game soon.'
+    _assert_named_otherwise(claim, "Under Armour", "Rockstar Games", sentences)
 
 
 def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_place() -> None:

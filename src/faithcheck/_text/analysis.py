@@ -26,6 +26,7 @@ __all__ = [
     "Bound",
     "TextFeatures",
     "analyze",
+    "bound_after",
     "bound_before",
     "coverage",
     "decade_length",
@@ -458,6 +459,26 @@ def bound_before(text: str, start: int) -> Bound | None:
         if match.group(bound):
             return bound
     return "about"
+
+
+_BOUND_AFTER = re.compile(
+    r"(?P<over>\+)|(?:\s?[^\W\d_]+)?\s(?:(?P<over_words>(?:and|or) (?:over|above|older|more|upwards)|und (?:älter|mehr)"
+    r"|(?:et|ou) plus)|(?P<most>(?:and|or) (?:under|below|younger|less|fewer)|und jünger|(?:et|ou) moins))\b",
+    re.IGNORECASE,
+)
+
+
+def bound_after(text: str, end: int) -> Bound | None:
+    """What the words after a number (and the word it counts) say of it: "12 years and over" and
+    "18+" bound it from below (``over``: it, or more), "5 or fewer" from above (``most``).
+
+    >>> [bound_after(t, 2) for t in ("12 years and over", "18+ only", "65 or older", "12 tablets", "12 or fewer")]
+    ['over', 'over', 'over', None, 'most']
+    """
+    match = _BOUND_AFTER.match(text, end)
+    if match is None:
+        return None
+    return "most" if match.group("most") else "over"
 
 
 _OVER_WORDS = frozenset(

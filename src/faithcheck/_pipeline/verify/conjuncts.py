@@ -39,6 +39,11 @@ _MARKER = re.compile(r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+_COMMA = re.compile(r",\s*")
+_ENDS_AT_NUMBER = re.compile(r"%?\s*(?:[^\W\d_]+)?[\s,.!?;]*")
+"""What a part may say after its last number when it ends there: its unit ("9 hours")."""
+_GAPPED_WORDS = 3
+"""The words a part that leaves out its verb says of whose its numbers are: "young children"."""
 _WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -52,6 +57,7 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     [(0, [15.0, 'adult', 'euro']), (1, [8.0, 'children', 'euro'])]
     """
     bounds: list[tuple[int, int]] = []
+    commas: list[tuple[int, int, tuple[Hashable, Hashable]]] = []
     for ((_, first_end), first_kind), ((start, _), kind) in pairwise(zip(spans, kinds, strict=True)):
         markers = list(_MARKER.finditer(text, first_end, start))
         # two values of one kind listed ("the 1980s and the 1990s", "in 2019 and 2020") or a span
@@ -59,6 +65,13 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         listed = first_kind == kind and not analyze(_MARKER.sub(" ", text[first_end:start]), lang).content
         if markers and not listed:
             bounds.append((markers[0].start(), markers[0].end()))
+            # a comma before parts a list whose last part "and" parts from numbers of the same
+            # kinds: "Adults need 8 hours of sleep, teenagers 9 hours and young children 11 hours"
+            bounds += [(a, b) for a, b, kinds_of in commas if kinds_of == (first_kind, kind)]
+            commas.clear()
+        elif not listed and (comma := _COMMA.search(text, first_end, start)):
+            commas.append((comma.start(), comma.end(), (first_kind, kind)))
+    bounds.sort()
     if not bounds:
         return [(-1, frozenset())] * len(spans)
     edges = [0, *(end for _, end in bounds)]
@@ -67,8 +80,22 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     ends = [*(start for start, _ in bounds), last.start() if last else len(text)]
     index = [sum(1 for _, end in bounds if end <= start) for start, _ in spans]
     owns = [analyze(text[a:b], lang).terms for a, b in zip(edges, ends, strict=True)]
-    owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : ends[0]], lang).terms
+    last_numbers = [max(end for (_, end), j in zip(spans, index, strict=True) if j == k) for k in range(len(edges))]
+    own_end = ends[0]
+    if all(_gapped(text, edges[k], last_numbers[k], ends[k]) for k in range(1, len(edges))):
+        # the later parts say only whose numbers they are, leaving out what the first says after
+        # its number and its unit: that is shared ("of sleep" in "Adults need 8 hours of sleep,
+        # teenagers 9 hours")
+        own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
+    owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : own_end], lang).terms
     return [(k, owns[k]) for k in index]
+
+
+def _gapped(text: str, start: int, last_number: int, end: int) -> bool:
+    """The part ``text[start:end]`` says at most :data:`_GAPPED_WORDS` words before its numbers and
+    ends with the last one and its unit: "teenagers 9 hours", "and young children 11 hours"."""
+    before = _WORD.findall(_MARKER.sub(" ", text[start:last_number]))
+    return len(before) <= _GAPPED_WORDS and _ENDS_AT_NUMBER.fullmatch(text, last_number, end) is not None
 
 
 def _own_start(

@@ -69,6 +69,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
@@ -81,6 +82,7 @@ from faithcheck._text.analysis import (
     Bound,
     TextFeatures,
     analyze,
+    bound_after,
     bound_before,
     decade_length,
     ends_name,
@@ -150,6 +152,11 @@ _DASHES = "-\u2013\u2014"
 _CALENDAR = _MONTHS | _word_set("monday tuesday wednesday thursday friday saturday sunday")
 
 
+Link = tuple[bool, float, str]
+"""A number next to another (:attr:`NumberSlot.links`): whether it comes after it, its value, and
+the words between, lower-cased ("in")."""
+
+
 @dataclass(frozen=True)
 class NumberSlot:
     """A number of the claim: its value, the word it counts (a stem, or ``None``), its text."""
@@ -186,6 +193,14 @@ class NumberSlot:
     around: frozenset[str] = field(default=frozenset(), compare=False)
     """The content stems near it, names and the calendar too: what singles out the part of a
     coordinated sentence it speaks of ("for children", "on Sundays", "in Reykjavik")."""
+    interval: tuple[float, float] | None = None
+    """For a number inside the bracket of a statistic's interval after an estimate ("81,114 (95%
+    UI 38,242 to 162,106) deaths", "54 years (IQR 41 to 66)"), the interval's ends: it bounds the
+    estimate, and states a value of its own only for a claim that bounds its number too or gives
+    the other end (:func:`_states_interval`)."""
+    links: frozenset[Link] = field(default=frozenset(), compare=False)
+    """The numbers next to it in one phrase, each with the words between (:func:`_links`): "3.5%
+    in 2019" ties the 2019 to the 3.5%, whatever else its sentence says of 2012."""
     conjunct: Conjunct = field(default=(-1, frozenset()), compare=False)
     """The part of a coordinated sentence it belongs to (:mod:`~faithcheck._pipeline.verify.conjuncts`):
     "8 euros for children" in "Tickets cost 15 euros for adults and 8 euros for children"."""
@@ -316,6 +331,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         if magnitude is not None:
             value, end = value * magnitude[0], magnitude[1]
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
+        if unit is None and (interval := _INTERVAL.match(text, end)):
+            unit = _unit_after(text, interval.end(), lex.stopwords, lang)  # "81,114 (95% UI ...) deaths"
         before = _unit_before(text, start, end, lang)
         per_cent = _PER_CENT.match(text, end)
         if text[start:end].lower() in lex.frequency_words:
@@ -351,7 +368,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             if years_old := _AGE_SHOWN.match(text, end):
                 shown = text[start : years_old.end()]  # "25-year-old", not "25-year"
         measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
-        bound = bound_before(text, start)
+        bound = bound_before(text, start) or bound_after(text, end)
         label, label_opens = _label(text, start)
         slots.append(
             (
@@ -376,6 +393,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         )
     slots.extend(_centuries(text, words, starts, names | calendar, lang))
     slots.sort(key=lambda slot: slot[0])
+    if "(" in text:
+        slots = _intervals(text, slots)
+    slots = _links(text, slots)
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -431,6 +451,51 @@ def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
     if not _SPAN_BETWEEN.fullmatch(gap):
         return False
     return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 10), start) is not None
+
+
+_INTERVAL = re.compile(
+    r"\s*\((?P<label>\s*(?:\d{2}(?:\.\d+)?\s?%\s*)?(?:CI|CrI|UI|IQR|SD|SE|"
+    r"(?i:(?:confidence|credible|uncertainty)\s+interval|interquartile\s+range|range))\b[\s:,=]*)"
+    r"(?P<ends>[^()]*)\)"
+)
+"""A statistic's interval in a bracket after its estimate: its level ("95%"), its name, its ends."""
+
+
+def _intervals(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with the numbers inside an interval's bracket (:data:`_INTERVAL`) marked with the
+    interval's ends (:attr:`NumberSlot.interval`), its level ("95%") too."""
+    for m in _INTERVAL.finditer(text):
+        ends = [slot.value for start, _, slot in slots if m.start("ends") <= start < m.end("ends")]
+        if ends:
+            interval = (min(ends), max(ends))
+            slots = [
+                (start, end, replace(slot, interval=interval) if m.start() <= start < m.end() else slot)
+                for start, end, slot in slots
+            ]
+    return slots
+
+
+_LINK = re.compile(r"\s*(?:[^\W\d_]+\s+){0,3}")
+"""What stands between two numbers of one phrase: at most three words ("in", "per cent in")."""
+_LINK_WEIGHT = 2
+"""What a number of the context next to another of the claim's numbers as in the claim ("3.5% in
+2019") adds to the words it shares with the claim around the slot: more than a word does."""
+
+
+def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with each number's neighbours in one phrase (:attr:`NumberSlot.links`): the number
+    right before or after it with at most three words between ("fell from 8.1% in 2012 to 3.5% in
+    2019": 8.1% and 2012, 2012 and 3.5%, 3.5% and 2019)."""
+    links: list[set[Link]] = [set() for _ in slots]
+    for k, ((_, end, first), (start, _, then)) in enumerate(pairwise(slots)):
+        if end <= start and _LINK.fullmatch(text, end, start):
+            between = " ".join(text[end:start].lower().split())
+            links[k].add((True, then.value, between))
+            links[k + 1].add((False, first.value, between))
+    return [
+        (start, end, replace(slot, links=frozenset(own)) if own else slot)
+        for (start, end, slot), own in zip(slots, links, strict=True)
+    ]
 
 
 _LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
@@ -920,16 +985,24 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     return analyze(" ".join(near), lang).content
 
 
-def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float]) -> bool:
-    """``other`` may stand where the claim has ``name``: the claim does not name it, it is no alias
-    of the name, and it is no word of origin unless the claim's name stands before a noun too
-    ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an American comedian" does of
-    "a Waco comedian")."""
-    return not other.stems & claim_terms and not _alias(name, other) and (name.before_noun or not other.origin)
+def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], claim: str, lang: Lang) -> bool:
+    """``other`` may stand where the claim has ``name``: the claim does not name it (no capitalised
+    word of ``claim`` shares a stem with it, nor do its lower-case words hold all of its: "Rockstar
+    Games" is not named by "a new game"), it is no alias of the name, and it is no word of origin
+    unless the claim's name stands before a noun too ("an English synthpop duo" names no rival of
+    "Jamie Muhoberac"; "an American comedian" does of "a Waco comedian")."""
+    named = other.stems & _capitalised_stems(claim, lang) or other.stems <= claim_terms
+    return not named and not _alias(name, other) and (name.before_noun or not other.origin)
+
+
+@lru_cache(maxsize=4096)
+def _capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
+    """The stems of the capitalised words of ``text``, its first word too: what it names."""
+    return frozenset(analyze(" ".join(filter(_is_name_word, _WORD.findall(text))), lang).content)
 
 
 def _in_role(
-    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
+    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], claim: str, sentence: str, lang: Lang
 ) -> NameSlot | None:
     """Another name that ``sentence`` says what the claim says of ``name``: it shares
     :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
@@ -941,7 +1014,7 @@ def _in_role(
     fits = [
         (len(role & _around(sentence, start, end, lang)), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if _rival(name, other, claim_terms)
+        if _rival(name, other, claim_terms, claim, lang)
     ]
     if not fits:
         return None
@@ -1051,7 +1124,7 @@ def _in_place(
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
-            and _rival(name, other, claim_terms)
+            and _rival(name, other, claim_terms, claim, lang)
             and flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
         ):
             return other
@@ -1252,7 +1325,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # speaks of another one: its numbers state none of the claim's
     elsewhere = ranked_otherwise(claim, sentences, lang)
     for slot in numbers:
-        if finding := _check_number(slot, numbers, claim_features.content, sentences, features, lang, elsewhere):
+        negated = claim_features.negated
+        if finding := _check_number(
+            slot, numbers, claim_features.content, sentences, features, lang, elsewhere, claim_negated=negated
+        ):
             if finding.decides:
                 return finding
             unaligned = unaligned or finding
@@ -1287,12 +1363,15 @@ def _check_number(
     features: Sequence[TextFeatures],
     lang: Lang,
     elsewhere: frozenset[int] = frozenset(),
+    *,
+    claim_negated: bool = False,
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted.
     The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
-    value of the claim's."""
+    value of the claim's. ``claim_negated``: the claim says what it says negated (a bound the
+    other way is then read with the sentence's negation)."""
     if slot.label and (numbered := _labelled(slot, sentences)):
         return _check_label(slot, claim_numbers, numbered)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -1310,20 +1389,22 @@ def _check_number(
         # values the claim means is open (:func:`_framed_alike`)
         leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
         for number in given:
-            if i in elsewhere and number.value == slot.value:
+            if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
                 continue
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
+            near += _LINK_WEIGHT if _paired(slot, number, given) else 0
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)
-                and (number.unit, number.is_year) == (slot.unit, slot.is_year)
+                and ((number.unit, number.is_year) == (slot.unit, slot.is_year) or _bare_age(slot, number))
             ):
                 # "more than 8 tablets" against "not more than 8 tablets", "not under 18" against
                 # "under 18": the same number of the same thing, bounded the other way ("over 16:",
-                # an age, counts no tablets)
-                found.append(((near, tie, 0), i, number))
+                # an age, counts no tablets); a sentence negated where the claim is not states it
+                # ("Not suitable for children under 12" for "suitable for children 12 and over")
+                found.append(((near, tie, int(features[i].negated != claim_negated)), i, number))
             elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 # and a year without the claim's month less surely than one with it rivals it
@@ -1380,6 +1461,32 @@ def _check_number(
     return None
 
 
+def _paired(slot: NumberSlot, number: NumberSlot, given: Sequence[NumberSlot]) -> bool:
+    """``number`` stands next to one of the claim's other numbers as ``slot`` does (:attr:`NumberSlot.links`):
+    with the slot's value, the claim's pair itself ("do not exceed 6 tablets in 24 hours" for "no
+    more than 6 tablets in 24 hours"); with another, in a sentence that pairs another number with
+    another value the same way ("8.1% in 2012 to 3.5% in 2019"): one giving a date for all its
+    numbers ("Revenue grew 12% in 2023, while costs fell 3%") pairs none."""
+    if number.value == slot.value:
+        return bool(slot.links & number.links)
+    for after, value, between in slot.links & number.links:
+        values = {v for n in given for a, v, b in n.links if (a, b) == (after, between)}
+        if len(values - {value}) >= 1:
+            return True
+    return False
+
+
+def _states_interval(slot: NumberSlot, number: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:
+    """``number`` is no end of an interval (:attr:`NumberSlot.interval`), or the claim speaks of one:
+    it bounds the slot ("up to 162,106 deaths") or gives the other end ("between 41 and 66").
+    Otherwise an interval's number is neither the slot's value nor a rival of it: the estimate
+    before the bracket is ("an estimated 162,106 deaths" against "81,114 (95% UI 38,242 to
+    162,106) deaths")."""
+    if number.interval is None or slot.bound in ("over", "under", "most"):
+        return True
+    return any(other is not slot and other.value in number.interval for other in claim_numbers)
+
+
 def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], found: list[_Found]) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
@@ -1429,6 +1536,12 @@ def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[Nu
 
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
 _CONFLICTING_BOUNDS = (frozenset(("over", "under")), frozenset(("over", "most")))
+
+
+def _bare_age(slot: NumberSlot, number: NumberSlot) -> bool:
+    """One of two numbers counts years and the other nothing: an age may be written bare ("children
+    under 12" against "children 12 years and over")."""
+    return not slot.is_year and not number.is_year and {slot.unit, number.unit} == {None, _YEARS_OF_AGE}
 
 
 def _bounds_conflict(bound: Bound | None, other: Bound | None) -> bool:
@@ -1661,7 +1774,7 @@ def _check_name(
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
+    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, place[2], sentences[best], lang)):
         return _named_otherwise(other, name, sentences[best])
     if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
         said_by = _speaker(sentences[best], lang)
@@ -1670,7 +1783,7 @@ def _check_name(
             said_by is not None
             and claimed is not None
             and claimed.text == name.text
-            and _rival(name, said_by, claim_terms)
+            and _rival(name, said_by, claim_terms, place[2], lang)
         ):
             return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
@@ -1682,7 +1795,7 @@ def _check_name(
         return unnamed
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
-    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
+    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms, place[2], lang)]
     if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
         # "he", "she", "the show" may refer back to the name: the support rests on reading them so
         return unnamed
