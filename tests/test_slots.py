@@ -665,6 +665,37 @@ def test_a_bound_after_a_number_is_read_as_one_before_it() -> None:
     assert check_slots("The tablets are suitable for children aged 12 and over.", _AGES[1:], "en") is None
 
 
+def test_the_sentence_naming_the_claims_name_gives_its_number_where_all_else_ties() -> None:
+    # both sentences say "metres high": the one naming Mount Everest gives its height, the other
+    # names another mountain; one naming nobody may speak of the claim's (see below)
+    sentences = [
+        "Mount Everest is 8,849 metres high and lies on the border between Nepal and China.",
+        "Its neighbour Lhotse is 8,516 metres high and lies on the same border.",
+    ]
+    _assert_contradicted(
+        "Mount Everest is 8,516 metres high.", sentences, "the context gives 8,849 metres, not 8,516 metres"
+    )
+    assert check_slots("Lhotse is 8,516 metres high.", sentences, "en") is None
+    insurers = [
+        "Altogether, Berkshire's insurers contributed $2.4 billion to its operating profit.",
+        "A year ago, the insurers reported a $1.1 billion loss in the third quarter.",
+    ]
+    claim = (
+        "Analysts surveyed by FactSet Research were surprised as Berkshire's insurers rebounded from a $1.1 billion "
+        "loss to contribute significantly to the company's operating profit."
+    )
+    assert check_slots(claim, insurers, "en") is None
+
+
+def test_a_rank_followed_by_of_ranks_the_word_after_it() -> None:
+    sentences = ["The tenant must give 60 days' notice.", "Rent is due on the 1st of each month."]
+    finding = check_slots("Rent is due on the 5th of each month.", sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("contradicted", True)
+    assert finding.why == "the context gives 1st of each month, not 5th of each month"
+    assert check_slots("Rent is due on the 1st of each month.", sentences, "en") is None
+
+
 _CURIE = [
     "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie and Henri Becquerel.",
     "She won the Nobel Prize in Chemistry alone in 1911.",
@@ -866,6 +897,11 @@ def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_e
     ]
     claim = "The King launched an initiative to aid charities and made a surprise donation to a {} seller."
     _assert_named_otherwise(claim, "Mike Tindall", "Big Issue", sentences)
+
+
+def test_a_name_after_by_is_checked_as_a_place_is() -> None:
+    sentences = ["CFO Mark Lee will retire in March 2024 and will be succeeded by Priya Shah."]
+    _assert_named_otherwise("Mark Lee will be succeeded by {}.", "Jane Park", "Priya Shah", sentences)
 
 
 def test_a_name_sharing_a_common_word_with_the_claim_is_still_another_name() -> None:
@@ -1174,13 +1210,43 @@ def test_a_numbered_name_the_context_numbers_otherwise_is_contradicted() -> None
     assert check_slots("He wrote the film Scream 4.", both, "en") is None
 
 
+_RELEASES = [
+    "Version 3.2 was released on 14 March 2024.",
+    "It adds support for Python 3.12 and drops support for Python 3.7.",
+    "The previous release, version 3.1, came out in October 2023.",
+    "Version 3.2 requires at least 4 GB of RAM.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        # a version is a label (the lexicon's label_words; any case), its number "3.12", not a
+        # count of what follows ("3.2 adds"): before, "the context gives 3.7, not 3.2 adds"
+        ("Version 3.2 adds support for Python 3.12.", None),
+        ("Version 3.2 drops support for Python 3.12.", "the context gives Python 3.7, not Python 3.12"),
+        # the numbered name stated where the rest of the claim is: by its words, or by the claim's
+        # other numbers ("October 2023", "4 GB")
+        ("Version 3.2 was released in October 2023.", "the context gives Version 3.1, not Version 3.2"),
+        ("Version 3.1 requires at least 4 GB of RAM.", "the context gives Version 3.2, not Version 3.1"),
+        ("Version 3.1 was released in October 2023.", None),
+    ],
+)
+def test_a_numbered_name_is_aligned_with_the_rest_of_the_claim(claim: str, why: str | None) -> None:
+    if why is None:
+        assert check_slots(claim, _RELEASES, "en") is None
+    else:
+        _assert_contradicted(claim, _RELEASES, why)
+
+
 def test_a_claims_first_word_numbers_a_name_the_context_numbers_mid_sentence() -> None:
     """ "Cars 16" opening the claim is a name where the context writes "Cars 2" inside a sentence;
     "Take 2 tablets" numbers no name, whatever the context's first words are."""
     sentences = ["Cars 3 is an upcoming 2017 Pixar film.", "It is directed by Brian Fee, an artist on Cars 2 (2011)."]
     finding = check_slots("Cars 16 is directed by Brian Fee.", sentences, "en")
     assert finding is not None
-    assert (finding.label, finding.why) == ("contradicted", "the context gives Cars 3, not Cars 16")
+    # the sentence stating the rest of the claim ("directed by Brian Fee") numbers Cars 2
+    assert (finding.label, finding.why) == ("contradicted", "the context gives Cars 2, not Cars 16")
     assert check_slots("Cars 3 is directed by Brian Fee.", sentences, "en") is None
     assert (
         check_slots("Take 2 tablets up to 4 times a day.", ["Take 1 or 2 tablets up to 4 times a day."], "en") is None

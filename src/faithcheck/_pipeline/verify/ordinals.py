@@ -46,6 +46,8 @@ _MORE = frozenset({"most", "least"})
 """Superlatives that rank the word after them ("the most populous")."""
 _AMONG = frozenset({"of", "among", "amongst"})
 """Before "the largest", these make it one of several ("one of the largest banks")."""
+_OF_REACH = 3
+"""How far after "of" the word a rank ranks may stand ("of each month", "of the two studies")."""
 _TIE = 0.5
 """The share of the claim's other words and numbers that the sentence giving another rank must
 state, and it must state at least as many as any other sentence of the evidence."""
@@ -82,6 +84,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
     [(3.0, '')]
     >>> [(o.value, o.text) for o in ordinals("the most populous city, one of the largest ports", "en")]
     [(1.0, 'the most populous')]
+    >>> [(o.value, o.ranks) for o in ordinals("Rent is due on the 1st of each month. First of all, pay.", "en")]
+    [(1.0, 'month'), (1.0, '')]
     """
     lex = get_lexicon(lang)
     tokens = list(_TOKEN.finditer(text))
@@ -104,6 +108,8 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
             continue  # a name: "the Second World War", "First Republic"
         if after is not None and after.group().lower() in _MORE and (then := _next(text, tokens, k + 1)):
             after = then  # "the second most populous city" ranks "populous"
+        if after is not None and after.group().lower() in _AMONG and (thing := _of_what(text, tokens, k + 1, lang)):
+            after = thing  # "the 1st of each month" ranks "month"
         # a name after a rank in lower case is what it ranks: "his second Oscar", "the first NBA title"
         ranked = _ranked_word(after.group(), lang, name=not named) if after is not None else None
         if ranked is not None and after is not None:
@@ -119,6 +125,20 @@ def _next(text: str, tokens: Sequence[re.Match[str]], k: int) -> re.Match[str] |
     """The token after ``tokens[k]`` when only a space or a hyphen stands between them."""
     if k + 1 < len(tokens) and text[tokens[k].end() : tokens[k + 1].start()] in _JOINS:
         return tokens[k + 1]
+    return None
+
+
+def _of_what(text: str, tokens: Sequence[re.Match[str]], k: int, lang: Lang) -> re.Match[str] | None:
+    """The word a rank followed by "of" (``tokens[k]``) ranks: the next one in its phrase that is no
+    stop word, at most :data:`_OF_REACH` tokens on ("the 1st of each month", "the second of the two
+    studies"); none where that is capitalised ("the fifth of March" is a date)."""
+    stopwords = get_lexicon(lang).stopwords | {"every"}
+    for j in range(k + 1, min(len(tokens), k + 1 + _OF_REACH)):
+        if not text[tokens[j - 1].end() : tokens[j].start()].isspace():
+            return None  # "First of all, it rained"
+        word = tokens[j].group()
+        if word.lower() not in stopwords and not _is_number(word, lang):
+            return tokens[j] if word.islower() else None
     return None
 
 

@@ -48,9 +48,16 @@ of it has someone else say ("..., Neel Kashkari said").
 
 A digit run glued to letters (``X200``, ``B12``) is a name, not a quantity, and an ordinal
 (``1st``, ``third``) is not a count but a rank, checked by
-:mod:`faithcheck._pipeline.verify.ordinals`. A number after a capitalised word numbers it
-(``Android 11``): where the evidence numbers that word only otherwise (``Android 14``), the claim
-is contradicted.
+:mod:`faithcheck._pipeline.verify.ordinals`. A number after a capitalised word or a word of the
+lexicon's ``label_words`` numbers it (``Android 11``, ``Python 3.12``, ``version 3.1``): it is
+aligned among the numbers of the same label only, and where the evidence numbers that word only
+otherwise (``Android 14``), or otherwise where the rest of the claim is stated, the claim is
+contradicted.
+
+A number is also read with what stands by it: the claim's other number next to it ("3.5% in 2019",
+:attr:`NumberSlot.links`), the bound after it ("12 years and over"), the bracket of a statistic's
+interval after an estimate ("81,114 (95% UI 38,242 to 162,106) deaths": its numbers bound the
+estimate, :attr:`NumberSlot.interval`), and, where all else ties, the names near it.
 
 Support that needs two sentences keeps working: each slot looks for its own sentence, so "The X200
 is a blender. It comes with a 2-year warranty." supports "The X200 blender has a 2-year warranty".
@@ -198,6 +205,9 @@ class NumberSlot:
     UI 38,242 to 162,106) deaths", "54 years (IQR 41 to 66)"), the interval's ends: it bounds the
     estimate, and states a value of its own only for a claim that bounds its number too or gives
     the other end (:func:`_states_interval`)."""
+    phrase: frozenset[str] = field(default=frozenset(), compare=False)
+    """For a number a label names ("Cars 2"), the content stems near it in its own phrase, the label
+    left out: "artist" in "It is directed by Brian Fee, an artist on Cars 2"."""
     links: frozenset[Link] = field(default=frozenset(), compare=False)
     """The numbers next to it in one phrase, each with the words between (:func:`_links`): "3.5%
     in 2019" ties the 2019 to the 3.5%, whatever else its sentence says of 2012."""
@@ -369,7 +379,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 shown = text[start : years_old.end()]  # "25-year-old", not "25-year"
         measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
         bound = bound_before(text, start) or bound_after(text, end)
-        label, label_opens = _label(text, start)
+        label, label_opens = _label(text, start, lang)
+        phrase = frozenset[str]()
+        if label is not None:
+            in_phrase = _words_near(text, words, starts, start, end, _FRAME_TOKENS, _phrase_of(text, start, end))
+            phrase = analyze(" ".join(in_phrase), lang).content - analyze(label, lang).content
         slots.append(
             (
                 start,
@@ -388,6 +402,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     age=age_of is not None,
                     decade=decade,
                     around=around,
+                    phrase=phrase,
                 ),
             )
         )
@@ -498,7 +513,7 @@ def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[in
     ]
 
 
-_LABEL = re.compile(r"\b([A-Z][^\W\d_]+) $")
+_LABEL = re.compile(r"\b([^\W\d_]{2,}) $")
 _MONTH_NAMES = "|".join(sorted(_MONTHS))
 _DATED_ORDINAL = re.compile(
     rf"(?:\b(?P<before>{_MONTH_NAMES}) )?\b(\d{{1,2}})(?:st|nd|rd|th)\b(?: (?:of )?(?P<after>{_MONTH_NAMES})\b)?",
@@ -511,13 +526,28 @@ _LOOK_BACK = 40
 """How many characters before a number its label or month is looked for in."""
 
 
-def _label(text: str, start: int) -> tuple[str | None, bool]:
-    """The capitalised word right before a number that it numbers ("Android 14"; not a month), and
-    whether it starts its sentence (:attr:`NumberSlot.label_opens`)."""
+_PHRASE_BREAK = re.compile(r"[,;:()\[\]]")
+
+
+def _phrase_of(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the phrase holding ``text[start:end]`` starts and ends: between commas, semicolons,
+    colons and brackets."""
+    before = [m.end() for m in _PHRASE_BREAK.finditer(text, 0, start)]
+    after = _PHRASE_BREAK.search(text, end)
+    return (before[-1] if before else 0), (after.start() if after else len(text))
+
+
+def _label(text: str, start: int, lang: Lang) -> tuple[str | None, bool]:
+    """The word right before a number that it numbers, capitalised ("Android 14"; not a month) or
+    a word of the lexicon's ``label_words`` ("version 3.1"), and whether it starts its sentence
+    (:attr:`NumberSlot.label_opens`)."""
     offset = max(0, start - _LOOK_BACK)
     match = _LABEL.search(text[offset:start])
     if match is None or match.group(1).lower() in _CALENDAR:
         return None, False
+    word, lex = match.group(1), get_lexicon(lang)
+    if word.lower() in lex.stopwords or (not word[0].isupper() and word.lower() not in lex.label_words):
+        return None, False  # "In 2020", "the 2020"
     return match.group(1), starts_sentence(text, offset + match.start(1))
 
 
@@ -1325,9 +1355,17 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # speaks of another one: its numbers state none of the claim's
     elsewhere = ranked_otherwise(claim, sentences, lang)
     for slot in numbers:
-        negated = claim_features.negated
+        negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
         if finding := _check_number(
-            slot, numbers, claim_features.content, sentences, features, lang, elsewhere, claim_negated=negated
+            slot,
+            numbers,
+            claim_features.content,
+            sentences,
+            features,
+            lang,
+            elsewhere,
+            claim_negated=negated,
+            claim_names=named,
         ):
             if finding.decides:
                 return finding
@@ -1351,8 +1389,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     return unaligned
 
 
-_Found = tuple[tuple[int, int, int], int, NumberSlot]
-"""A number of the evidence the slot may speak of: ((near, tie, states), its sentence, it)."""
+_Found = tuple[tuple[int, int, int, int], int, NumberSlot]
+"""A number of the evidence the slot may speak of: ((near, tie, named, states), its sentence, it)."""
 
 
 def _check_number(
@@ -1365,15 +1403,16 @@ def _check_number(
     elsewhere: frozenset[int] = frozenset(),
     *,
     claim_negated: bool = False,
+    claim_names: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted.
     The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
     value of the claim's. ``claim_negated``: the claim says what it says negated (a bound the
-    other way is then read with the sentence's negation)."""
-    if slot.label and (numbered := _labelled(slot, sentences)):
-        return _check_label(slot, claim_numbers, numbered)
+    other way is then read with the sentence's negation); ``claim_names``: the stems of its names."""
+    if slot.label and _labelled(slot, sentences):
+        return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
@@ -1384,6 +1423,12 @@ def _check_number(
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value})
         tie = len(slot.frame & features[i].content) + len(others)
+        # names are left out of the frames (every sentence about "OSIRIS-REx" has them, whichever
+        # event it dates), but where all else ties, a sentence naming others and none of the names
+        # near the slot speaks of the others ("Lhotse ... is 8,516 metres high" beside "Mount
+        # Everest is 8,849 metres high"); one naming nobody may refer back ("the insurers")
+        names = slot.around & claim_names
+        named = int(not names or bool(names & features[i].content) or not _names(text, lang))
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
@@ -1404,24 +1449,24 @@ def _check_number(
                 # "under 18": the same number of the same thing, bounded the other way ("over 16:",
                 # an age, counts no tablets); a sentence negated where the claim is not states it
                 # ("Not suitable for children under 12" for "suitable for children 12 and over")
-                found.append(((near, tie, int(features[i].negated != claim_negated)), i, number))
+                found.append(((near, tie, named, int(features[i].negated != claim_negated)), i, number))
             elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 # and a year without the claim's month less surely than one with it rivals it
                 # ("founded in 1994, acquired in January 2002" for "in January 1994")
                 dated = slot.is_year and slot.unit in _month_stems()
                 surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
-                found.append(((near if surely else near - 1, tie, 1), i, number))
+                found.append(((near if surely else near - 1, tie, named, 1), i, number))
             elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot (but
                 # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
                 continue
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
-                found.append(((near if slot.competes(number) else near - 1, tie, 0), i, number))
+                found.append(((near if slot.competes(number) else near - 1, tie, named, 0), i, number))
     found = _in_claimed_conjunct(slot, claim_numbers, found)
     if found:
-        (near, tie, states), i, best = max(found, key=lambda f: f[0])
+        (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
         aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
         if not states and aligned:
@@ -1429,7 +1474,7 @@ def _check_number(
             if best.value == slot.value:  # the same number, bounded the other way
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
-    stating = [f for f in found if f[0][2]]
+    stating = [f for f in found if f[0][3]]
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
@@ -1453,7 +1498,7 @@ def _check_number(
         return SlotFinding(
             "unsupported", "number", why, sentences[closest], certain=False, decides=misread, slot=slot.text
         )
-    (near, tie, _), i, _number = max(stating, key=lambda f: f[0])
+    (near, tie, _, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
     if near <= 0 and tie == 0 and best_other >= 2 and len(claim_content & features[i].content) < 2:
         why = f"only a sentence about something else states {slot.text}"
@@ -1511,7 +1556,7 @@ def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], 
         chosen = _singled_out(parts, numbers)
         chosen = _singled_out(parts, words) if chosen is None else chosen
         terms = words | numbers
-        stating = {n.conjunct[0] for (_, _, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
+        stating = {n.conjunct[0] for (*_, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
         if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
             kept += entries
         else:
@@ -1562,12 +1607,22 @@ def _bare_month(slot: NumberSlot, sentence: Sequence[NumberSlot], features: Text
     )
 
 
+_VERSION = r"\d+(?:\.\d+)*"
+"""The number a label gives: "14", "3.12", "2.0.1" ("Python 3.10" is no "Python 3.1")."""
+
+
+def _digits(text: str) -> str:
+    """The digits of a number's text as a label numbers them ("3.12" of "3.12 adds")."""
+    match = re.search(_VERSION, text)
+    return match.group() if match else text
+
+
 def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str]]:
     """The numbers (their digits) the evidence gives the slot's label ("Android 14"), each with its
     sentence; none for a label opening the claim that the evidence numbers only at the start of its
     sentences ("Take 2 tablets" against "Take 1 or 2 tablets" names nothing)."""
     assert slot.label is not None
-    pattern = re.compile(rf"\b{re.escape(slot.label)} (\d+)\b(?![.,]\d)")
+    pattern = re.compile(rf"\b{re.escape(slot.label)} ({_VERSION})\b(?![.,]\d)", re.IGNORECASE)
     matches = [(m, text) for text in sentences for m in pattern.finditer(text)]
     if slot.label_opens and all(starts_sentence(text, m.start()) for m, text in matches):
         return []
@@ -1575,19 +1630,47 @@ def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str
 
 
 def _check_label(
-    slot: NumberSlot, claim_numbers: Sequence[NumberSlot], numbered: list[tuple[str, str]]
+    slot: NumberSlot,
+    claim_numbers: Sequence[NumberSlot],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
 ) -> SlotFinding | None:
-    """A numbered name ("Android 11") that the evidence gives only with other numbers ("Android
-    14") is another thing: contradicted; one it gives with the claim's number is stated. A number
-    the claim gives the same name too ("from Chapter 1 to Chapter 5") is no other; one it gives
-    something else is ("launches on November 2nd" does not make "Talos Principle 2" the claim's)."""
-    claimed = {n.value for n in claim_numbers if n.label == slot.label}
-    others = [(digits, text) for digits, text in numbered if float(digits) not in claimed]
-    if not others or any(float(digits) == slot.value for digits, _ in numbered):
+    """A numbered name ("Python 3.12", "version 3.1") aligned as a number is, among the evidence's
+    numbers of the same name only: one the evidence gives only with other numbers ("Android 14" for
+    "Android 11") is another thing, and so is the one stated where the rest of the claim is ("It
+    adds support for Python 3.12 and drops support for Python 3.7" for "drops support for Python
+    3.12"): contradicted. A number the claim gives the same name too ("from Chapter 1 to Chapter 5")
+    is no other; one it gives something else is ("launches on November 2nd" does not make "Talos
+    Principle 2" the claim's)."""
+    assert slot.label is not None
+    label, digits = slot.label.lower(), _digits(slot.text)
+    claimed = {_digits(n.text) for n in claim_numbers if n.label is not None and n.label.lower() == label}
+    values = frozenset(n.value for n in claim_numbers if n is not slot)
+    dated = {i for i, f in enumerate(features) if values & f.numbers}  # "came out in October 2023"
+    found: list[_Found] = []
+    for i, text in enumerate(sentences):
+        # the sentence's share of the claim's words around the slot and of its other numbers
+        tie = len(slot.frame & features[i].content) + len(values & features[i].numbers)
+        for number in _numbers(text, lang):
+            if number.label is None or number.label.lower() != label:
+                continue
+            states = int(_digits(number.text) == digits)
+            if states or _digits(number.text) not in claimed:
+                near = len(slot.frame & number.phrase) + (_LINK_WEIGHT if i in dated else 0)
+                found.append(((near, tie, 1, states), i, number))
+    found = _in_claimed_conjunct(slot, claim_numbers, found)
+    if not found:
         return None
-    digits, text = others[0]
-    why = f"the context gives {slot.label} {digits}, not {slot.label} {slot.value:g}"
-    return SlotFinding("contradicted", "number", why, text, certain=True, slot=slot.text)
+    (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
+    # given only with other numbers, or another between the claim's words or in a sentence with
+    # the claim's other numbers ("version 3.1, came out in October 2023"), as a link ties numbers;
+    # a sentence tying another only by its words elsewhere may have it in an aside ("It is
+    # directed by Brian Fee, an artist on Cars 2" after "Cars 3 is ...")
+    if not states and (near >= 1 or not any(f[0][3] for f in found)):
+        why = f"the context gives {slot.label} {_digits(best.text)}, not {slot.label} {digits}"
+        return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
+    return None
 
 
 _LIFE = re.compile(
@@ -1817,7 +1900,7 @@ more of "Berlin is the capital of France" than "Paris is the capital of France".
 
 _DESCRIBING = re.compile(r"-[a-z]")
 """A name joined to a word after it describes what follows: "Hamas-ruled Gaza", "Poland-based"."""
-_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on")
+_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on by")
 """The prepositions before a place of the claim that is checked: not "by" ("produced by Tracey
 Edmonds" names an actor), "for" or an article ("the Tribune")."""
 _PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")

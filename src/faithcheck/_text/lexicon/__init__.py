@@ -44,6 +44,10 @@ class Lexicon:
     before a word of ``frequency_after`` ("twice daily"; "twice as high" is a factor)."""
     frequency_after: frozenset[str]
     """Words after which a word of ``frequency_words`` says how often ("a", "per", "daily")."""
+    label_words: frozenset[str]
+    """Words whose number names one of them rather than counts ("version 3.1", "phase 2", "type 2
+    diabetes"), lower-cased: a number after one is a label, as after a capitalised word ("Python
+    3.12", "Android 14")."""
     ordinal_words: dict[str, float]
     """Ordinal numbers written as words ("third", "dritten", "troisième"), with their rank."""
     ordinal_digits: re.Pattern[str]
