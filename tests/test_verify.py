@@ -466,6 +466,16 @@ def test_a_negation_is_moved_past_its_auxiliary(quoted: str, negated: str, claim
     assert verdict.label == "contradicted"
 
 
+def test_a_negation_in_a_part_sharing_only_what_the_others_share_negates_nothing() -> None:
+    """ "without one" shares only "days" with the claim, which the part without a negation has too:
+    before, a true claim was contradicted; a part naming what the claim says is read still."""
+    passage = "Returns are accepted within 30 days with a receipt, or within 14 days without one."
+    assert _cue("Returns with a receipt are accepted within 30 days.", passage) is None
+    drug = "The drug is approved for adults, but not for children."
+    assert _cue("The drug is approved for children.", drug) == ("contradicted", "negation")
+    assert _cue("The drug is approved for adults.", drug) is None
+
+
 def test_a_negating_prefix_negates_its_word_only() -> None:
     """ "non-refundable" negates what "refundable" states (before, supported); a "non-profit" group
     says nothing negated of the group."""

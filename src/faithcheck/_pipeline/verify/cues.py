@@ -345,20 +345,27 @@ def _states(tokens: tuple[str, ...], run: tuple[str, ...], inflected: bool, lex:
 def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     """Whether a negation of ``sentence`` stands in a part of it that speaks of the claim: a part
     between commas, semicolons, colons or dashes, or in brackets, that shares a content word with
-    the claim (a sentence of one part: any negation of it). A negation only in a part about
-    something else ("..., Buenos Aires, which is not a province") does not negate what the rest of
-    the sentence says of the claim.
+    the claim that no part without a negation has (a sentence of one part: any negation of it). A
+    negation only in a part about something else ("..., Buenos Aires, which is not a province",
+    "Returns are accepted within 30 days with a receipt, or within 14 days without one" for
+    "Returns with a receipt are accepted within 30 days") does not negate what the rest of the
+    sentence says of the claim.
 
     >>> claim = analyze("Argentina is subdivided into provinces.")
     >>> _negates_about("Argentina is subdivided into provinces, unlike Chile, which has none.", claim, "en")
     False
     >>> _negates_about("Argentina (not Chile) is not subdivided into provinces.", claim, "en")
     True
+    >>> children = analyze("It is approved for children.")
+    >>> _negates_about("The drug is approved for adults, but not for children.", children, "en")
+    True
     """
     bracketed = [m.group()[1:-1] for m in _BRACKETED.finditer(sentence)]
-    parts = [p for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
-    negated = [features for part in parts if (features := analyze(part, lang)).negated]
-    return (len(parts) <= 1 and bool(negated)) or any(features.content & claim.content for features in negated)
+    parts = [analyze(p, lang) for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
+    negated = [features for features in parts if features.negated]
+    affirmed = frozenset().union(*(features.content for features in parts if not features.negated))
+    about = any(features.content & claim.content - affirmed for features in negated)
+    return (len(parts) <= 1 and bool(negated)) or about
 
 
 _OPENING_PAIR = re.compile(r"\W*([^\W\d_]+(?:['’][^\W\d_]+)?)\s+([^\W\d_]{2,})")

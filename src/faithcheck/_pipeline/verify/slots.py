@@ -427,7 +427,30 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
-    return tuple(replace(slot, conjunct=part) for (_, _, slot), part in zip(slots, parts, strict=True))
+    return tuple(_elided(text, slots, parts))
+
+
+_OPENS_PART = re.compile(r"(?:\b(?:and|but|while|und|aber|et|mais)|[,;])\s*$", re.IGNORECASE)
+"""What stands right before a number that opens a part of a coordinated sentence."""
+
+
+def _elided(text: str, slots: list[tuple[int, int, NumberSlot]], parts: list[Conjunct]) -> list[NumberSlot]:
+    """``slots`` with their parts (:attr:`NumberSlot.conjunct`); a bare number opening a later part
+    counts what the last number of the part before counts, and has that word as its own too ("The
+    company has 1,200 employees in Germany and 300 in France": 300 employees; "has reached 24
+    meters, but 36 more are needed": 36 meters)."""
+    out: list[NumberSlot] = []
+    last: dict[int, NumberSlot] = {}
+    for (start, _, slot), (k, own) in zip(slots, parts, strict=True):
+        before = last.get(k - 1) if k > 0 and k not in last else None
+        opens = before is not None and _OPENS_PART.search(text, 0, start) is not None
+        if opens and before and before.unit and not before.is_year and slot.unit is None and not slot.is_year:
+            slot = replace(slot, unit=before.unit, conjunct=(k, own | {before.unit}))
+        else:
+            slot = replace(slot, conjunct=(k, own))
+        out.append(slot)
+        last[k] = slot
+    return out
 
 
 _CENTURY = 101
@@ -1015,24 +1038,16 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     return analyze(" ".join(near), lang).content
 
 
-def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], claim: str, lang: Lang) -> bool:
-    """``other`` may stand where the claim has ``name``: the claim does not name it (no capitalised
-    word of ``claim`` shares a stem with it, nor do its lower-case words hold all of its: "Rockstar
-    Games" is not named by "a new game"), it is no alias of the name, and it is no word of origin
-    unless the claim's name stands before a noun too ("an English synthpop duo" names no rival of
-    "Jamie Muhoberac"; "an American comedian" does of "a Waco comedian")."""
-    named = other.stems & _capitalised_stems(claim, lang) or other.stems <= claim_terms
-    return not named and not _alias(name, other) and (name.before_noun or not other.origin)
-
-
-@lru_cache(maxsize=4096)
-def _capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
-    """The stems of the capitalised words of ``text``, its first word too: what it names."""
-    return frozenset(analyze(" ".join(filter(_is_name_word, _WORD.findall(text))), lang).content)
+def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float]) -> bool:
+    """``other`` may stand where the claim has ``name``: the claim does not name it, it is no alias
+    of the name, and it is no word of origin unless the claim's name stands before a noun too
+    ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an American comedian" does of
+    "a Waco comedian")."""
+    return not other.stems & claim_terms and not _alias(name, other) and (name.before_noun or not other.origin)
 
 
 def _in_role(
-    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], claim: str, sentence: str, lang: Lang
+    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
 ) -> NameSlot | None:
     """Another name that ``sentence`` says what the claim says of ``name``: it shares
     :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
@@ -1044,7 +1059,7 @@ def _in_role(
     fits = [
         (len(role & _around(sentence, start, end, lang)), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if _rival(name, other, claim_terms, claim, lang)
+        if _rival(name, other, claim_terms)
     ]
     if not fits:
         return None
@@ -1154,7 +1169,7 @@ def _in_place(
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
-            and _rival(name, other, claim_terms, claim, lang)
+            and _rival(name, other, claim_terms)
             and flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
         ):
             return other
@@ -1857,7 +1872,7 @@ def _check_name(
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, place[2], sentences[best], lang)):
+    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
         return _named_otherwise(other, name, sentences[best])
     if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
         said_by = _speaker(sentences[best], lang)
@@ -1866,7 +1881,7 @@ def _check_name(
             said_by is not None
             and claimed is not None
             and claimed.text == name.text
-            and _rival(name, said_by, claim_terms, place[2], lang)
+            and _rival(name, said_by, claim_terms)
         ):
             return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
@@ -1878,7 +1893,7 @@ def _check_name(
         return unnamed
     if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
         return None
-    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms, place[2], lang)]
+    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
     if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
         # "he", "she", "the show" may refer back to the name: the support rests on reading them so
         return unnamed
@@ -1900,7 +1915,7 @@ more of "Berlin is the capital of France" than "Paris is the capital of France".
 
 _DESCRIBING = re.compile(r"-[a-z]")
 """A name joined to a word after it describes what follows: "Hamas-ruled Gaza", "Poland-based"."""
-_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on by")
+_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on")
 """The prepositions before a place of the claim that is checked: not "by" ("produced by Tracey
 Edmonds" names an actor), "for" or an article ("the Tribune")."""
 _PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")
@@ -1966,13 +1981,18 @@ def _check_in_place(
     if len(frame) < _PLACE_FRAME:
         return None
     shares = [len(frame & f.terms) for f in features]
-    best = max(range(len(sentences)), key=shares.__getitem__)
-    naming = [i for i, text in enumerate(sentences) if _mentions(slot, text)]
+    numbers = frozenset(n for n in frame if isinstance(n, float))
+    # of two sentences sharing as much, the one with the claim's numbers ("She moved to Paris in
+    # 1891" for "Marie Curie moved to Warsaw in 1891", beside "Marie Curie was born in Warsaw")
+    best = max(range(len(sentences)), key=lambda i: (shares[i], len(numbers & features[i].numbers)))
+    preposition = _preposition(claim, start)
+    # a sentence naming the claim's own after another preposition says another thing of it ("born
+    # in Warsaw" is no "moved to Warsaw")
+    naming = [i for i, text in enumerate(sentences) if _mentions_after(slot, text, preposition, day=day)]
     mentioned = _mentions(slot, sentences[best])
     # a sentence naming the claim's own that states about as much of the claim, or a number of it
     # the other does not ("She won the Nobel Prize in Chemistry alone in 1911" beside "Marie Curie
     # won the Nobel Prize in Physics in 1903" for "... in Chemistry in 1911"), may be the one it says
-    numbers = frozenset(n for n in frame if isinstance(n, float))
     if (
         naming
         and not mentioned
@@ -1984,7 +2004,9 @@ def _check_in_place(
         return None
     if mentioned and not _names_head(slot, sentences[best]):
         return None  # named otherwise than the claim writes it ("QUEENSLAND, Australia - ..."): read no further
-    preposition, beside = _preposition(claim, start), _set_beside(slot, sentences, lang)
+    if mentioned and _numbered_alike(slot, claim, sentences[best]):
+        return None  # "300 in France" states "300 employees in France", whatever stands beside Germany
+    beside = _set_beside(slot, sentences, lang)
 
     def candidates(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
         # after the same preposition ("in Oxford" is no "at The Parks"), not set beside the claim's
@@ -2004,6 +2026,35 @@ def _check_in_place(
         why = f"the context gives {other.text}, not {slot.text}"
         return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
     return _named_otherwise(other, slot, sentences[best])
+
+
+_NUMBER_BEFORE_PLACE = r"(?<![\d.,])({digits})(?:\s+[^\W\d_]+){{0,{gap}}}\s+{place}\b"
+_NUMBER_PLACE_GAP = 2
+"""The words that may stand between a number and the place it is of ("300 in France", "300
+employees in France")."""
+
+
+def _numbered_alike(place: NameSlot, claim: str, sentence: str) -> bool:
+    """A number of the claim stands right before its place in both ("300 employees in France",
+    "and 300 in France"): the sentence states the place with the claim's number."""
+    for number in re.finditer(r"\d[\d,.]*\d|\d", claim):
+        pattern = _NUMBER_BEFORE_PLACE.format(
+            digits=re.escape(number.group()), gap=_NUMBER_PLACE_GAP, place=re.escape(place.text)
+        )
+        if re.search(pattern, claim) and re.search(pattern, sentence):
+            return True
+    return False
+
+
+def _mentions_after(name: NameSlot, text: str, preposition: str, *, day: bool) -> bool:
+    """``text`` names ``name`` (:func:`_mentions`), after ``preposition`` where it has the name's
+    words as written and the name is a place (a day or a month may stand after any)."""
+    if not _mentions(name, text):
+        return False
+    if day:
+        return True
+    found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
+    return not found or any(_preposition(text, at) == preposition for at in found)
 
 
 def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
