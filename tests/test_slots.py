@@ -916,6 +916,16 @@ def test_a_name_between_the_words_the_sentence_has_around_another_is_the_wrong_e
     _assert_named_otherwise(claim, "Mike Tindall", "Big Issue", sentences)
 
 
+def test_a_sentences_first_word_is_a_name_where_the_evidence_names_someone_so() -> None:
+    # "Mahomes" opening its sentence alone was no name (as "The" or "However" is none)
+    sentences = [
+        "Jalen Hurts threw for 304 yards, while Patrick Mahomes threw for 182 yards and 3 touchdowns.",
+        "Mahomes was named MVP.",
+    ]
+    _assert_named_otherwise("{} was named MVP.", "Jalen Hurts", "Mahomes", sentences)
+    assert check_slots("Patrick Mahomes was named MVP.", sentences, "en") is None
+
+
 def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_place() -> None:
     # the sentence names Hartwell too, but what the claim says of Hartwell ("won the Lindqvist Prize")
     # it says of Mara Osei

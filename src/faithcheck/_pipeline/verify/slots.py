@@ -1864,8 +1864,20 @@ def _check_name(
         return None
     # another name between the same words decides in a short claim too ("The Pro plan is free"
     # against "The Basic plan is free"), as a place does
+    heads = _heads(tuple(sentences), lang)
+
+    def actors(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+        # a sentence's first word alone is a name where the evidence names someone so ("Mahomes was
+        # named MVP" after "Patrick Mahomes threw for 182 yards")
+        found = _placed_names(text, lang)
+        opening = _WORD.match(text)
+        if opening is None or opening.group() not in heads or any(start == 0 for _, start, _ in found):
+            return found
+        stems = frozenset(analyze(opening.group(), lang).content)
+        return ((NameSlot(opening.group(), stems), 0, opening.end()), *found)
+
     for text in sentences:
-        if other := _in_place(name, *place, claim_terms, text, lang):
+        if other := _in_place(name, *place, claim_terms, text, lang, actors):
             return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:
         return None
@@ -2055,6 +2067,13 @@ def _mentions_after(name: NameSlot, text: str, preposition: str, *, day: bool) -
         return True
     found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
     return not found or any(_preposition(text, at) == preposition for at in found)
+
+
+@lru_cache(maxsize=1024)
+def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
+    """The last words of the names of two words or more in ``sentences`` ("Mahomes" of "Patrick
+    Mahomes"): a sentence opening with one names that person."""
+    return frozenset(name.text.split()[-1] for text in sentences for name in _names(text, lang) if " " in name.text)
 
 
 def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
