@@ -667,15 +667,16 @@ def test_a_bound_after_a_number_is_read_as_one_before_it() -> None:
 
 def test_the_sentence_naming_the_claims_name_gives_its_number_where_all_else_ties() -> None:
     # both sentences say "metres high": the one naming Mount Everest gives its height, the other
-    # names another mountain; one naming nobody may speak of the claim's (see below)
+    # names other things (K2 itself is no name to the check); before, the claim was supported. One
+    # naming nobody may speak of the claim's (below)
     sentences = [
         "Mount Everest is 8,849 metres high and lies on the border between Nepal and China.",
-        "Its neighbour Lhotse is 8,516 metres high and lies on the same border.",
+        "K2, the second-highest mountain, is 8,611 metres high and lies on the border between Pakistan and China.",
     ]
     _assert_contradicted(
-        "Mount Everest is 8,516 metres high.", sentences, "the context gives 8,849 metres, not 8,516 metres"
+        "Mount Everest is 8,611 metres high.", sentences, "the context gives 8,849 metres, not 8,611 metres"
     )
-    assert check_slots("Lhotse is 8,516 metres high.", sentences, "en") is None
+    assert check_slots("Mount Everest is 8,849 metres high.", sentences, "en") is None
     insurers = [
         "Altogether, Berkshire's insurers contributed $2.4 billion to its operating profit.",
         "A year ago, the insurers reported a $1.1 billion loss in the third quarter.",

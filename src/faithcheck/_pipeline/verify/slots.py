@@ -1440,8 +1440,9 @@ def _check_number(
         tie = len(slot.frame & features[i].content) + len(others)
         # names are left out of the frames (every sentence about "OSIRIS-REx" has them, whichever
         # event it dates), but where all else ties, a sentence naming others and none of the names
-        # near the slot speaks of the others ("Lhotse ... is 8,516 metres high" beside "Mount
-        # Everest is 8,849 metres high"); one naming nobody may refer back ("the insurers")
+        # near the slot speaks of the others ("K2, ..., is 8,611 metres high and lies on the border
+        # between Pakistan and China" beside "Mount Everest is 8,849 metres high"); one naming
+        # nobody may refer back ("the insurers")
         names = slot.around & claim_names
         named = int(not names or bool(names & features[i].content) or not _names(text, lang))
         month = _bare_month(slot, given, features[i])
