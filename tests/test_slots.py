@@ -782,6 +782,16 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
     _assert_contradicted(claim.format(wrong), [sentence], f"the context gives {right}, not {wrong}")
 
 
+def test_a_comma_parts_a_list_only_where_its_part_opens_as_the_last_does() -> None:
+    # ", improved from $3.41 ..." opens otherwise than "and $2.75 ...": no part of a list, so the
+    # claim's "improved" does not single it out (a dev summary claim was contradicted so)
+    sentence = [
+        "Diluted earnings per share were $3.69 for the third quarter of 2021, improved from $3.41 in the second "
+        "quarter of 2021 and $2.75 in the third quarter of 2020."
+    ]
+    assert check_slots("Third quarter 2021 diluted earnings per share improved to $3.69.", sentence, "en") is None
+
+
 def test_a_bare_number_opening_a_later_part_counts_what_the_first_counts() -> None:
     # "and 300 in France" leaves out "employees": before, the true claim was contradicted (by
     # 1,200 employees, then by the place beside 1,200)

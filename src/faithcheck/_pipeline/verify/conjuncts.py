@@ -27,6 +27,7 @@ from itertools import pairwise
 
 from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["Conjunct", "conjuncts"]
 
@@ -57,7 +58,8 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     [(0, [15.0, 'adult', 'euro']), (1, [8.0, 'children', 'euro'])]
     """
     bounds: list[tuple[int, int]] = []
-    commas: list[tuple[int, int, tuple[Hashable, Hashable]]] = []
+    commas: list[tuple[int, int, tuple[Hashable, Hashable, int]]] = []
+    stopwords = get_lexicon(lang).stopwords
     for ((_, first_end), first_kind), ((start, _), kind) in pairwise(zip(spans, kinds, strict=True)):
         markers = list(_MARKER.finditer(text, first_end, start))
         # two values of one kind listed ("the 1980s and the 1990s", "in 2019 and 2020") or a span
@@ -66,11 +68,15 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         if markers and not listed:
             bounds.append((markers[0].start(), markers[0].end()))
             # a comma before parts a list whose last part "and" parts from numbers of the same
-            # kinds: "Adults need 8 hours of sleep, teenagers 9 hours and young children 11 hours"
-            bounds += [(a, b) for a, b, kinds_of in commas if kinds_of == (first_kind, kind)]
+            # kinds, opening alike: "Adults need 8 hours of sleep, teenagers 9 hours and young
+            # children 11 hours"; not ", improved from $3.41 ... and $2.75 ..."
+            shape = (first_kind, kind, _opening(text[markers[0].end() : start], stopwords))
+            bounds += [(a, b) for a, b, shape_of in commas if shape_of == shape]
             commas.clear()
         elif not listed and (comma := _COMMA.search(text, first_end, start)):
-            commas.append((comma.start(), comma.end(), (first_kind, kind)))
+            commas.append(
+                (comma.start(), comma.end(), (first_kind, kind, _opening(text[comma.end() : start], stopwords)))
+            )
     bounds.sort()
     if not bounds:
         return [(-1, frozenset())] * len(spans)
@@ -89,6 +95,16 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
     owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : own_end], lang).terms
     return [(k, owns[k]) for k in index]
+
+
+def _opening(words: str, stopwords: frozenset[str]) -> int:
+    """How a part of a list opens before its number: with it (0), with up to
+    :data:`_GAPPED_WORDS` words none a stop word ("teenagers", "young children": 1), or otherwise
+    (2: "improved from")."""
+    found = _WORD.findall(words)
+    if not found:
+        return 0
+    return 1 if len(found) <= _GAPPED_WORDS and not any(w.lower() in stopwords for w in found) else 2
 
 
 def _gapped(text: str, start: int, last_number: int, end: int) -> bool:
