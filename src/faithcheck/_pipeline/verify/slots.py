@@ -410,7 +410,6 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     slots.sort(key=lambda slot: slot[0])
     if "(" in text:
         slots = _intervals(text, slots)
-    slots = _links(text, slots)
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -427,27 +426,31 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
-    return tuple(_elided(text, slots, parts))
+    return tuple(_elided(text, slots, parts, _links(text, slots)))
 
 
 _OPENS_PART = re.compile(r"(?:\b(?:and|but|while|und|aber|et|mais)|[,;])\s*$", re.IGNORECASE)
 """What stands right before a number that opens a part of a coordinated sentence."""
+_OPENS_REACH = 12
+"""How far before a number :data:`_OPENS_PART` is looked for."""
 
 
-def _elided(text: str, slots: list[tuple[int, int, NumberSlot]], parts: list[Conjunct]) -> list[NumberSlot]:
-    """``slots`` with their parts (:attr:`NumberSlot.conjunct`); a bare number opening a later part
+def _elided(
+    text: str, slots: list[tuple[int, int, NumberSlot]], parts: list[Conjunct], links: list[frozenset[Link]]
+) -> list[NumberSlot]:
+    """``slots`` with their parts (:attr:`NumberSlot.conjunct`) and ``links``; a bare number opening a later part
     counts what the last number of the part before counts, and has that word as its own too ("The
     company has 1,200 employees in Germany and 300 in France": 300 employees; "has reached 24
     meters, but 36 more are needed": 36 meters)."""
     out: list[NumberSlot] = []
     last: dict[int, NumberSlot] = {}
-    for (start, _, slot), (k, own) in zip(slots, parts, strict=True):
+    for (start, _, slot), (k, own), linked in zip(slots, parts, links, strict=True):
         before = last.get(k - 1) if k > 0 and k not in last else None
-        opens = before is not None and _OPENS_PART.search(text, 0, start) is not None
+        opens = before is not None and _OPENS_PART.search(text, max(0, start - _OPENS_REACH), start) is not None
         if opens and before and before.unit and not before.is_year and slot.unit is None and not slot.is_year:
-            slot = replace(slot, unit=before.unit, conjunct=(k, own | {before.unit}))
+            slot = replace(slot, unit=before.unit, conjunct=(k, own | {before.unit}), links=linked)
         else:
-            slot = replace(slot, conjunct=(k, own))
+            slot = replace(slot, conjunct=(k, own), links=linked)
         out.append(slot)
         last[k] = slot
     return out
@@ -520,20 +523,17 @@ _LINK_WEIGHT = 2
 2019") adds to the words it shares with the claim around the slot: more than a word does."""
 
 
-def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
-    """``slots`` with each number's neighbours in one phrase (:attr:`NumberSlot.links`): the number
-    right before or after it with at most three words between ("fell from 8.1% in 2012 to 3.5% in
-    2019": 8.1% and 2012, 2012 and 3.5%, 3.5% and 2019)."""
+def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[frozenset[Link]]:
+    """Each number's neighbours in one phrase (:attr:`NumberSlot.links`): the number right before
+    or after it with at most three words between ("fell from 8.1% in 2012 to 3.5% in 2019": 8.1%
+    and 2012, 2012 and 3.5%, 3.5% and 2019)."""
     links: list[set[Link]] = [set() for _ in slots]
     for k, ((_, end, first), (start, _, then)) in enumerate(pairwise(slots)):
         if end <= start and _LINK.fullmatch(text, end, start):
             between = " ".join(text[end:start].lower().split())
             links[k].add((True, then.value, between))
             links[k + 1].add((False, first.value, between))
-    return [
-        (start, end, replace(slot, links=frozenset(own)) if own else slot)
-        for (start, end, slot), own in zip(slots, links, strict=True)
-    ]
+    return [frozenset(own) for own in links]
 
 
 _LABEL = re.compile(r"\b([^\W\d_]{2,}) $")
