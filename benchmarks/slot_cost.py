@@ -9,7 +9,9 @@ shape of sentence that once cost more than linear time. Run by hand; compare two
 * ``bracket``: a name, an open bracket and letters to the end (the life rule reads brackets);
 * ``numbers``: thousands parted by a space, one after the other ("1 000 1 000 ...");
 * ``names``: names joined by "and" (the speaker check looks for a verb of saying after each);
-* ``changes``: "from 5" again and again (the change rule reads "from ... to ...").
+* ``changes``: "from 5" again and again (the change rule reads "from ... to ...");
+* ``parts``: "5 euros for adults and" again and again (a coordinated sentence's parts);
+* ``labels``: "Python 3.12 and" again and again (numbered names aligned among their parts).
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {  # the claim, and the se
         lambda chars: "The team met " + " and ".join(f"Alice Smith{i}" for i in range(max(1, chars // 20))),
     ),
     "changes": ("Smith moved from 5 to 7 in 2001.", lambda chars: "Smith moved " + _repeat("from 5 ", chars)),
+    "parts": (
+        "It costs 8 euros for children.",
+        lambda chars: "It costs " + _repeat("5 euros for adults and ", chars) + "8 euros for children.",
+    ),
+    "labels": (
+        "Version 3.2 adds support for Python 3.9.",
+        lambda chars: "It supports " + _repeat("Python 3.12 and ", chars) + "Python 3.7.",
+    ),
 }
 
 

@@ -22,6 +22,7 @@ them ("the 1980s and the 1990s", "between 1993 and 2018") stand in one part.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
@@ -84,9 +85,12 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     # the last part ends with its sentence (a text split badly may run on: "1939 . Sculptor ...")
     last = _SENTENCE_END.search(text, spans[-1][1])
     ends = [*(start for start, _ in bounds), last.start() if last else len(text)]
-    index = [sum(1 for _, end in bounds if end <= start) for start, _ in spans]
+    bound_ends = [end for _, end in bounds]
+    index = [bisect_right(bound_ends, start) for start, _ in spans]
     owns = [analyze(text[a:b], lang).terms for a, b in zip(edges, ends, strict=True)]
-    last_numbers = [max(end for (_, end), j in zip(spans, index, strict=True) if j == k) for k in range(len(edges))]
+    last_numbers = [0] * len(edges)  # where each part's last number ends
+    for (_, end), k in zip(spans, index, strict=True):
+        last_numbers[k] = max(last_numbers[k], end)
     own_end = ends[0]
     if all(_gapped(text, edges[k], last_numbers[k], ends[k]) for k in range(1, len(edges))):
         # the later parts say only whose numbers they are, leaving out what the first says after

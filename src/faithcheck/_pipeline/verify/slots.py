@@ -72,6 +72,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
@@ -550,14 +551,17 @@ _LOOK_BACK = 40
 
 
 _PHRASE_BREAK = re.compile(r"[,;:()\[\]]")
+_PHRASE_REACH = 200
 
 
 def _phrase_of(text: str, start: int, end: int) -> tuple[int, int]:
-    """Where the phrase holding ``text[start:end]`` starts and ends: between commas, semicolons,
-    colons and brackets."""
-    before = [m.end() for m in _PHRASE_BREAK.finditer(text, 0, start)]
-    after = _PHRASE_BREAK.search(text, end)
-    return (before[-1] if before else 0), (after.start() if after else len(text))
+    """Where the phrase holding ``text[start:end]`` starts and ends, between commas, semicolons,
+    colons and brackets, looked for within :data:`_PHRASE_REACH` characters (the words near a
+    number stand closer)."""
+    reach = max(0, start - _PHRASE_REACH)
+    before = [m.end() for m in _PHRASE_BREAK.finditer(text, reach, start)]
+    after = _PHRASE_BREAK.search(text, end, end + _PHRASE_REACH)
+    return (before[-1] if before else reach), (after.start() if after else min(len(text), end + _PHRASE_REACH))
 
 
 def _label(text: str, start: int, lang: Lang) -> tuple[str | None, bool]:
@@ -1369,8 +1373,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # a sentence that ranks the claim's thing otherwise ("the first dose" for "the second dose")
     # speaks of another one: its numbers state none of the claim's
     elsewhere = ranked_otherwise(claim, sentences, lang)
+    negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
     for slot in numbers:
-        negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
         if finding := _check_number(
             slot,
             numbers,
@@ -1581,10 +1585,10 @@ def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], 
 
 
 def _singled_out(parts: dict[int, frozenset[str | float]], terms: frozenset[str | float]) -> int | None:
-    """The one part holding some of ``terms`` that no other part holds, if only one does."""
-    singling = [
-        k for k, own in parts.items() if terms & own - frozenset().union(*(o for j, o in parts.items() if j != k))
-    ]
+    """The one part holding some of ``terms`` that no other part holds, if only one does (counted
+    once over the parts: a list of thousands of parts costs no more than their words)."""
+    holders = Counter(term for own in parts.values() for term in own & terms)
+    singling = [k for k, own in parts.items() if any(holders[term] == 1 for term in own & terms)]
     return singling[0] if len(singling) == 1 else None
 
 
