@@ -17,6 +17,12 @@ Denver in 2005" after "The company was founded in 1998 in Austin"). A subject of
 alone ("Revenue" of "Revenue rose 5%, while profit fell 3%") is then shared, and only the words of
 the later part tell its numbers from the first's. Two values of one kind with no other word between
 them ("the 1980s and the 1990s", "between 1993 and 2018") stand in one part.
+
+A comma parts a list whose last part "and" parts from numbers of the same kinds, where the comma's
+part opens as that one does ("Adults need 8 hours of sleep, teenagers 9 hours and young children
+11 hours"; not ", improved from $3.41 in the second quarter of 2021 and $2.75 ..."). Where every
+later part says only whose its numbers are (:func:`_gapped`: "teenagers 9 hours"), what the first
+says after its number and unit ("of sleep") is shared too.
 """
 
 from __future__ import annotations
