@@ -782,6 +782,36 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
     _assert_contradicted(claim.format(wrong), [sentence], f"the context gives {right}, not {wrong}")
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim", "right", "wrong"),
+    [
+        (
+            "The Pfizer and Moderna vaccines were 95% and 94% effective, respectively.",
+            "Moderna's vaccine was {} effective.",
+            "94%",
+            "95%",
+        ),
+        # a sentence's first word listed with a name is one too
+        (
+            "Paris and Lyon have 2.1 million and 0.5 million inhabitants, respectively.",
+            "Lyon has {} inhabitants.",
+            "0.5 million",
+            "2.1 million",
+        ),
+    ],
+)
+def test_respectively_pairs_each_number_with_its_name(sentence: str, claim: str, right: str, wrong: str) -> None:
+    # before, either number was read as the claim's: both claims were supported
+    assert check_slots(claim.format(right), [sentence], "en") is None
+    finding = check_slots(claim.format(wrong), [sentence], "en")
+    assert finding is not None
+    assert finding.label in ("contradicted", "unsupported")
+    assert finding.decides
+    # "respectively" with one number, or none, pairs nothing
+    assert check_slots("Lyon has 0.5 million inhabitants.", ["Lyon and Paris grew, respectively."], "en") is not None
+    assert check_slots("Lyon grew by 3%.", ["Lyon and Paris grew by 3% and 5%, respectively."], "en") is None
+
+
 def test_a_comma_parts_a_list_only_where_its_part_opens_as_the_last_does() -> None:
     # ", improved from $3.41 ..." opens otherwise than "and $2.75 ...": no part of a list, so the
     # claim's "improved" does not single it out (a dev summary claim was contradicted so)

@@ -427,7 +427,53 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
+    if lang == "en" and _RESPECTIVELY.search(text):
+        slots, parts = _respectively(text, slots, parts, lang)
     return tuple(_elided(text, slots, parts, _links(text, slots)))
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+
+
+def _respectively(
+    text: str, slots: list[tuple[int, int, NumberSlot]], parts: list[Conjunct], lang: Lang
+) -> tuple[list[tuple[int, int, NumberSlot]], list[Conjunct]]:
+    """``slots`` and ``parts`` with each number of a list that "respectively" pairs with a list of
+    as many names before it in a part of its own, holding its name, and counting what the list's
+    last number counts: "Paris and Lyon have 2.1 million and 0.5 million inhabitants,
+    respectively" gives Lyon 0.5 million inhabitants."""
+    runs: list[list[int]] = []
+    for k, (start, _, _) in enumerate(slots):
+        if runs and _LIST_JOIN.fullmatch(text, slots[runs[-1][-1]][1], start):
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    run = max(runs, key=len, default=[])
+    if len(run) < 2:
+        return slots, parts
+    first = slots[run[0]][0]
+    names = [(name, start, end) for name, start, end, _ in _capitalised(text, lang) if end <= first]
+    opening = _WORD.match(text)
+    if opening and _is_name_word(opening.group()) and names and _LIST_JOIN.fullmatch(text, opening.end(), names[0][1]):
+        # a sentence's first word listed with names is one ("Paris and Lyon have ...")
+        names.insert(0, (NameSlot(opening.group(), analyze(opening.group(), lang).content), 0, opening.end()))
+    groups: list[list[NameSlot]] = []
+    for k, (name, start, _) in enumerate(names):
+        if k and _LIST_JOIN.fullmatch(text, names[k - 1][2], start):
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    paired = next((group for group in reversed(groups) if len(group) == len(run)), None)
+    if paired is None:
+        return slots, parts
+    free, unit = max(k for k, _ in parts) + 1, slots[run[-1]][2].unit
+    slots, parts = list(slots), list(parts)
+    for j, (k, name) in enumerate(zip(run, paired, strict=True)):
+        start, end, slot = slots[k]
+        if slot.unit is None and not slot.is_year and unit is not None:
+            slots[k] = (start, end, replace(slot, unit=unit))
+        parts[k] = (free + j, name.stems | {slot.value})
+    return slots, parts
 
 
 _OPENS_PART = re.compile(r"(?:\b(?:and|but|while|und|aber|et|mais)|[,;])\s*$", re.IGNORECASE)
