@@ -1683,16 +1683,14 @@ def _digits(text: str) -> str:
     return match.group() if match else text
 
 
-def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> list[tuple[str, str]]:
-    """The numbers (their digits) the evidence gives the slot's label ("Android 14"), each with its
-    sentence; none for a label opening the claim that the evidence numbers only at the start of its
-    sentences ("Take 2 tablets" against "Take 1 or 2 tablets" names nothing)."""
+def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> bool:
+    """The evidence numbers the slot's label ("Android 14"); not where a label opening the claim is
+    numbered only at the start of the evidence's sentences ("Take 2 tablets" against "Take 1 or 2
+    tablets" names nothing): :func:`_check_label` then aligns the slot among those numbers."""
     assert slot.label is not None
-    pattern = re.compile(rf"\b{re.escape(slot.label)} ({_VERSION})\b(?![.,]\d)", re.IGNORECASE)
+    pattern = re.compile(rf"\b{re.escape(slot.label)} {_VERSION}\b(?![.,]\d)", re.IGNORECASE)
     matches = [(m, text) for text in sentences for m in pattern.finditer(text)]
-    if slot.label_opens and all(starts_sentence(text, m.start()) for m, text in matches):
-        return []
-    return [(m.group(1), text) for m, text in matches]
+    return bool(matches) and not (slot.label_opens and all(starts_sentence(text, m.start()) for m, text in matches))
 
 
 def _check_label(
