@@ -83,6 +83,7 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, ranked_otherwise
 from faithcheck._text.analysis import (
@@ -1405,7 +1406,14 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     numbers, names = claim_slots(claim, lang)
     places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1]))
     days = _placed_days(claim, lang)
-    if not numbers and not names and not places and not days and not ordinals(claim, lang):
+    if (
+        not numbers
+        and not names
+        and not places
+        and not days
+        and not ordinals(claim, lang)
+        and not lettered(claim, lang)
+    ):
         return None
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
@@ -1445,6 +1453,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 unaligned = unaligned or finding
     if swapped := swapped_names(claim, sentences, lang):
         return swapped
+    if finding := check_letters(claim, claim_features.content, sentences, lang):
+        return finding
     for placed, day in ((places, False), (days, True)):
         for where, start, end in placed:
             if finding := _check_in_place(
