@@ -812,6 +812,35 @@ def test_respectively_pairs_each_number_with_its_name(sentence: str, claim: str,
     assert check_slots("Lyon grew by 3%.", ["Lyon and Paris grew by 3% and 5%, respectively."], "en") is None
 
 
+def test_respectively_after_a_count_pairs_each_number_with_its_rank() -> None:
+    # "The two studies ... respectively" names no study: before, both numbers were the second's
+    sentence = ["The two studies enrolled 1,200 and 800 patients, respectively."]
+    # (a rank the context gives nowhere leaves the support uncertain, as before)
+    finding = check_slots("The second study enrolled 800 patients.", sentence, "en")
+    assert finding is not None
+    assert (finding.kind, finding.decides) == ("number", False)
+    assert check_slots("The first study enrolled 1,200 patients.", sentence, "en") is None
+    _assert_contradicted(
+        "The second study enrolled 1,200 patients.", sentence, "the context gives 800 patients, not 1,200 patients"
+    )
+    # without a count of as many things, a list of numbers pairs with no rank
+    finding = check_slots(
+        "The second study enrolled 1,200 patients.", ["Studies enrolled 1,200 and 800 patients, respectively."], "en"
+    )
+    assert finding is None or not finding.decides
+
+
+def test_a_rank_singles_out_its_part_where_a_later_part_leaves_out_the_rest() -> None:
+    # "the second found a 12% reduction" leaves out "in mortality", which only the first part has:
+    # before, that word singled out no part and the first part's 20% supported the second study
+    sentence = ["The first found a 20% reduction in mortality; the second found a 12% reduction."]
+    _assert_contradicted(
+        "The second study found a 20% reduction in mortality.", sentence, "the context gives 12%, not 20%"
+    )
+    assert check_slots("The second study found a 12% reduction in mortality.", sentence, "en") is None
+    assert check_slots("The first study found a 20% reduction in mortality.", sentence, "en") is None
+
+
 def test_a_comma_parts_a_list_only_where_its_part_opens_as_the_last_does() -> None:
     # ", improved from $3.41 ..." opens otherwise than "and $2.75 ...": no part of a list, so the
     # claim's "improved" does not single it out (a dev summary claim was contradicted so)
@@ -1473,6 +1502,18 @@ def test_a_part_counts_what_its_whole_counts() -> None:
     finding = check_slots(claim.format("three"), context, "en")
     assert finding is not None
     assert finding.why == "the context gives two of the 35 fasteners, not three fasteners"
+
+
+def test_a_rival_paired_with_the_claims_other_number_as_the_stated_one_is_as_much_the_claims() -> None:
+    # both sentences pair their time with "0 to 60 mph": before, only the stated value earned the
+    # pair's weight, so the Model S sentence's 3.1 seconds supported the Model 3
+    context = [
+        "The Model S has a range of 405 miles and accelerates from 0 to 60 mph in 3.1 seconds.",
+        "The Model 3 has a range of 333 miles and accelerates from 0 to 60 mph in 5.8 seconds.",
+    ]
+    claim = "The Model 3 accelerates from 0 to 60 mph in {}."
+    _assert_contradicted(claim.format("3.1 seconds"), context, "the context gives 5.8 seconds, not 3.1 seconds")
+    assert check_slots(claim.format("5.8 seconds"), context, "en") is None
 
 
 def test_a_numbered_name_the_claim_gives_too_is_no_other() -> None:

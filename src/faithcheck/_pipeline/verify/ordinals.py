@@ -34,7 +34,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import TextFeatures, analyze, has_phrase
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["Ordinal", "century_stems", "check_ordinals", "ordinals", "ranked_otherwise"]
+__all__ = ["Ordinal", "century_stems", "check_ordinals", "ordinals", "rank_stems", "ranked_otherwise"]
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
@@ -190,6 +190,17 @@ def _ranked_word(word: str, lang: Lang, *, name: bool = False) -> str | None:
 
 def _terms(word: str, lang: Lang) -> frozenset[str | float]:
     return analyze(word, lang).terms
+
+
+@lru_cache(maxsize=64)
+def rank_stems(lang: Lang, value: float | None = None) -> frozenset[str]:
+    """The stems of the lexicon's words of a rank (``value``), or of every rank: "second" for 2.
+
+    >>> sorted(rank_stems("en", 2))
+    ['second']
+    """
+    words = (word for word, rank in get_lexicon(lang).ordinal_words.items() if value is None or rank == value)
+    return analyze(" ".join(words), lang).content
 
 
 def check_ordinals(

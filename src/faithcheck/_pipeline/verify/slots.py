@@ -85,7 +85,7 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.order import swapped_names
-from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, ranked_otherwise
+from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
     Bound,
@@ -442,7 +442,9 @@ def _respectively(
     """``slots`` and ``parts`` with each number of a list that "respectively" pairs with a list of
     as many names before it in a part of its own, holding its name, and counting what the list's
     last number counts: "Paris and Lyon have 2.1 million and 0.5 million inhabitants,
-    respectively" gives Lyon 0.5 million inhabitants."""
+    respectively" gives Lyon 0.5 million inhabitants. A list after a count of as many things and
+    no names ("The two studies enrolled 1,200 and 800 patients, respectively") pairs each number
+    with its rank: the second study enrolled 800."""
     runs: list[list[int]] = []
     for k, (start, _, _) in enumerate(slots):
         if runs and _LIST_JOIN.fullmatch(text, slots[runs[-1][-1]][1], start):
@@ -465,15 +467,19 @@ def _respectively(
         else:
             groups.append([name])
     paired = next((group for group in reversed(groups) if len(group) == len(run)), None)
-    if paired is None:
+    if paired is not None:
+        marks = [name.stems for name in paired]
+    elif any(slot.value == len(run) and slot.unit for _, _, slot in slots[: run[0]]):
+        marks = [rank_stems(lang, j + 1) for j in range(len(run))]
+    else:
         return slots, parts
     free, unit = max(k for k, _ in parts) + 1, slots[run[-1]][2].unit
     slots, parts = list(slots), list(parts)
-    for j, (k, name) in enumerate(zip(run, paired, strict=True)):
+    for j, (k, mark) in enumerate(zip(run, marks, strict=True)):
         start, end, slot = slots[k]
         if slot.unit is None and not slot.is_year and unit is not None:
             slots[k] = (start, end, replace(slot, unit=unit))
-        parts[k] = (free + j, name.stems | {slot.value})
+        parts[k] = (free + j, mark | {slot.value})
     return slots, parts
 
 
@@ -1492,6 +1498,13 @@ def _check_number(
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[_Found] = []
+    # the claim's pairs that a number of the slot's value has in the evidence: a rival paired with
+    # the same number the same way is as much the claim's ("0 to 60 mph in 5.8 seconds" beside "0
+    # to 60 mph in 3.1 seconds")
+    stated_links = (
+        frozenset(link for text in sentences for n in _numbers(text, lang) if n.value == slot.value for link in n.links)
+        & slot.links
+    )
     for i, text in enumerate(sentences):
         given = _numbers(text, lang)
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
@@ -1515,7 +1528,7 @@ def _check_number(
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
-            near += _LINK_WEIGHT if _paired(slot, number, given) else 0
+            near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)
@@ -1540,7 +1553,7 @@ def _check_number(
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, named, 0), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found)
+    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang))
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -1608,7 +1621,9 @@ def _states_interval(slot: NumberSlot, number: NumberSlot, claim_numbers: Sequen
     return any(other is not slot and other.value in number.interval for other in claim_numbers)
 
 
-def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], found: list[_Found]) -> list[_Found]:
+def _in_claimed_conjunct(
+    slot: NumberSlot, claim_numbers: Sequence[NumberSlot], found: list[_Found], marks: frozenset[str] = frozenset()
+) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
     single out none, the words around the slot (:attr:`NumberSlot.around`): only that part has
@@ -1617,7 +1632,10 @@ def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], 
     numbers keeps the sentence whole ("97% of the scientists surveyed agreed" is as much "97% of
     climate experts agree humans ..." as "84% said they personally believed human-induced
     warming" is). Those kept still need the words around them to be aligned. A claim coordinated
-    too singles out by the words of the slot's own part."""
+    too singles out by the words of the slot's own part. Of those words, the ``marks`` (ranks)
+    single out first: a later part may leave out the rest ("The first found a 20%
+    reduction in mortality; the second found a 12% reduction" for "the second study found a 20%
+    reduction in mortality")."""
     # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
     # give the year
     months = _month_stems()
@@ -1629,9 +1647,10 @@ def _in_claimed_conjunct(slot: NumberSlot, claim_numbers: Sequence[NumberSlot], 
     for i in sorted({i for _, i, _ in found}):
         entries = [f for f in found if f[1] == i]
         parts = dict(number.conjunct for _, _, number in entries if number.conjunct[0] >= 0)
-        chosen = _singled_out(parts, numbers)
+        chosen, terms = _singled_out(parts, numbers), words | numbers
+        if chosen is None and (chosen := _singled_out(parts, words & marks)) is not None:
+            terms = words & marks  # a part without the mark is no rival for the rest of its words
         chosen = _singled_out(parts, words) if chosen is None else chosen
-        terms = words | numbers
         stating = {n.conjunct[0] for (*_, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
         if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
             kept += entries
