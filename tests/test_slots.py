@@ -2154,3 +2154,22 @@ def test_a_lettered_name_the_context_gives_with_the_rest_of_the_claim_is_support
     context: list[str], claim: str
 ) -> None:
     assert check_slots(claim, context, "en") is None
+
+
+def test_a_number_in_an_aside_about_another_name_states_nothing_of_the_claims() -> None:
+    # the bracket tells of the Republic of China: before, its 1949 supported the charter's drafting
+    context = [
+        "The United Nations Charter was signed on 26 June 1945.",
+        "It entered into force on 24 October 1945, after ratification by the five permanent members, "
+        "including the Republic of China (which moved to Taiwan after 1949).",
+    ]
+    finding = check_slots("The United Nations Charter was drafted in 1949.", context, "en")
+    assert finding is not None
+    assert (finding.label, finding.certain, finding.decides) == ("unsupported", False, True)
+    assert finding.why == "only an aside about something else states 1949"
+    # a claim about what the aside tells of, a claim saying nothing but its number (an answer's
+    # sentence), and a bracket that only dates its name, are read as before
+    assert check_slots("The Republic of China moved to Taiwan after 1949.", context, "en") is None
+    assert check_slots("A: 1949", context, "en") is None
+    film = ["Josh Brolin starred in No Country for Old Men (2007), directed by the Coen brothers."]
+    assert check_slots("Josh Brolin starred in a 2007 film.", film, "en") is None

@@ -207,6 +207,10 @@ class NumberSlot:
     UI 38,242 to 162,106) deaths", "54 years (IQR 41 to 66)"), the interval's ends: it bounds the
     estimate, and states a value of its own only for a claim that bounds its number too or gives
     the other end (:func:`_states_interval`)."""
+    aside: frozenset[str] | None = field(default=None, compare=False)
+    """For a number inside a bracket right after a name ("the Republic of China (which moved to
+    Taiwan after 1949)"), the content stems of the name and the bracket: an aside about that name,
+    which states nothing of a claim sharing none of them (:func:`_asides`)."""
     phrase: frozenset[str] = field(default=frozenset(), compare=False)
     """For a number a label names ("Cars 2"), the content stems near it in its own phrase, the label
     left out: "artist" in "It is directed by Brian Fee, an artist on Cars 2"."""
@@ -411,7 +415,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     slots.extend(_centuries(text, words, starts, names | calendar, lang))
     slots.sort(key=lambda slot: slot[0])
     if "(" in text:
-        slots = _intervals(text, slots)
+        slots = _asides(text, _intervals(text, slots), lang)
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -567,6 +571,34 @@ def _intervals(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tupl
                 (start, end, replace(slot, interval=interval) if m.start() <= start < m.end() else slot)
                 for start, end, slot in slots
             ]
+    return slots
+
+
+_BRACKET = re.compile(r"\(([^()]{1,200})\)")
+_ASIDE_WORDS = 2
+"""The words besides its numbers and the calendar that a bracket needs to tell of its name."""
+
+
+def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with the numbers inside a bracket right after a name marked with the content stems
+    of the name and the bracket (:attr:`NumberSlot.aside`): "(which moved to Taiwan after 1949)"
+    after "the Republic of China" tells of the republic. A bracket saying little more than its
+    numbers is none: it dates the name ("No Country for Old Men (2007)"), which a claim may
+    describe otherwise ("a 2007 film"); nor are a life's years (:data:`_LIFE`, read as the name's:
+    :func:`_check_ends`) or an interval."""
+    ends = {end: name.stems for name, _, end, _ in _capitalised(text, lang)}
+    calendar = _calendar(lang)
+    for m in _BRACKET.finditer(text):
+        named = ends.get(len(text[: m.start()].rstrip()))
+        inside = [
+            k for k, (start, _, slot) in enumerate(slots) if m.start() < start < m.end() and slot.interval is None
+        ]
+        words = analyze(m.group(1), lang).content - calendar
+        if named is None or not inside or len(words) < _ASIDE_WORDS or _LIFE.match(text, m.start()):
+            continue
+        for k in inside:
+            start, end, slot = slots[k]
+            slots[k] = (start, end, replace(slot, aside=named | words))
     return slots
 
 
@@ -1564,6 +1596,13 @@ def _check_number(
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     stating = [f for f in found if f[0][3]]
+    asides = [f[2].aside for f in stating if f[2].aside is not None and not f[2].aside & claim_content]
+    if stating and claim_content and len(asides) == len(stating):
+        # "(which moved to Taiwan after 1949)" after "the Republic of China" tells of the republic,
+        # not of "the United Nations Charter was drafted in 1949" (a claim saying nothing but its
+        # number, "A: 1937", shares nothing with anything)
+        why = f"only an aside about something else states {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[stating[0][1]], certain=False, slot=slot.text)
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
