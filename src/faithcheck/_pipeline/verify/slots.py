@@ -1161,6 +1161,42 @@ def _in_role(
     return other if fit >= _ROLE_FIT and not refers_back else None
 
 
+_CLAUSE = re.compile(r"(?:,\s+(?:before|after|while|whereas|when|until)|;)\s+(?:(?:the|a|an)\s+)?", re.IGNORECASE)
+"""Where a sentence's clauses part, each with an actor of its own, and where the next one's subject
+stands: "Phil Foden added a third, before Bukayo Saka pulled one back"; not "and", which lists names
+as often as it parts clauses, nor "but", whose clause often leaves out its subject ("... but also
+produced localized changes," said Christopher Daly)."""
+
+
+def _in_clause(
+    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
+) -> NameSlot | None:
+    """The one other name of the clause of ``sentence`` that says what the claim says of ``name``,
+    where the sentence names the name in another clause: "Erling Haaland scored twice and Phil Foden
+    added a third, before Bukayo Saka pulled one back for Arsenal in the 80th minute" for "Foden
+    scored in the 80th minute". The clause must open with the other name (its subject), share
+    :data:`_ROLE_FIT` words of the role, more than every clause naming the name, and have no pronoun
+    (which may refer back to the name: "when his father John died")."""
+    if len(role) < _ROLE_FIT or not _names_head(name, sentence):
+        return None
+    bounds = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence)]
+    clauses = [sentence[a:b] for a, b in pairwise(bounds)]
+    own = [k for k, clause in enumerate(clauses) if _names_head(name, clause)]
+    if len(clauses) < 2 or not own:
+        return None
+    words = [[w.lower() for w in _WORD.findall(clause)] for clause in clauses]
+    fits = [len(role & analyze(" ".join(w), lang).content) for w in words]
+    best = max(range(len(clauses)), key=fits.__getitem__)
+    if best in own or fits[best] < _ROLE_FIT or fits[best] <= max(fits[k] for k in own) or _PRONOUNS & set(words[best]):
+        return None
+    # the sentence's names, so that one opening the clause alone is no sentence's first word
+    names = [
+        (other, start) for other, start, _ in _placed_names(sentence, lang) if bounds[best] <= start < bounds[best + 1]
+    ]
+    others = [(other, start) for other, start in names if _rival(name, other, claim_terms)]
+    return others[0][0] if len(others) == 1 and others[0][1] == bounds[best] else None
+
+
 def _described(sentence: str, claim_terms: frozenset[str | float], lang: Lang) -> bool:
     """The sentence opens with a description of something the claim does not name ("The show is
     hosted by ...", "The point guard has won ..."): it may speak of the claim's name without
@@ -1481,9 +1517,9 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             if finding.decides:
                 return finding
             unaligned = unaligned or finding
-    if names:
+    if actors := _actors(claim, _heads(sentences, lang), lang):
         claim_terms = claim_features.terms
-        for name, start, end in _placed_names(claim, lang):
+        for name, start, end in actors:
             role = _around(claim, start, end, lang) - name.stems
             if finding := _check_name(name, (start, end, claim), role, claim_terms, sentences, features, lang):
                 if finding.decides:
@@ -1984,14 +2020,7 @@ def _check_name(
     heads = _heads(tuple(sentences), lang)
 
     def actors(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
-        # a sentence's first word alone is a name where the evidence names someone so ("Mahomes was
-        # named MVP" after "Patrick Mahomes threw for 182 yards")
-        found = _placed_names(text, lang)
-        opening = _WORD.match(text)
-        if opening is None or opening.group() not in heads or any(start == 0 for _, start, _ in found):
-            return found
-        stems = frozenset(analyze(opening.group(), lang).content)
-        return ((NameSlot(opening.group(), stems), 0, opening.end()), *found)
+        return _actors(text, heads, lang)
 
     for text in sentences:
         if other := _in_place(name, *place, claim_terms, text, lang, actors):
@@ -2001,7 +2030,10 @@ def _check_name(
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    if tie >= _ROLE_TIE * len(frame) and (other := _in_role(name, role, claim_terms, sentences[best], lang)):
+    if tie >= _ROLE_TIE * len(frame) and (
+        other := _in_role(name, role, claim_terms, sentences[best], lang)
+        or _in_clause(name, role, claim_terms, sentences[best], lang)
+    ):
         return _named_otherwise(other, name, sentences[best])
     if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
         said_by = _speaker(sentences[best], lang)
@@ -2187,6 +2219,21 @@ def _mentions_after(name: NameSlot, text: str, preposition: str, *, day: bool) -
 
 
 @lru_cache(maxsize=1024)
+def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The actors of ``text`` (:func:`_placed_names`) with its first word alone where the evidence
+    has it end a name (``heads``: :func:`_heads`): "Mahomes was named MVP" after "Patrick Mahomes
+    threw for 182 yards", a claim's "Foden scored in the 80th minute" after "Phil Foden added a
+    third"."""
+    found = _placed_names(text, lang)
+    opening = _WORD.match(text)
+    if opening is None or opening.group() not in heads or any(start == 0 for _, start, _ in found):
+        return found
+    if opening.group().lower() in get_lexicon(lang).stopwords:
+        return found  # "The", "More": a run of a headline's capitals may end so ("Social Care More than")
+    stems = frozenset(analyze(opening.group(), lang).content)
+    return ((NameSlot(opening.group(), stems), 0, opening.end()), *found)
+
+
 def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
     """The last words of the names of two words or more in ``sentences`` ("Mahomes" of "Patrick
     Mahomes"): a sentence opening with one names that person."""
