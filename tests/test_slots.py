@@ -2198,3 +2198,98 @@ def test_a_clause_naming_someone_else_where_the_sentence_names_the_claims_name_e
     # is (a headline's run of capitals: "Social Care More than ...")
     dateline = ["From: Department of Health and Social Care More than 137,000 people have received the first dose."]
     assert check_slots("More than 137,000 people received the first dose.", dateline, "en") is None
+
+
+def test_a_measure_is_aligned_by_what_it_measures() -> None:
+    # "g" is a unit, and "of flour" says what it measures: before, "100 g" counted nothing and the
+    # claim's own "200 g" made the context's "200 g of flour" no rival
+    recipe = ["Mix 200 g of flour with 100 g of sugar and 2 eggs."]
+    _assert_contradicted("Mix 100 g of flour with 200 g of sugar.", recipe, "the context gives 200 g, not 100 g")
+    assert check_slots("Mix 200 g of flour with 100 g of sugar.", recipe, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (
+            [
+                "The tenant must give two months' notice before leaving.",
+                "The landlord must give the tenant at least 24 hours' notice before entering the property.",
+            ],
+            "The tenant must give 24 hours' notice before leaving.",
+            "the context gives two months, not 24 hours",
+        ),
+        (
+            ["The warranty covers manufacturing defects for 2 years.", "Batteries are covered for 6 months."],
+            "Batteries are covered for 2 years.",
+            "the context gives 6 months, not 2 years",
+        ),
+    ],
+)
+def test_a_length_of_time_in_another_unit_is_a_rival(context: list[str], claim: str, why: str) -> None:
+    # before, "two months" was no rival of "24 hours" (another unit): the claims were supported
+    _assert_contradicted(claim, context, why)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (["The warranty lasts 24 months."], "The warranty lasts 2 years."),
+        (
+            ["Social distancing could curb the spread within three months."],
+            "Social distancing could curb the spread within 13 weeks.",
+        ),
+    ],
+)
+def test_a_length_of_time_in_another_unit_states_as_long_a_time(context: list[str], claim: str) -> None:
+    assert check_slots(claim, context, "en") is None
+
+
+def test_a_place_singles_out_its_part_where_a_later_part_leaves_out_the_rest() -> None:
+    # "a return to Leeds" leaves out "ticket", which only the first part has: before, that word and
+    # the place singled out two parts, none was chosen, and the first part's £89 supported Leeds
+    fares = ["A return ticket to Manchester costs £89; a return to Leeds costs £76."]
+    _assert_contradicted("A return ticket to Leeds costs £89.", fares, "the context gives £76, not £89")
+    assert check_slots("A return ticket to Manchester costs £89.", fares, "en") is None
+    assert check_slots("A return ticket to Leeds costs £76.", fares, "en") is None
+
+
+def test_a_numbered_names_phrase_goes_on_past_an_apposition() -> None:
+    # "Python 3.13, released in October 2024, added ...": before, the phrase of "Python 3.13"
+    # ended at the comma, so nothing tied it to "added", and Python 3.12 was supported
+    notes = [
+        "Python 3.12 was released in October 2023.",
+        "It removed the distutils module, which had been deprecated in Python 3.10.",
+        "Python 3.13, released in October 2024, added an experimental free-threaded build.",
+    ]
+    claim = "Python {} added an experimental free-threaded build."
+    _assert_contradicted(claim.format("3.12"), notes, "the context gives Python 3.13, not Python 3.12")
+    assert check_slots(claim.format("3.13"), notes, "en") is None
+
+
+def test_one_end_of_a_change_that_the_context_gives_as_the_other_is_contradicted() -> None:
+    # "fell to 18% from 21%": 21% is where the margin fell from; before, "fell to 21%" was supported
+    results = ["Operating margin fell to 18% from 21% a year earlier."]
+    finding = check_slots("Operating margin fell to 21%.", results, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", 'the context gives "to 18% from 21", not "to 21%"')
+    assert check_slots("Operating margin fell to 18%.", results, "en") is None
+    assert check_slots("Operating margin fell from 21%.", results, "en") is None
+
+
+def test_a_part_of_a_whole_counts_what_the_whole_counts_with_words_of_its_own() -> None:
+    # "of which 60" counts beds, in intensive care: before, 60 counted nothing and the whole's 450
+    # beds supported "450 beds are in intensive care"
+    hospital = ["The hospital has 450 beds, of which 60 are in intensive care."]
+    _assert_contradicted("450 beds are in intensive care.", hospital, "the context gives 60, not 450 beds")
+    _assert_contradicted("The hospital has 60 beds.", hospital, "the context gives 450 beds, not 60 beds")
+    assert check_slots("60 beds are in intensive care.", hospital, "en") is None
+    assert check_slots("The hospital has 450 beds.", hospital, "en") is None
+
+
+def test_then_parts_two_steps() -> None:
+    # before, "let it cool" stood near both times, and the first step's 25 minutes supported it
+    recipe = ["Bake for 25 minutes, then let it cool for 10 minutes."]
+    _assert_contradicted("Let it cool for 25 minutes.", recipe, "the context gives 10 minutes, not 25 minutes")
+    assert check_slots("Let it cool for 10 minutes.", recipe, "en") is None
+    assert check_slots("Bake for 25 minutes.", recipe, "en") is None

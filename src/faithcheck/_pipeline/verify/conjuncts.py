@@ -42,8 +42,11 @@ Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
 the content stems and numbers it has of its own."""
 
-_MARKER = re.compile(r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|;|[.!?]\s", re.IGNORECASE)
-"""What parts two coordinated parts of a sentence (a sentence's end parts two sentences). A comma
+_MARKER = re.compile(
+    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|[.!?]\s", re.IGNORECASE
+)
+"""What parts two coordinated parts of a sentence (a sentence's end parts two sentences; ", then"
+parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"). A comma
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")

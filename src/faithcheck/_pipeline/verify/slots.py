@@ -78,6 +78,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from itertools import pairwise
+from math import isclose
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
@@ -207,6 +208,9 @@ class NumberSlot:
     UI 38,242 to 162,106) deaths", "54 years (IQR 41 to 66)"), the interval's ends: it bounds the
     estimate, and states a value of its own only for a claim that bounds its number too or gives
     the other end (:func:`_states_interval`)."""
+    of_what: str | None = field(default=None, compare=False)
+    """The stem of the noun after its unit and "of": what a measure measures ("flour" of "200 g of
+    flour", "experience" of "5 years of experience")."""
     aside: frozenset[str] | None = field(default=None, compare=False)
     """For a number inside a bracket right after a name ("the Republic of China (which moved to
     Taiwan after 1949)"), the content stems of the name and the bracket: an aside about that name,
@@ -228,13 +232,21 @@ class NumberSlot:
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
         round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
-        9,061 people; never a year)."""
+        9,061 people; never a year); a length of time in another unit states as long a time ("24
+        months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`)."""
+        if (seconds := self._durations(other)) is not None:
+            return isclose(*seconds, rel_tol=_SAME_TIME)
         if other.value == self.value:
             return self.compatible(other, strict=False)
         return self._rounds(other) or (other.is_year and self._spans_year(other))
 
     def competes(self, other: NumberSlot) -> bool:
-        """``other`` gives another value of the same kind: a year for a year, the same counted word."""
+        """``other`` gives another value of the same kind: a year for a year, the same counted word,
+        another length of time ("two months' notice" for "24 hours' notice")."""
+        if (seconds := self._durations(other)) is not None:
+            return (
+                not isclose(*seconds, rel_tol=_SAME_TIME) and not self.of_someone_else(other) and self.age == other.age
+            )
         return (
             other.value != self.value
             and not self._rounds(other)
@@ -248,6 +260,15 @@ class NumberSlot:
     def of_someone_else(self, other: NumberSlot) -> bool:
         """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
         return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
+
+    def _durations(self, other: NumberSlot) -> tuple[float, float] | None:
+        """The two in seconds, where both are lengths of time in different units (:func:`_seconds`)."""
+        seconds = _seconds()
+        if self.unit == other.unit or self.is_year or other.is_year:
+            return None
+        if self.unit not in seconds or other.unit not in seconds:
+            return None
+        return self.value * seconds[self.unit], other.value * seconds[other.unit]
 
     def _spans_year(self, other: NumberSlot) -> bool:
         """This is a decade or a century ("the 1990s") that the year ``other`` lies in."""
@@ -273,6 +294,35 @@ class NumberSlot:
             # "107 million accounts")
             return not strict
         return self.unit == other.unit
+
+
+_DURATIONS = {
+    1: "second seconds sekunde sekunden seconde secondes",
+    60: "minute minutes minuten",
+    3_600: "hour hours stunde stunden heure heures",
+    86_400: "day days tag tage tagen jour jours",
+    604_800: "week weeks woche wochen semaine semaines",
+    2_629_800: "month months monat monate monaten mois",
+    31_557_600: "year years jahr jahre jahren an ans année années",
+    315_576_000: "decade decades jahrzehnt jahrzehnte décennie décennies",
+}
+"""Units of time by their length in seconds (a month a twelfth of a year of 365.25 days)."""
+_SAME_TIME = 0.1
+"""Two lengths of time in different units this close are one, written loosely: "13 weeks" and
+"three months", "4 weeks" and "a month"."""
+
+
+@cache
+def _seconds() -> dict[str, float]:
+    """The stem of each unit of time, in each language read, to its length in seconds."""
+    langs: tuple[Lang, ...] = ("en", "de", "fr")
+    return {
+        stem: float(length)
+        for length, words in _DURATIONS.items()
+        for lang in langs
+        for word in words.split()
+        for stem in analyze(word, lang).content
+    }
 
 
 def _refines(unit: str | None, other: str | None) -> bool:
@@ -388,7 +438,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         label, label_opens = _label(text, start, lang)
         phrase = frozenset[str]()
         if label is not None:
-            in_phrase = _words_near(text, words, starts, start, end, _FRAME_TOKENS, _phrase_of(text, start, end))
+            reach = _phrase_of(text, start, end)
+            in_phrase = _words_near(text, words, starts, start, end, _FRAME_TOKENS, reach)
+            if (resumed := _after_apposition(text, end, reach[1])) is not None:
+                after = _phrase_of(text, resumed, resumed)
+                in_phrase += _words_near(text, words, starts, resumed, resumed, _FRAME_TOKENS, after)
             phrase = analyze(" ".join(in_phrase), lang).content - analyze(label, lang).content
         slots.append(
             (
@@ -407,6 +461,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     age_of or frozenset(),
                     age=age_of is not None,
                     decade=decade,
+                    of_what=_of_what(text, end, unit, lang),
                     around=around,
                     phrase=phrase,
                 ),
@@ -431,6 +486,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
+    slots = _parts_of_wholes(text, slots, words, starts, names | calendar, lang)
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
@@ -649,6 +705,18 @@ def _phrase_of(text: str, start: int, end: int) -> tuple[int, int]:
     return (before[-1] if before else reach), (after.start() if after else min(len(text), end + _PHRASE_REACH))
 
 
+_BETWEEN_COMMAS = re.compile(r",[^,;:()\[\]]{1,80},")
+"""An apposition between commas: ", released in October 2024,"."""
+
+
+def _after_apposition(text: str, end: int, phrase_end: int) -> int | None:
+    """Where the phrase of a numbered name goes on past an apposition right after it ("Python
+    3.13, released in October 2024, added ..."): the first character after its closing comma."""
+    if text[end:phrase_end].strip() or (m := _BETWEEN_COMMAS.match(text, phrase_end)) is None:
+        return None
+    return m.end()
+
+
 def _label(text: str, start: int, lang: Lang) -> tuple[str | None, bool]:
     """The word right before a number that it numbers, capitalised ("Android 14"; not a month) or
     a word of the lexicon's ``label_words`` ("version 3.1"), and whether it starts its sentence
@@ -810,6 +878,32 @@ def _set_off(text: str, start: int, end: int) -> bool:
     return text[end : end + 2].lstrip(" ")[:1] == "," and digits.isdigit() and 0 < int(digits) < 120
 
 
+def _parts_of_wholes(
+    text: str,
+    slots: list[tuple[int, int, NumberSlot]],
+    words: Sequence[re.Match[str]],
+    starts: Sequence[int],
+    drop: frozenset[str],
+    lang: Lang,
+) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with a bare number after a whole and "of which" (:data:`_OF_WHICH`) counting what
+    the whole counts, and each with the words of its own side only (less ``drop``): "450 beds, of
+    which 60 are in intensive care" gives 60 beds in intensive care, and 450 beds of the hospital."""
+    slots = list(slots)
+    for k in range(1, len(slots)):
+        (begin, end, whole), (start, stop, part) = slots[k - 1], slots[k]
+        if part.unit or part.is_year or not whole.unit or whole.is_year or not _OF_WHICH.fullmatch(text, end, start):
+            continue
+        own = _words_near(text, words, starts, start, stop, _FRAME_TOKENS, (start, len(text)))
+        wholes = _words_near(text, words, starts, begin, end, _FRAME_TOKENS, (0, end + len(whole.text)))
+        frames = [_with_events(analyze(" ".join(w), lang).content - drop - {whole.unit}, lang) for w in (wholes, own)]
+        slots[k - 1] = (begin, end, replace(whole, frame=frames[0]))
+        slots[k] = (start, stop, replace(part, unit=whole.unit, frame=frames[1]))
+    return slots
+
+
+_OF_WHICH = re.compile(r"\s*[^\W\d_]+\s*,?\s+(?:of\s+(?:which|whom|them|these|those)|including)\s+", re.IGNORECASE)
+"""What stands between a whole and a part of it: "beds, of which", "employees, including"."""
 _JOINED = re.compile(r"\s*(?:to|or|and|of|of the|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 """What joins the first number of a range, a choice or a part to the one that says what both
 count: "1 or 2 tablets", "two of the 35 fasteners"."""
@@ -869,6 +963,19 @@ def _magnitude_after(text: str, end: int, number_words: dict[str, float]) -> tup
     return number_words[word.group().lower()], word.end()
 
 
+_OF_WHAT = re.compile(r"\s?-?\s?[^\W\d_]+\s+of\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]+)")
+"""A unit, "of" and the noun it measures: "g of flour"."""
+
+
+def _of_what(text: str, end: int, unit: str | None, lang: Lang) -> str | None:
+    """The stem of the noun a number's unit measures, after "of" ("200 g of flour"); ``None``
+    without a unit, or where the noun is a month ("5th of March") or a stop word."""
+    if unit is None or lang != "en" or (m := _OF_WHAT.match(text, end)) is None:
+        return None
+    stems = analyze(m.group(1), lang).content
+    return next(iter(stems)) if len(stems) == 1 and m.group(1).lower() not in _MONTHS else None
+
+
 def _word_before(text: str, start: int, end: int) -> re.Match[str] | None:
     """The word right before the number at ``text[start:end]`` (group 1), past an "of" or a day
     for a year."""
@@ -919,7 +1026,7 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
-    stem = next(iter(stems)) if stems else None
+    stem = next(iter(stems)) if stems else (word.group() if word.group() in _SAME_UNITS else None)  # "200 g"
     if stem and lowered in _DEGREES and (scale := _SCALE.match(text, word.end())):
         return f"{stem} {scale.group(1).lower()}"  # refines the unit: see NumberSlot.compatible
     return stem
@@ -1492,7 +1599,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
     unaligned: SlotFinding | None = None
-    if len(numbers) >= 2 and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
+    if numbers and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
         return finding
     if finding := check_ordinals(claim, claim_features.terms, sentences, features, lang):
         if finding.decides:
@@ -1513,6 +1620,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             elsewhere,
             claim_negated=negated,
             claim_names=named,
+            claim_places=frozenset().union(*(place.stems for place, _, _ in places)),
         ):
             if finding.decides:
                 return finding
@@ -1553,13 +1661,17 @@ def _check_number(
     *,
     claim_negated: bool = False,
     claim_names: frozenset[str] = frozenset(),
+    claim_places: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
     most) is the one the claim speaks of. If it gives another value, the claim is contradicted.
     The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
     value of the claim's. ``claim_negated``: the claim says what it says negated (a bound the
-    other way is then read with the sentence's negation); ``claim_names``: the stems of its names."""
+    other way is then read with the sentence's negation); ``claim_names``: the stems of its names;
+    ``claim_places``: of its places (which, as ranks do, single out a part of a coordinated
+    sentence before its other words: "a return to Leeds costs £76" after "A return ticket to
+    Manchester costs £89")."""
     if slot.label and _labelled(slot, sentences):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -1597,6 +1709,7 @@ def _check_number(
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
             near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
+            near += _LINK_WEIGHT if slot.of_what is not None and slot.of_what == number.of_what else 0
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)
@@ -1621,7 +1734,7 @@ def _check_number(
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both
                 found.append(((near if slot.competes(number) else near - 1, tie, named, 0), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang))
+    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_places)
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -1707,8 +1820,8 @@ def _in_claimed_conjunct(
     numbers keeps the sentence whole ("97% of the scientists surveyed agreed" is as much "97% of
     climate experts agree humans ..." as "84% said they personally believed human-induced
     warming" is). Those kept still need the words around them to be aligned. A claim coordinated
-    too singles out by the words of the slot's own part. Of those words, the ``marks`` (ranks)
-    single out first: a later part may leave out the rest ("The first found a 20%
+    too singles out by the words of the slot's own part. Of those words, the ``marks`` (ranks and
+    places) single out first: a later part may leave out the rest ("The first found a 20%
     reduction in mortality; the second found a 12% reduction" for "the second study found a 20%
     reduction in mortality")."""
     # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
@@ -1745,8 +1858,16 @@ def _singled_out(parts: dict[int, frozenset[str | float]], terms: frozenset[str 
 def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:
     """``number`` (of the context) is what another of the claim's numbers states: no rival of
     ``slot``. Its value alone is not enough: "six people" does not make "$ 6 each" the claim's
-    own, so it still rivals "$ 2 each"."""
-    return number.value == slot.value or any(other.states(number) for other in claim_numbers if other is not slot)
+    own, so it still rivals "$ 2 each"; nor does "200 g of sugar" make "200 g of flour" the claim's
+    (:func:`_measure_other`), which rivals "100 g of flour"."""
+    return number.value == slot.value or any(
+        other.states(number) and not _measure_other(other, number) for other in claim_numbers if other is not slot
+    )
+
+
+def _measure_other(slot: NumberSlot, number: NumberSlot) -> bool:
+    """The two measure different things ("200 g of sugar" and "200 g of flour")."""
+    return None not in (slot.of_what, number.of_what) and slot.of_what != number.of_what
 
 
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
@@ -1955,7 +2076,9 @@ def _check_change(
     sentence about it (sharing two of the claim's words) gives with the ends swapped ("from $7.99
     to $10.99") or with one end the same and the other not ("from 2005 to 2013"): contradicted,
     unless the context starts something at the claim's start and ends something at its end
-    ("from $5 to $6 in 2019 and from $6 to $7 in 2020" for "from $5 to $7")."""
+    ("from $5 to $6 in 2019 and from $6 to $7 in 2020" for "from $5 to $7"). A claim's one end
+    ("fell to 21%") that the context gives only as the other end of a change ("fell to 18% from 21%")
+    is contradicted too."""
     given = [
         (change, text)
         for text, feature in zip(sentences, features, strict=True)
@@ -1972,7 +2095,30 @@ def _check_change(
             if (first, then) == (end, start) or (first == start) != (then == end):
                 why = f'the context gives "{shown}", not "{written}"'
                 return SlotFinding("contradicted", "number", why, text, certain=True)
+    for value, to, written in _one_end(claim, lang):
+        if value in (ends if to else starts):
+            continue
+        for (first, then, shown), text in given:
+            if value == (first if to else then):
+                why = f'the context gives "{shown}", not "{written}"'
+                return SlotFinding("contradicted", "number", why, text, certain=True)
     return None
+
+
+_ONE_END = re.compile(rf"\b(to|from)\s{_AMOUNT}%?", re.IGNORECASE)
+"""One end of a change: "fell to 21%", "rose from $3.9 billion"."""
+
+
+def _one_end(text: str, lang: Lang) -> list[tuple[float, bool, str]]:
+    """The ends of changes that ``text`` gives alone (no change of :func:`_changes` holds them):
+    (value, whether it is where the change goes to, as written)."""
+    lex = get_lexicon(lang)
+    changes = [m.span() for m in _FROM_TO.finditer(text)]
+    return [
+        (value, m.group(1).lower() == "to", m.group())
+        for m in _ONE_END.finditer(text)
+        if not any(a <= m.start() < b for a, b in changes) and (value := number_value(m.group(2), lex)) is not None
+    ]
 
 
 _RIVAL_FRAME = 2
