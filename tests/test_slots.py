@@ -181,6 +181,16 @@ def test_bounds_in_german_and_french(lang: Lang, context: str, within: str, beyo
         # ... but the claim's number of a change is checked against its own way there
         ("en", "Revenue grew 12% in 2023, while costs fell 3%.", "Revenue fell 12% in 2023.", "contradicted"),
         ("en", "Revenue grew 12% in 2023, while costs fell 3%.", "Costs rose 3% in 2023.", "contradicted"),
+        # "down 1%" gives the change its way, in another sentence of the window too
+        (
+            "en",
+            "Apple reported revenue of $89.5 billion for the quarter, down 1% year over year. iPhone revenue was "
+            "$43.8 billion, while services revenue reached a record $22.3 billion.",
+            "Apple's quarterly revenue rose 1%.",
+            "contradicted",
+        ),
+        # "up to" bounds a number, it turns no change
+        ("en", "Prices fell, and the fee is now up to 4 dollars.", "The fee fell to 4 dollars.", "supported"),
         ("de", "Der Umsatz stieg 2023 um 12 Prozent.", "Der Umsatz sank 2023 um 12 Prozent.", "contradicted"),
         (
             "fr",
@@ -2293,3 +2303,32 @@ def test_then_parts_two_steps() -> None:
     _assert_contradicted("Let it cool for 25 minutes.", recipe, "the context gives 10 minutes, not 25 minutes")
     assert check_slots("Let it cool for 10 minutes.", recipe, "en") is None
     assert check_slots("Bake for 25 minutes.", recipe, "en") is None
+
+
+def test_a_part_that_leaves_out_its_verb_shares_the_one_before() -> None:
+    # "students €8" leaves out "pay": before, "pay" singled out the adults' part as "students"
+    # singled out theirs, no part was chosen, and the adults' €12 supported the students
+    prices = ["Admission is free for children under 5; adults pay €12 and students €8."]
+    _assert_contradicted("Students pay €12.", prices, "the context gives €8, not €12")
+    _assert_contradicted("Adults pay €8.", prices, "the context gives €12, not €8")
+    assert check_slots("Students pay €8.", prices, "en") is None
+    # a later part's one word before its number may be its verb: "began on" is the first part's own
+    # (a training original was contradicted by a first version)
+    siege = ["The Siege of Fort Stanwix (also known as Fort Schuyler) began on August 2, 1777, and ended August 22."]
+    assert check_slots("The Siege of Fort Stanwix began on August 2, 1777.", siege, "en") is None
+
+
+def test_a_sentence_modifying_the_claims_thing_otherwise_states_none_of_its_numbers() -> None:
+    # "Our premium plan" is another plan than "The basic plan": before, its 100 GB supported the
+    # basic plan
+    plans = [
+        "Our premium plan costs $30 per month and includes 5 users and 100 GB of storage.",
+        "The basic plan costs $10 per month for 1 user and 20 GB of storage.",
+    ]
+    _assert_contradicted("The basic plan includes 100 GB of storage.", plans, "the context gives 20 GB, not 100 GB")
+    assert check_slots("The premium plan includes 100 GB of storage.", plans, "en") is None
+    assert check_slots("The basic plan includes 20 GB of storage.", plans, "en") is None
+    # a first mention describes its thing: "a bizarre addiction" is the claim's "year-long addiction"
+    # (a training original was rejected by a first version)
+    habit = ["He spent £2,000 on a bizarre addiction.", "It was a year-long addiction."]
+    assert check_slots("During a year-long addiction, he spent £2,000.", habit, "en") is None

@@ -55,6 +55,9 @@ _ENDS_AT_NUMBER = re.compile(r"%?\s*(?:[^\W\d_]+)?[\s,.!?;]*")
 """What a part may say after its last number when it ends there: its unit ("9 hours")."""
 _GAPPED_WORDS = 3
 """The words a part that leaves out its verb says of whose its numbers are: "young children"."""
+_GAPPED_VERB = 2
+"""The words at most between the subject and the number of the part before one that leaves out its
+verb: "pay" of "adults pay €12"."""
 _WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -107,6 +110,15 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         # teenagers 9 hours")
         own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
     owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : own_end], lang).terms
+    firsts = [min(start for (start, _), k in zip(spans, index, strict=True) if k == part) for part in range(len(edges))]
+    for k in range(1, len(edges)):
+        subject = len(_WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]])))
+        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[subject:]
+        if _gapped(text, edges[k], last_numbers[k], ends[k]) and 0 < len(verb) <= _GAPPED_VERB:
+            # a part leaving out its verb shares the one the part before has between its subject
+            # and its number: "pay" of "adults pay €12 and students €8" (not "began on" of "The
+            # Siege ... began on August 2, 1777, and ended August 22": "ended" is no subject)
+            owns[k - 1] = owns[k - 1] - analyze(" ".join(verb), lang).terms
     return [(k, owns[k]) for k in index]
 
 

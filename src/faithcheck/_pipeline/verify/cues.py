@@ -129,6 +129,11 @@ def find_cue(
                 return Cue("contradicted", opposed + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
+    # a number of the claim's change turned the other way in another sentence of the window ("down
+    # 1% year over year" beside the quoted one): that number is the claim's wherever it stands
+    for other in said:
+        if turned := _number_turned(claim, other, lang):
+            return Cue("contradicted", turned + _naming(other.text, window), "direction", overrules=True)
     context_lower = context.lower()
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
@@ -193,14 +198,14 @@ def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     True
     >>> _turned(analyze("Revenue fell 12%."), analyze("Revenue grew 12% while costs fell 3%."), "en")
     "the claim has 12% go down ('fell') where the context has it go up ('grew')"
+    >>> _turned(analyze("Revenue rose 1%."), analyze("Revenue was $89.5 billion, down 1% year over year."), "en")
+    "the claim has 1% go up ('rose') where the context has it go down ('down')"
     """
     if not (claim.numbers and sentence.numbers):
         return None
+    if turned := _number_turned(claim, sentence, lang):
+        return turned
     directions = get_lexicon(lang).directions
-    given_at = _changes(sentence.tokens, directions)
-    for number, (word, way) in _changes(claim.tokens, directions).items():
-        if number in given_at and (given := given_at[number])[1] != way:
-            return f"the claim has {number} go {way} ({word!r}) where the context has it go {given[1]} ({given[0]!r})"
     said = {t: directions[t] for t in claim.tokens if t in directions}
     given_ways = {t: directions[t] for t in sentence.tokens if t in directions}
     if (
@@ -214,18 +219,34 @@ def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     return f"the claim has it go {way} ({words}) where the context has it go {other} ({others})"
 
 
+def _number_turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why ``sentence`` has a number of a change of the claim go the other way ("down 1%" for "rose
+    1%"), or ``None``."""
+    lex = get_lexicon(lang)
+    given_at = _changes(sentence.tokens, lex.directions, lex.direction_adverbs)
+    for number, (word, way) in _changes(claim.tokens, lex.directions, lex.direction_adverbs).items():
+        if number in given_at and (given := given_at[number])[1] != way:
+            return f"the claim has {number} go {way} ({word!r}) where the context has it go {given[1]} ({given[0]!r})"
+    return None
+
+
 _CHANGE_REACH = 2
 """A number within this many tokens after a word of change is what changed ("rose 19%", "dropped by 5")."""
 
 
-def _changes(tokens: tuple[str, ...], directions: dict[str, str]) -> dict[str, tuple[str, str]]:
-    """Each number (as written) that follows a word of change, to that word and its direction."""
+def _changes(
+    tokens: tuple[str, ...], directions: dict[str, str], adverbs: dict[str, str]
+) -> dict[str, tuple[str, str]]:
+    """Each number (as written) that follows a word of change, to that word and its direction;
+    right after a direction adverb too ("down 1%", not "up to 4")."""
     changes: dict[str, tuple[str, str]] = {}
     for i, token in enumerate(tokens):
         if token in directions:
             after = tokens[i + 1 : i + 1 + _CHANGE_REACH]
             if number := next((t for t in after if t[:1].isdigit()), None):
                 changes.setdefault(number, (token, directions[token]))
+        elif token in adverbs and i + 1 < len(tokens) and tokens[i + 1][:1].isdigit():
+            changes.setdefault(tokens[i + 1], (token, adverbs[token]))
     return changes
 
 

@@ -85,6 +85,7 @@ from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.letters import check_letters, lettered
+from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._text.analysis import (
@@ -234,7 +235,7 @@ class NumberSlot:
         round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
         9,061 people; never a year); a length of time in another unit states as long a time ("24
         months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`)."""
-        if (seconds := self._durations(other)) is not None:
+        if (seconds := self.durations(other)) is not None:
             return isclose(*seconds, rel_tol=_SAME_TIME)
         if other.value == self.value:
             return self.compatible(other, strict=False)
@@ -243,7 +244,7 @@ class NumberSlot:
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word,
         another length of time ("two months' notice" for "24 hours' notice")."""
-        if (seconds := self._durations(other)) is not None:
+        if (seconds := self.durations(other)) is not None:
             return (
                 not isclose(*seconds, rel_tol=_SAME_TIME) and not self.of_someone_else(other) and self.age == other.age
             )
@@ -261,7 +262,7 @@ class NumberSlot:
         """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
         return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
 
-    def _durations(self, other: NumberSlot) -> tuple[float, float] | None:
+    def durations(self, other: NumberSlot) -> tuple[float, float] | None:
         """The two in seconds, where both are lengths of time in different units (:func:`_seconds`)."""
         seconds = _seconds()
         if self.unit == other.unit or self.is_year or other.is_year:
@@ -1605,17 +1606,22 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         if finding.decides:
             return finding
         unaligned = finding
-    # a sentence that ranks the claim's thing otherwise ("the first dose" for "the second dose")
-    # speaks of another one: its numbers state none of the claim's
-    elsewhere = ranked_otherwise(claim, sentences, lang)
+    # a sentence that modifies the claim's thing otherwise ("Our premium plan" for "The basic plan")
+    # speaks of another one: its numbers are none of the claim's, nor rivals of them
+    apart = modified_otherwise(claim, sentences, lang)
+    kept = [i for i in range(len(sentences)) if i not in apart] if len(apart) < len(sentences) else []
+    numbered = tuple(sentences[i] for i in kept) if kept else tuple(sentences)
+    numbered_features = [features[i] for i in kept] if kept else features
+    # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
+    elsewhere = ranked_otherwise(claim, numbered, lang)
     negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
     for slot in numbers:
         if finding := _check_number(
             slot,
             numbers,
             claim_features.content,
-            sentences,
-            features,
+            numbered,
+            numbered_features,
             lang,
             elsewhere,
             claim_negated=negated,
@@ -1732,8 +1738,11 @@ def _check_number(
                 # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
                 continue
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
-                # a rival known by its words around, not its unit, is less sure than one by both
-                found.append(((near if slot.competes(number) else near - 1, tie, named, 0), i, number))
+                # a rival known by its words around, not its unit, is less sure than one by both,
+                # and so is a length of time in another unit ("17 years" in prison is no rival of
+                # "in 11 months" that shares one word)
+                sure = slot.competes(number) and slot.durations(number) is None
+                found.append(((near if sure else near - 1, tie, named, 0), i, number))
     found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_places)
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
@@ -2364,7 +2373,6 @@ def _mentions_after(name: NameSlot, text: str, preposition: str, *, day: bool) -
     return not found or any(_preposition(text, at) == preposition for at in found)
 
 
-@lru_cache(maxsize=1024)
 def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
     """The actors of ``text`` (:func:`_placed_names`) with its first word alone where the evidence
     has it end a name (``heads``: :func:`_heads`): "Mahomes was named MVP" after "Patrick Mahomes
@@ -2380,6 +2388,7 @@ def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlo
     return ((NameSlot(opening.group(), stems), 0, opening.end()), *found)
 
 
+@lru_cache(maxsize=1024)
 def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
     """The last words of the names of two words or more in ``sentences`` ("Mahomes" of "Patrick
     Mahomes"): a sentence opening with one names that person."""

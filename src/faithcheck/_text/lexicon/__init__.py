@@ -116,6 +116,9 @@ class Lexicon:
     """Words of a change, lower-cased, to its direction, ``up`` or ``down`` ("rose", "fell"): a
     claim whose number went one way where the sentence saying it has it go the other is
     contradicted."""
+    direction_adverbs: dict[str, str]
+    """Words that give a change's direction only right before its number ("down 1%", "up 8%"),
+    lower-cased, to that direction: elsewhere they say nothing of a change ("set up", "up to 4")."""
     quantity_prefixes: frozenset[str]
     """Words before a hyphen that say something of the number after it ("mid-1970s", "top-10"),
     not a name the number ends ("COVID-19")."""

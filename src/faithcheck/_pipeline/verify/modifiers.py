@@ -1,0 +1,67 @@
+"""Things told apart by a word before their noun: "the basic plan" is not "the premium plan".
+
+A claim that speaks of "the basic plan" (a definite article or a possessive, a lower-case word,
+and the noun it modifies), where the evidence speaks of it too, speaks of another thing than a sentence
+that has the same noun after another word ("Our premium plan costs $30 per month and includes 100
+GB of storage") and nowhere the claim's word: the numbers of that sentence are none of the
+claim's, nor rivals of them (a sentence that ranks the claim's thing otherwise states none of them
+either: :func:`~faithcheck._pipeline.verify.ordinals.ranked_otherwise`).
+English only: German and French put their adjectives elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from faithcheck._core.types import Lang
+from faithcheck._text.lexicon import get_lexicon
+
+__all__ = ["modified_otherwise"]
+
+_MODIFIED = re.compile(
+    r"\b(?:the|our|its|their|his|her|this|that|your)\s+([a-z][a-z-]{2,})\s+([a-z]{3,})\b", re.IGNORECASE
+)
+"""A definite article or a possessive, a word and the noun it modifies: "the basic plan". Not after
+"a": a first mention describes its thing ("a bizarre addiction", "a year-long addiction") more often
+than it tells it from another."""
+
+
+@lru_cache(maxsize=16384)
+def _modified(text: str, lang: Lang) -> frozenset[tuple[str, str]]:
+    """The (word, noun) pairs of ``text`` whose word is a lower-case content word: no stop word,
+    number word or rank ("the first plan" is ranked, "the two plans" counted)."""
+    lex = get_lexicon(lang)
+    skip = lex.stopwords | lex.number_words.keys() | lex.ordinal_words.keys()
+    return frozenset(
+        (m.group(1), m.group(2).lower())
+        for m in _MODIFIED.finditer(text)
+        if m.group(1).islower() and m.group(1) not in skip and m.group(2).lower() not in skip
+    )
+
+
+def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
+    """The sentences that have a noun of the claim after another word than the claim's and nowhere
+    the claim's word, where another sentence has the claim's: they speak of another thing.
+
+    >>> modified_otherwise("The basic plan includes 100 GB of storage.",
+    ...     ["Our premium plan includes 100 GB of storage.", "The basic plan includes 20 GB."], "en")
+    frozenset({0})
+    """
+    if lang != "en":
+        return frozenset()
+    # only where the evidence tells the things apart itself, having the claim's too: a word the
+    # evidence never puts before the noun may be the claim's paraphrase ("a new wireless audio
+    # protocol" for "a groundbreaking wireless audio protocol")
+    given = frozenset().union(*(_modified(text, lang) for text in sentences))
+    own = _modified(claim, lang) & given
+    if not own:
+        return frozenset()
+    out = set()
+    for i, text in enumerate(sentences):
+        words = set(re.findall(r"[a-z][a-z-]+", text.lower()))
+        for word, noun in own:
+            if word not in words and any(n == noun and w != word for w, n in _modified(text, lang)):
+                out.add(i)
+    return frozenset(out)
