@@ -2332,3 +2332,12 @@ def test_a_sentence_modifying_the_claims_thing_otherwise_states_none_of_its_numb
     # (a training original was rejected by a first version)
     habit = ["He spent £2,000 on a bizarre addiction.", "It was a year-long addiction."]
     assert check_slots("During a year-long addiction, he spent £2,000.", habit, "en") is None
+    # two words the claim puts before one noun are both the claim's ("the prior quarter" and "the
+    # year-ago quarter"): a first version set the sentence with the other apart
+    ratio = [
+        "Our common equity Tier 1 capital ratio was 13.8 percent, down 70 basis points from the prior quarter.",
+        "The margin was higher than in the year-ago quarter.",
+        "Capital One earned $3.1 billion.",
+    ]
+    claim = "The common equity Tier 67 capital ratio was down from the prior quarter and the year-ago quarter."
+    _assert_contradicted(claim, ratio, "the context gives Tier 1, not Tier 67")

@@ -48,6 +48,9 @@ def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> froz
     >>> modified_otherwise("The basic plan includes 100 GB of storage.",
     ...     ["Our premium plan includes 100 GB of storage.", "The basic plan includes 20 GB."], "en")
     frozenset({0})
+    >>> modified_otherwise("It fell from the prior quarter and the year-ago quarter.",
+    ...     ["It fell 70 points from the prior quarter.", "It rose from the year-ago quarter."], "en")
+    frozenset()
     """
     if lang != "en":
         return frozenset()
@@ -55,13 +58,16 @@ def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> froz
     # evidence never puts before the noun may be the claim's paraphrase ("a new wireless audio
     # protocol" for "a groundbreaking wireless audio protocol")
     given = frozenset().union(*(_modified(text, lang) for text in sentences))
-    own = _modified(claim, lang) & given
+    claimed = _modified(claim, lang)
+    own = claimed & given
     if not own:
         return frozenset()
     out = set()
     for i, text in enumerate(sentences):
         words = set(re.findall(r"[a-z][a-z-]+", text.lower()))
-        for word, noun in own:
-            if word not in words and any(n == noun and w != word for w, n in _modified(text, lang)):
-                out.add(i)
+        # another word before the noun, that the claim does not put there too ("the prior quarter"
+        # and "the year-ago quarter" are both the claim's)
+        others = _modified(text, lang) - claimed
+        if any(word not in words and any(n == noun for _, n in others) for word, noun in own):
+            out.add(i)
     return frozenset(out)
