@@ -1,25 +1,36 @@
-"""Made-up claims about sentences that list values in parts (``tests/data/coordinated_pairs.jsonl``:
-two plans' prices, two summits, ticket prices, opening hours, attendance by year, revenue and
-profit, a hotel's rooms and pools, hours of sleep by age, a company's moves, two people's ages),
-true and false, for both offline verifiers: right answers, and the claims each gets wrong. A
-sanity check of slot alignment in coordinated sentences (:mod:`faithcheck._pipeline.verify.conjuncts`),
-not a benchmark: the cases were written while building it.
+"""Made-up claims, true and false, for both offline verifiers: right answers, and the claims each
+gets wrong. A sanity check of slot alignment, not a benchmark: the cases were written while
+building it.
 
-    python benchmarks/coordinated.py
+* ``coordinated`` (the default, ``tests/data/coordinated_pairs.jsonl``): sentences that list values
+  in parts (two plans' prices, two summits, ticket prices, opening hours, attendance by year, revenue
+  and profit, a hotel's rooms and pools, hours of sleep by age, a company's moves, two people's ages:
+  :mod:`faithcheck._pipeline.verify.conjuncts`).
+* ``everyday`` (``tests/data/everyday_pairs.jsonl``): what a user checks first in policies, leaflets,
+  results, timetables, recipes, price lists and match reports (two studies "respectively", lettered
+  names, lengths of time in two units, measures of two things, a part of a whole, one end of a
+  change, two plans, a bracket about someone else); its last contexts hold claims still wrong.
+
+    python benchmarks/coordinated.py [--pairs everyday]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 from faithcheck import Faithfulness
 
-PAIRS = Path(__file__).resolve().parents[1] / "tests" / "data" / "coordinated_pairs.jsonl"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
+PAIRS = {"coordinated": DATA / "coordinated_pairs.jsonl", "everyday": DATA / "everyday_pairs.jsonl"}
 
 
-def main() -> int:
-    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", choices=sorted(PAIRS), default="coordinated", help="which made-up claims")
+    args = parser.parse_args(argv)
+    rows = [json.loads(line) for line in PAIRS[args.pairs].read_text(encoding="utf-8").splitlines()]
     wrong: dict[str, list[str]] = {}
     print("| verifier | right |")
     print("|---|---:|")

@@ -347,3 +347,28 @@ def test_short_answers_score_each_question_with_both_answers() -> None:
     assert "balanced accuracy" in short_answers.report(tally)
     assert short_answers.is_short_number("8 tablets")
     assert not short_answers.is_short_number("Delhi")
+
+
+def test_made_up_pairs_are_labelled_and_counted_per_verifier(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    coordinated = load_script("benchmarks/coordinated.py", "faithcheck_bench_coordinated")
+    for path in coordinated.PAIRS.values():
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert all(set(r) == {"context", "claim", "supported"} and isinstance(r["supported"], bool) for r in rows)
+        assert {r["supported"] for r in rows} == {True, False}
+    two = tmp_path / "two.jsonl"
+    plans = "The Pro plan costs $20 per month and the Basic plan costs $5 per month."
+    two.write_text(
+        json.dumps({"context": plans, "claim": "The Basic plan costs $5 per month.", "supported": True})
+        + "\n"
+        + json.dumps({"context": plans, "claim": "The Basic plan costs $5 per month.", "supported": False})
+        + "\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setitem(coordinated.PAIRS, "everyday", two)
+    assert coordinated.main(["--pairs", "everyday"]) == 0
+    out = capsys.readouterr().out
+    # one of the two labels is wrong whatever the verifier says
+    assert "| baseline | 1/2 |" in out
+    assert "| model | 1/2 |" in out
