@@ -110,7 +110,9 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         # teenagers 9 hours")
         own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
     owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : own_end], lang).terms
-    firsts = [min(start for (start, _), k in zip(spans, index, strict=True) if k == part) for part in range(len(edges))]
+    firsts = [len(text)] * len(edges)  # where each part's first number starts
+    for (start, _), k in zip(spans, index, strict=True):
+        firsts[k] = min(firsts[k], start)
     for k in range(1, len(edges)):
         subject = len(_WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]])))
         verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[subject:]

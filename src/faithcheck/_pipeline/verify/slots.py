@@ -645,11 +645,14 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
     :func:`_check_ends`) or an interval."""
     ends = {end: name.stems for name, _, end, _ in _capitalised(text, lang)}
     calendar = _calendar(lang)
+    starts = [start for start, _, _ in slots]
     for m in _BRACKET.finditer(text):
-        named = ends.get(len(text[: m.start()].rstrip()))
-        inside = [
-            k for k, (start, _, slot) in enumerate(slots) if m.start() < start < m.end() and slot.interval is None
-        ]
+        before = m.start()
+        while before > 0 and text[before - 1].isspace():
+            before -= 1
+        named = ends.get(before)
+        span = range(bisect_left(starts, m.start()), bisect_left(starts, m.end()))
+        inside = [k for k in span if slots[k][2].interval is None]
         words = analyze(m.group(1), lang).content - calendar
         if named is None or not inside or len(words) < _ASIDE_WORDS or _LIFE.match(text, m.start()):
             continue
