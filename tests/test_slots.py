@@ -2341,3 +2341,25 @@ def test_a_sentence_modifying_the_claims_thing_otherwise_states_none_of_its_numb
     ]
     claim = "The common equity Tier 67 capital ratio was down from the prior quarter and the year-ago quarter."
     _assert_contradicted(claim, ratio, "the context gives Tier 1, not Tier 67")
+
+
+def test_a_pronoun_sentence_that_denies_what_the_claim_adds_to_the_quoted_one_contradicts_it() -> None:
+    # "It does not cover ... water" refers back to the warranty: before, the quoted sentence
+    # ("The warranty covers manufacturing defects") supported "The warranty covers water damage"
+    warranty = (
+        "The warranty covers manufacturing defects for 2 years from the date of purchase. "
+        "It does not cover damage caused by accidents, misuse or water. Batteries are covered for 6 months."
+    )
+    metric = Faithfulness()
+    denied, covered = metric.check_claims(
+        ["The warranty covers water damage.", "The warranty covers manufacturing defects."], [warranty]
+    )
+    assert denied.label == "contradicted", denied.reason
+    assert "It does not cover damage" in denied.reason
+    assert covered.label == "supported", covered.reason
+    # a negation past the pronoun's reach, or a sentence adding nothing the claim adds, denies nothing
+    [kept] = metric.check_claims(
+        ["The warranty covers manufacturing defects."],
+        ["The warranty covers manufacturing defects. It says that returns are not accepted after 30 days."],
+    )
+    assert kept.label == "supported", kept.reason

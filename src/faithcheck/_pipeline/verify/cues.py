@@ -119,6 +119,9 @@ def find_cue(
     for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (moved := _negation_moved(features, aligned, lang)):
             return Cue("contradicted", moved + _naming(aligned.text, window), "negation")
+    if not claim_negated and (denied := _denied_after(claim, sentence, said, lang)) is not None:
+        why = "only the context is negated, so they say opposite things" + _naming(denied.text, window)
+        return Cue("contradicted", why, "negation")
     # a word of the opposite meaning where the rest is stated: in any sentence of the window that
     # says at least half of a sentence of the claim
     for features, _ in parts:
@@ -155,6 +158,32 @@ def find_cue(
     for features, aligned in parts:
         if coverage(features, aligned) >= CUE_COVERAGE and (overclaimed := overclaims(features, aligned)):
             return Cue("overclaim", overclaimed + _naming(aligned.text, window), "hedge")
+    return None
+
+
+_REFERRING = frozenset({"it", "they", "this", "these", "es", "sie", "il", "elle", "ils", "elles"})
+"""Subject pronouns that refer back to what the sentence before speaks of."""
+_NEGATION_REACH = 3
+"""How many words after its pronoun subject a negation may stand ("It does not cover")."""
+
+
+def _denied_after(
+    claim: TextFeatures, quoted: TextFeatures, said: list[TextFeatures], lang: Lang
+) -> TextFeatures | None:
+    """A sentence of the window that refers back with a pronoun and denies what the claim adds to
+    the quoted sentence: "It does not cover damage caused by accidents, misuse or water" beside
+    "The warranty covers manufacturing defects for 2 years" for "The warranty covers water
+    damage". It must open with a pronoun subject and its negation (:data:`_NEGATION_REACH`), hold
+    a word of the claim the quoted sentence lacks, and say half the claim (:data:`CUE_COVERAGE`)."""
+    added = claim.content - quoted.content
+    negations = get_lexicon(lang).negations
+    for other in said:
+        tokens = other.tokens
+        if not added or other.text == quoted.text or not tokens or tokens[0] not in _REFERRING:
+            continue
+        denies = any(t in negations for t in tokens[1 : 1 + _NEGATION_REACH])
+        if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
+            return other
     return None
 
 
