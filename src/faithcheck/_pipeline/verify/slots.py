@@ -299,15 +299,16 @@ class NumberSlot:
 
 _DURATIONS = {
     1: "second seconds sekunde sekunden seconde secondes",
-    60: "minute minutes minuten",
+    60: "minute minutes",
     3_600: "hour hours stunde stunden heure heures",
     86_400: "day days tag tage tagen jour jours",
     604_800: "week weeks woche wochen semaine semaines",
-    2_629_800: "month months monat monate monaten mois",
+    2_629_800: "month months monat monate mois",
     31_557_600: "year years jahr jahre jahren an ans année années",
     315_576_000: "decade decades jahrzehnt jahrzehnte décennie décennies",
 }
-"""Units of time by their length in seconds (a month a twelfth of a year of 365.25 days)."""
+"""Units of time by their length in seconds (a month a twelfth of a year of 365.25 days), in the
+three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
 _SAME_TIME = 0.1
 """Two lengths of time in different units this close are one, written loosely: "13 weeks" and
 "three months", "4 weeks" and "a month"."""
@@ -757,13 +758,12 @@ _SAME_UNITS = {
     "ft": "foot feet",
 }
 """Units written as a word or a sign: "90 percent" is "90%", "5 dollars" is "$5"."""
-_MEASURE_WORDS = (
-    "second seconds minute minutes hour hours day days week weeks month months year years decade decades "
-    "century centuries mile miles inch inches yard yards pound pounds ounce ounces ton tons tonne tonnes "
-    "gallon gallons degree degrees celsius fahrenheit kelvin "
-    "sekunde sekunden stunde stunden tag tage tagen woche wochen monat monate jahr jahre jahren jahrzehnt "
-    "grad seconde secondes heure heures jour jours semaine semaines mois an ans année années décennie "
-    "siècle degré degrés"
+_MEASURE_WORDS = " ".join(
+    (
+        *_DURATIONS.values(),
+        "century centuries mile miles inch inches yard yards pound pounds ounce ounces ton tons tonne tonnes "
+        "gallon gallons degree degrees celsius fahrenheit kelvin grad siècle degré degrés",
+    )
 )
 
 
@@ -908,6 +908,7 @@ def _parts_of_wholes(
 
 _OF_WHICH = re.compile(r"\s*[^\W\d_]+\s*,?\s+(?:of\s+(?:which|whom|them|these|those)|including)\s+", re.IGNORECASE)
 """What stands between a whole and a part of it: "beds, of which", "employees, including"."""
+
 _JOINED = re.compile(r"\s*(?:to|or|and|of|of the|bis|oder|und|à|ou|et|-|\u2013)\s*", re.IGNORECASE)
 """What joins the first number of a range, a choice or a part to the one that says what both
 count: "1 or 2 tablets", "two of the 35 fasteners"."""
@@ -1610,11 +1611,11 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             return finding
         unaligned = finding
     # a sentence that modifies the claim's thing otherwise ("Our premium plan" for "The basic plan")
-    # speaks of another one: its numbers are none of the claim's, nor rivals of them
+    # speaks of another one: its numbers are none of the claim's, nor rivals of them (where every
+    # sentence would be set apart, none is)
     apart = modified_otherwise(claim, sentences, lang)
-    kept = [i for i in range(len(sentences)) if i not in apart] if len(apart) < len(sentences) else []
-    numbered = tuple(sentences[i] for i in kept) if kept else tuple(sentences)
-    numbered_features = [features[i] for i in kept] if kept else features
+    kept = [i for i in range(len(sentences)) if i not in apart] or list(range(len(sentences)))
+    numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
     elsewhere = ranked_otherwise(claim, numbered, lang)
     negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
