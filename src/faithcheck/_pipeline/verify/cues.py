@@ -161,8 +161,6 @@ def find_cue(
     return None
 
 
-_REFERRING = frozenset({"it", "they", "this", "these", "es", "sie", "il", "elle", "ils", "elles"})
-"""Subject pronouns that refer back to what the sentence before speaks of."""
 _NEGATION_REACH = 3
 """How many words after its pronoun subject a negation may stand ("It does not cover")."""
 
@@ -173,15 +171,16 @@ def _denied_after(
     """A sentence of the window that refers back with a pronoun and denies what the claim adds to
     the quoted sentence: "It does not cover damage caused by accidents, misuse or water" beside
     "The warranty covers manufacturing defects for 2 years" for "The warranty covers water
-    damage". It must open with a pronoun subject and its negation (:data:`_NEGATION_REACH`), hold
-    a word of the claim the quoted sentence lacks, and say half the claim (:data:`CUE_COVERAGE`)."""
+    damage". It must open with a pronoun subject (the lexicon's ``subject_pronouns``) and its
+    negation (:data:`_NEGATION_REACH`), hold a word of the claim the quoted sentence lacks, and say
+    half the claim (:data:`CUE_COVERAGE`)."""
     added = claim.content - quoted.content
-    negations = get_lexicon(lang).negations
+    lex = get_lexicon(lang)
     for other in said:
         tokens = other.tokens
-        if not added or other.text == quoted.text or not tokens or tokens[0] not in _REFERRING:
+        if not added or other.text == quoted.text or not tokens or tokens[0] not in lex.subject_pronouns:
             continue
-        denies = any(t in negations for t in tokens[1 : 1 + _NEGATION_REACH])
+        denies = any(t in lex.negations for t in tokens[1 : 1 + _NEGATION_REACH])
         if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
             return other
     return None

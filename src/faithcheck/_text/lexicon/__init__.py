@@ -116,6 +116,10 @@ class Lexicon:
     """Words of a change, lower-cased, to its direction, ``up`` or ``down`` ("rose", "fell"): a
     claim whose number went one way where the sentence saying it has it go the other is
     contradicted."""
+    subject_pronouns: frozenset[str]
+    """Pronouns that open a sentence as its subject and refer back to what the sentence before
+    speaks of ("it", "they"), lower-cased: a negation right after one denies what that sentence
+    says ("It does not cover water damage")."""
     direction_adverbs: dict[str, str]
     """Words that give a change's direction only right before its number ("down 1%", "up 8%"),
     lower-cased, to that direction: elsewhere they say nothing of a change ("set up", "up to 4")."""
