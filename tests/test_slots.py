@@ -10,6 +10,7 @@ from faithcheck import Faithfulness
 from faithcheck._core.types import Label
 from faithcheck._metrics.config import Lang
 from faithcheck._pipeline.verify import slots as slots_module
+from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.ordinals import ordinals
 from faithcheck._pipeline.verify.slots import check_slots, claim_slots
 from faithcheck._pipeline.verify.units import _rival_of_unstated, _rival_sentence
@@ -582,6 +583,13 @@ def test_two_names_the_other_way_round_are_the_wrong_entity() -> None:
 def test_two_names_either_way_round_keep_the_claim(claim: str, sentences: list[str]) -> None:
     finding = check_slots(claim, sentences, "en")
     assert finding is None or finding.kind != "entity", finding
+
+
+def _finding(claim: str, sentences: list[str]) -> SlotFinding:
+    """What the slot check finds against ``claim`` in ``sentences``, which must be something."""
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    return finding
 
 
 def _assert_contradicted(claim: str, sentences: list[str], why: str) -> None:
@@ -2173,8 +2181,7 @@ def test_a_number_in_an_aside_about_another_name_states_nothing_of_the_claims() 
         "It entered into force on 24 October 1945, after ratification by the five permanent members, "
         "including the Republic of China (which moved to Taiwan after 1949).",
     ]
-    finding = check_slots("The United Nations Charter was drafted in 1949.", context, "en")
-    assert finding is not None
+    finding = _finding("The United Nations Charter was drafted in 1949.", context)
     assert (finding.label, finding.certain, finding.decides) == ("unsupported", False, True)
     assert finding.why == "only an aside about something else states 1949"
     # a claim about what the aside tells of, a claim saying nothing but its number (an answer's
@@ -2192,8 +2199,7 @@ def test_a_clause_naming_someone_else_where_the_sentence_names_the_claims_name_e
         "Erling Haaland scored twice and Phil Foden added a third, before Bukayo Saka pulled one back for Arsenal "
         "in the 80th minute."
     ]
-    finding = check_slots("Foden scored in the 80th minute.", match, "en")
-    assert finding is not None
+    finding = _finding("Foden scored in the 80th minute.", match)
     assert (finding.label, finding.why) == ("wrong_entity", "the context names Bukayo Saka here, not Foden")
     assert check_slots("Saka scored in the 80th minute.", match, "en") is None
     assert check_slots("Haaland scored twice.", match, "en") is None
@@ -2280,8 +2286,7 @@ def test_a_numbered_names_phrase_goes_on_past_an_apposition() -> None:
 def test_one_end_of_a_change_that_the_context_gives_as_the_other_is_contradicted() -> None:
     # "fell to 18% from 21%": 21% is where the margin fell from; before, "fell to 21%" was supported
     results = ["Operating margin fell to 18% from 21% a year earlier."]
-    finding = check_slots("Operating margin fell to 21%.", results, "en")
-    assert finding is not None
+    finding = _finding("Operating margin fell to 21%.", results)
     assert (finding.label, finding.why) == ("contradicted", 'the context gives "to 18% from 21", not "to 21%"')
     assert check_slots("Operating margin fell to 18%.", results, "en") is None
     assert check_slots("Operating margin fell from 21%.", results, "en") is None
