@@ -11,7 +11,9 @@ shape of sentence that once cost more than linear time. Run by hand; compare two
 * ``names``: names joined by "and" (the speaker check looks for a verb of saying after each);
 * ``changes``: "from 5" again and again (the change rule reads "from ... to ...");
 * ``parts``: "5 euros for adults and" again and again (a coordinated sentence's parts);
-* ``labels``: "Python 3.12 and" again and again (numbered names aligned among their parts).
+* ``labels``: "Python 3.12 and" again and again (numbered names aligned among their parts);
+* ``openings``: "Musiala scored again." again and again (each first word is read as a name or not
+  by whether the text writes its names in lower case, which is read once a text).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {  # the claim, and the se
         "Version 3.2 adds support for Python 3.9.",
         lambda chars: "It supports " + _repeat("Python 3.12 and ", chars) + "Python 3.7.",
     ),
+    "openings": ("Kane scored again in the second half.", lambda chars: _repeat("Musiala scored again. ", chars)),
 }
 
 

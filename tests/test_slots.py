@@ -1050,7 +1050,9 @@ def test_a_name_with_other_words_in_its_place_is_not_aligned_word_by_word() -> N
         "Rosaviatsia redirected Israeli flights to Mineralnye Vody following a mob attack at the airport "
         "in the predominantly Muslim region of Dagestan."
     )
-    assert check_slots(claim, sentences, "en") is None
+    # what is left unaligned is the agency's name ("the agency said"), which decides nothing
+    finding = _finding(claim, sentences)
+    assert (finding.why, finding.decides) == ("the evidence does not name Rosaviatsia", False)
     alias = ["The Fed raised its key rate by a quarter point on Wednesday."]
     assert check_slots("The Federal Reserve raised its key rate by a quarter point on Wednesday.", alias, "en") is None
 
@@ -2368,3 +2370,82 @@ def test_a_pronoun_sentence_that_denies_what_the_claim_adds_to_the_quoted_one_co
         ["The warranty covers manufacturing defects. It says that returns are not accepted after 30 days."],
     )
     assert kept.label == "supported", kept.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (
+            ["Apple reported revenue of $52 billion for the quarter.", "Microsoft said its cloud business grew 20%."],
+            "Microsoft reported revenue of $52 billion for the quarter.",
+            "the context names Apple here, not Microsoft",
+        ),
+        (
+            ["Kane opened the scoring in the 12th minute.", "Musiala scored the winner in the 89th minute."],
+            "Kane scored the winner in the 89th minute.",
+            "the context names Musiala here, not Kane",
+        ),
+        (
+            ["Optus disclosed a data breach in September.", "Medibank was hit by a ransomware attack in October."],
+            "Optus was hit by a ransomware attack in October.",
+            "the context names Medibank here, not Optus",
+        ),
+        (
+            ["Sarkozy signed the treaty in 2007, a year after Merkel had proposed it."],
+            "Merkel signed the treaty in 2007.",
+            "the context names Sarkozy here, not Merkel",
+        ),
+    ],
+)
+def test_a_sentences_first_word_alone_is_a_name_where_people_seldom_write_it_in_lower_case(
+    context: list[str], claim: str, why: str
+) -> None:
+    # before, a sentence's first word alone was no name: each claim was supported by the sentence
+    # naming someone else at its start
+    finding = _finding(claim, context)
+    assert (finding.label, finding.decides, finding.why) == ("wrong_entity", True, why)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        # a common word opening a sentence is no name ("Scientists" for "Researchers")
+        (["Scientists found that the drug cut deaths by 20%."], "Researchers found that the drug cut deaths by 20%."),
+        # a text written in lower case capitalises its first word as any other
+        (
+            ["West brom manager tony pulis led his side to a 2 - 0 victory over crystal palace."],
+            "Tony pulis led his side to 2-0 win over crystal palace.",
+        ),
+        # an abbreviation ends no sentence; a word after a colon opens a label's value
+        (["Miracle at St. Anna tells the story of four soldiers in Europe."], "Miracle at St. Anna tells a story."),
+        (["Glasgow is where Mark Knopfler was born in 1949."], "Q: Where was Mark Knopfler born in 1949? A: Glasgow"),
+    ],
+)
+def test_a_sentences_first_word_is_no_name_where_it_is_a_common_word_or_the_text_lower_cases_names(
+    context: list[str], claim: str
+) -> None:
+    assert check_slots(claim, context, "en") is None
+
+
+def test_a_name_opening_a_claim_that_no_sentence_names_is_unaligned_not_named_otherwise() -> None:
+    # "the company" may be Toyota: "Yesterday" is no rival, and the support is left uncertain
+    finding = _finding(
+        "Toyota announced a recall of 2,000 cars.", ["Yesterday the company announced a recall of 2,000 cars."]
+    )
+    assert (finding.label, finding.certain, finding.decides) == ("unsupported", False, False)
+    assert finding.why == "the evidence does not name Toyota"
+
+
+def test_a_claims_name_that_says_it_need_not_be_named_where_what_it_says_is_stated() -> None:
+    # who says it is named in another sentence: the names in the one stating what was said are no
+    # rivals of "Iran" (a first version, reading "Iran" as a name, set "Tehran" in its place)
+    context = [
+        "Officials in Iran reported the figures on Monday.",
+        "The spread of the coronavirus started in Qom and has reached other cities like Tehran and Rasht.",
+    ]
+    assert check_slots("Iran says the coronavirus has spread to other cities.", context, "en") is None
+    # the name in its role read in any case, and a possessive no part of a name it is an alias of
+    trial = ["AstraZenecas is the first Phase 3 vaccine trial known to have been put on hold."]
+    assert check_slots("Astrazeneca vaccine trial is put on hold.", trial, "en") is None
+    strikes = ["Israel's military said strikes on Jabalia had killed Ibrahim Biari, a Hamas commander."]
+    assert check_slots("Israeli strikes on Jabalia killed Ibrahim Biari, a Hamas commander.", strikes, "en") is None

@@ -692,3 +692,21 @@ def test_interpolate_mixes_two_states_tensor_by_tensor_and_refuses_ones_that_dif
         bundle_base.interpolate(state, {**tuned, "classifier.weight": np.zeros((2, 384), np.float32)}, 0.5)
     with pytest.raises(ValueError, match=r"not in \[0, 1\]"):
         bundle_base.interpolate(state, tuned, 1.5)
+
+
+def test_common_words_counts_words_inside_sentences_and_marks_the_mostly_capitalised() -> None:
+    words = load_script("training/common_words.py", "faithcheck_training_common_words")
+    texts = [
+        "Researchers said the apple harvest was poor. Officials blamed Apple for nothing.",
+        "The researchers met Apple staff. Apple said researchers were wrong.",
+        "west brom manager tony pulis led his side to a win over palace",  # all lower case: left out
+    ]
+    lower, capital = words.count(texts)
+    # a sentence's first word is counted neither way ("Researchers", "Officials", the second "Apple")
+    assert (lower["researchers"], capital["researchers"]) == (2, 0)
+    assert (lower["apple"], capital["apple"]) == (1, 2)
+    assert "officials" not in lower
+    assert "officials" not in capital
+    assert lower["pulis"] == 0
+    common = "said the harvest was poor blamed for nothing researchers met staff were wrong ^apple"
+    assert words.common(lower, capital, min_count=1, ratio=1.0) == sorted(common.split())

@@ -102,7 +102,7 @@ from faithcheck._text.analysis import (
     starts_sentence,
     without_possessive,
 )
-from faithcheck._text.lexicon import get_lexicon
+from faithcheck._text.lexicon import get_lexicon, lower_case_words
 from faithcheck._text.number_words import (
     CURRENCIES,
     MAGNITUDE,
@@ -341,6 +341,12 @@ class NameSlot:
     before_noun: bool = False
     """One word before a noun, as an adjective ("an English singer", "a Waco comedian"); read in
     English only (French and German write words of origin in lower case)."""
+    opening: bool = field(default=False, compare=False)
+    """A sentence's first word alone, a name by how seldom people write it in lower case
+    (:func:`_opens_as_name`): another name in its place tells it is wrong ("Apple reported ..."),
+    but neither a role shared loosely nor a sentence merely holding it does ("Ibsen was present at
+    the world premiere" for "Hedda Gabler's world premiere was ..."), and the numbers read it as
+    any word ("Preheat the oven to 180°C")."""
 
     @property
     def origin(self) -> bool:
@@ -375,7 +381,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     )
     words = list(_WORD.finditer(text))
     starts = [m.start() for m in words]
-    names = frozenset(stem for name in _names(text, lang) for stem in name.stems)
+    names = frozenset(stem for name in _names(text, lang) if not name.opening for stem in name.stems)
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
@@ -517,7 +523,9 @@ def _respectively(
     if len(run) < 2:
         return slots, parts
     first = slots[run[0]][0]
-    names = [(name, start, end) for name, start, end, _ in _capitalised(text, lang) if end <= first]
+    names = [
+        (name, start, end) for name, start, end, _ in _capitalised(text, lang) if end <= first and not name.opening
+    ]
     opening = _WORD.match(text)
     if opening and _is_name_word(opening.group()) and names and _LIST_JOIN.fullmatch(text, opening.end(), names[0][1]):
         # a sentence's first word listed with names is one ("Paris and Lyon have ...")
@@ -644,7 +652,7 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
     numbers is none: it dates the name ("No Country for Old Men (2007)"), which a claim may
     describe otherwise ("a 2007 film"); nor are a life's years (:data:`_LIFE`, read as the name's:
     :func:`_check_ends`) or an interval."""
-    ends = {end: name.stems for name, _, end, _ in _capitalised(text, lang)}
+    ends = {end: name.stems for name, _, end, _ in _capitalised(text, lang) if not name.opening}
     calendar = _calendar(lang)
     starts = [start for start, _, _ in slots]
     for m in _BRACKET.finditer(text):
@@ -1146,13 +1154,14 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
 
     def close() -> None:
         words = [m for m in run if not _is_calendar(m.group())]
-        if words and not (len(words) == 1 and starts_sentence(text, words[0].start())):
+        opening = len(words) == 1 and starts_sentence(text, words[0].start())
+        if words and not (opening and not _opens_as_name(text, words[0], lang)):
             stems = analyze(" ".join(m.group() for m in words), lang).content
             if stems:
                 start, end = words[0].start(), words[-1].end()
                 place = _is_place(text, start, lang)
                 before_noun = not place and lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
-                out.append((NameSlot(text[start:end], frozenset(stems), before_noun), start, end, place))
+                out.append((NameSlot(text[start:end], frozenset(stems), before_noun, opening), start, end, place))
         run.clear()
 
     for m in _WORD.finditer(text):
@@ -1167,6 +1176,56 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
             run.append(m)
     close()
     return tuple(out)
+
+
+def _opens_as_name(text: str, word: re.Match[str], lang: Lang) -> bool:
+    """A sentence's first word alone is a name where people seldom write it in lower case inside a
+    sentence (:func:`~faithcheck._text.lexicon.lower_case_words`): "Apple reported ...", "Musiala
+    scored ..."; not "Researchers found ...", "However, ...". Never in a language without such a
+    list, after an abbreviation ("Miracle at St. Anna"), nor in a ``text`` written in lower case,
+    whose first words are capitalised as any would be ("West brom manager tony pulis ...": no word
+    inside a sentence is capitalised, and one is a word people never write in lower case)."""
+    words = lower_case_words(lang)
+    bare = without_possessive(word.group()).lower()
+    if not words.common or bare in words.common or bare in get_lexicon(lang).stopwords or _PRONOUN_I.match(bare):
+        return False
+    before = max(0, word.start() - 8)
+    if not _OPENING.search(text, before, word.start()) or _ABBREVIATION.search(text, before, word.start()):
+        return False
+    if (particle := _PARTICLE_AFTER.match(text, word.end())) and particle.group(1) not in get_lexicon(lang).stopwords:
+        return False  # the first of a name a particle parts ("Ludwig van Beethoven"), no name alone
+    return not _written_in_lower_case(text, lang)
+
+
+@lru_cache(maxsize=1024)
+def _written_in_lower_case(text: str, lang: Lang) -> bool:
+    """No word of ``text`` inside a sentence is capitalised, and one is a word people never write in
+    lower case ("tony pulis"): the text lower-cases its names. Read once a text, however many
+    sentences open in it."""
+    written = lower_case_words(lang).written
+    inside = [m.group() for m in _WORD.finditer(text) if not starts_sentence(text, m.start())]
+    return not any(w[0].isupper() for w in inside) and any(
+        w.islower() and len(w) >= _RARE_LENGTH and w not in written for w in inside
+    )
+
+
+_PARTICLE_AFTER = re.compile(r"\s+([a-z]{1,3})\s+[A-Z]")
+"""A short lower-case word and a capitalised one: a particle inside a name ("van", "de", "bin")
+unless it is a stop word ("Kane and Musiala")."""
+_PRONOUN_I = re.compile(r"i['\u2019]")
+"""The pronoun "I" contracted ("I'm", "I've"), which no one writes in lower case either."""
+_RARE_LENGTH = 3
+"""The shortest lower-case word that shows a text writes its names in lower case where people never
+write it so ("pulis"; not "eu", which a web address may hold)."""
+_OPENING = re.compile(r"(?:^|[.!?][\"'\u201d\u2019)\]]*\s+)[\"'\u201c\u2018(\[]*$")
+"""What stands before a sentence's first word: nothing, or the end of the sentence before; not a
+colon, whose word may open a label's value ("A: Glasgow")."""
+_ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,2}\.\s*$")
+"""A capitalised word of at most three letters and a full stop: an abbreviation ("St.", "Dr.",
+"Co."), which ends no sentence."""
+_RARE_LENGTH = 3
+"""The shortest lower-case word that shows a text writes its names in lower case where people seldom
+write it so ("pulis"; not "eu", which a web address may hold)."""
 
 
 _DAY = re.compile(r"\b(?:" + "|".join(sorted(word.capitalize() for word in _CALENDAR)) + r")(?:s|'s)?\b")
@@ -1254,13 +1313,13 @@ def _in_role(
     :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
     back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
     Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
-    "Aldrin" for "Buzz Aldrin")."""
-    if len(role) < _ROLE_FIT or _names_head(name, sentence):
+    "Aldrin" for "Buzz Aldrin"), however it writes it ("AstraZenecas" for "Astrazeneca")."""
+    if len(role) < _ROLE_FIT or name.opening or _names_head(name, sentence, any_case=True):
         return None
     fits = [
         (len(role & _around(sentence, start, end, lang)), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if _rival(name, other, claim_terms)
+        if not other.opening and _rival(name, other, claim_terms)
     ]
     if not fits:
         return None
@@ -1495,19 +1554,21 @@ def _speaker(text: str, lang: Lang) -> NameSlot | None:
     return None
 
 
-def _names_head(name: NameSlot, text: str) -> bool:
+def _names_head(name: NameSlot, text: str, *, any_case: bool = False) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
     "Gaming"), as the start of a word ("Aldrin's"); the claim's possessive is no part of it
-    ("Laconia's main river" is named by "the main river of Laconia")."""
+    ("Laconia's main river" is named by "the main river of Laconia"). With ``any_case``, written
+    in any case ("AstraZenecas" for "Astrazeneca", "EMA" for "Ema")."""
     head = without_possessive(name.text.split()[-1]).split("-")[-1]
-    return name.text in text or re.search(rf"\b{re.escape(head)}", text) is not None
+    flags = re.IGNORECASE if any_case else 0
+    return name.text in text or re.search(rf"\b{re.escape(head)}", text, flags) is not None
 
 
 def _alias(name: NameSlot, other: NameSlot) -> bool:
     """One is the initials of the other ("TNC", "The Nature Conservancy") or a word of one starts
     with a word of the other ("Fed", "Federal Reserve"); an article opening both ("The Basic",
     "The Pro") is no such word."""
-    a, b = name.text.replace("-", " ").split(), other.text.replace("-", " ").split()
+    a, b = (without_possessive(n.text).replace("-", " ").split() for n in (name, other))
     initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
     if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
         return True
@@ -1618,7 +1679,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
     elsewhere = ranked_otherwise(claim, numbered, lang)
-    negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names))
+    negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names if not name.opening))
     for slot in numbers:
         if finding := _check_number(
             slot,
@@ -1707,7 +1768,7 @@ def _check_number(
         # between Pakistan and China" beside "Mount Everest is 8,849 metres high"); one naming
         # nobody may refer back ("the insurers")
         names = slot.around & claim_names
-        named = int(not names or bool(names & features[i].content) or not _names(text, lang))
+        named = int(not names or bool(names & features[i].content) or all(n.opening for n in _names(text, lang)))
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
@@ -2194,26 +2255,24 @@ def _check_name(
         or _in_clause(name, role, claim_terms, sentences[best], lang)
     ):
         return _named_otherwise(other, name, sentences[best])
+    claimed = _speaker(place[2], lang)
+    speaks = claimed is not None and claimed.text == name.text
     if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
         said_by = _speaker(sentences[best], lang)
-        claimed = _speaker(place[2], lang)
-        if (
-            said_by is not None
-            and claimed is not None
-            and claimed.text == name.text
-            and _rival(name, said_by, claim_terms)
-        ):
+        if speaks and said_by is not None and _rival(name, said_by, claim_terms):
             return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
     named = bool(naming) or name.origin or any(_alias(name, o) for t in sentences for o in _names(t, lang))  # "the Fed"
     unnamed = None if named else _unnamed(name, sentences[best])
-    if best in naming or tie < needed * len(frame):
+    if best in naming or tie < needed * len(frame) or name.opening:
         return unnamed
-    if naming and tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN:
+    if naming and (speaks or tie < max(len(frame & features[i].terms) for i in naming) + _NAME_MARGIN):
+        # the claim's name says it ("Iran says the virus has spread"): a sentence stating what is
+        # said need not name who says it, and names in it are no speakers
         return None
-    others = [n for n in _names(sentences[best], lang) if _rival(name, n, claim_terms)]
+    others = [n for n in _names(sentences[best], lang) if not n.opening and _rival(name, n, claim_terms)]
     if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
         # "he", "she", "the show" may refer back to the name: the support rests on reading them so
         return unnamed

@@ -9,6 +9,7 @@ one that lacks a field or holds a list no field names is refused when it is load
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from typing import Any
 
 from faithcheck._core.types import Lang
 
-__all__ = ["Lexicon", "get_lexicon", "read_lexicon"]
+__all__ = ["Lexicon", "LowerCaseWords", "get_lexicon", "lower_case_words", "read_lexicon"]
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,38 @@ def get_lexicon(lang: Lang) -> Lexicon:
     True
     """
     return read_lexicon(lang, json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8")))
+
+
+@dataclass(frozen=True)
+class LowerCaseWords:
+    """The words of a language that people write in lower case inside a sentence, from
+    ``{lang}_common_words.txt.gz`` beside this module (built from the training data by
+    ``training/common_words.py``)."""
+
+    common: frozenset[str]
+    """Those written so at least as often as capitalised ("researchers", "however", "shares"; not
+    "microsoft", "rose")."""
+    written: frozenset[str]
+    """All of them, ``common`` and those more often capitalised ("rose", "bill")."""
+
+
+@cache
+def lower_case_words(lang: Lang) -> LowerCaseWords:
+    """The :class:`LowerCaseWords` of ``lang``; both sets empty for a language without a list.
+
+    >>> words = lower_case_words("en")
+    >>> "researchers" in words.common, "microsoft" in words.written, ("rose" in words.common, "rose" in words.written)
+    (True, False, (False, True))
+    >>> lower_case_words("fr").common
+    frozenset()
+    """
+    path = resources.files(__package__).joinpath(f"{lang}_common_words.txt.gz")
+    if not path.is_file():
+        return LowerCaseWords(frozenset(), frozenset())
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8").split()
+    return LowerCaseWords(
+        common=frozenset(w for w in lines if not w.startswith("^")), written=frozenset(w.lstrip("^") for w in lines)
+    )
 
 
 def read_lexicon(lang: Lang, raw: dict[str, Any]) -> Lexicon:
