@@ -2395,6 +2395,12 @@ def test_a_pronoun_sentence_that_denies_what_the_claim_adds_to_the_quoted_one_co
             "Merkel signed the treaty in 2007.",
             "the context names Sarkozy here, not Merkel",
         ),
+        # a short verb before a name is no particle inside one ("met" is no "van")
+        (
+            ["Zelensky met Macron in Paris on Monday.", "Scholz joined them by video."],
+            "Scholz met Macron in Paris on Monday.",
+            "the context names Zelensky here, not Scholz",
+        ),
     ],
 )
 def test_a_sentences_first_word_alone_is_a_name_where_people_seldom_write_it_in_lower_case(
@@ -2449,3 +2455,19 @@ def test_a_claims_name_that_says_it_need_not_be_named_where_what_it_says_is_stat
     assert check_slots("Astrazeneca vaccine trial is put on hold.", trial, "en") is None
     strikes = ["Israel's military said strikes on Jabalia had killed Ibrahim Biari, a Hamas commander."]
     assert check_slots("Israeli strikes on Jabalia killed Ibrahim Biari, a Hamas commander.", strikes, "en") is None
+
+
+def test_another_name_in_place_decides_nothing_where_a_sentence_naming_the_claims_states_more_of_it() -> None:
+    # before, the first sentence with another name between the claim's words decided, though the
+    # next one names Apple and states the whole claim (a window holding both rejected a true claim)
+    launches = [
+        "In January, Samsung unveiled the Galaxy S24 in Seoul.",
+        "In September, Apple unveiled the iPhone 15 in Cupertino.",
+    ]
+    assert check_slots("In September, Apple unveiled the iPhone 15 in Cupertino.", launches, "en") is None
+    finding = _finding("In September, Samsung unveiled the iPhone 15 in Cupertino.", launches)
+    assert (finding.label, finding.decides, finding.why) == (
+        "wrong_entity",
+        True,
+        "the context names Apple here, not Samsung",
+    )

@@ -1192,7 +1192,7 @@ def _opens_as_name(text: str, word: re.Match[str], lang: Lang) -> bool:
     before = max(0, word.start() - 8)
     if not _OPENING.search(text, before, word.start()) or _ABBREVIATION.search(text, before, word.start()):
         return False
-    if (particle := _PARTICLE_AFTER.match(text, word.end())) and particle.group(1) not in get_lexicon(lang).stopwords:
+    if (particle := _PARTICLE_AFTER.match(text, word.end())) and particle.group(1) in get_lexicon(lang).name_particles:
         return False  # the first of a name a particle parts ("Ludwig van Beethoven"), no name alone
     return not _written_in_lower_case(text, lang)
 
@@ -1209,9 +1209,9 @@ def _written_in_lower_case(text: str, lang: Lang) -> bool:
     )
 
 
-_PARTICLE_AFTER = re.compile(r"\s+([a-z]{1,3})\s+[A-Z]")
-"""A short lower-case word and a capitalised one: a particle inside a name ("van", "de", "bin")
-unless it is a stop word ("Kane and Musiala")."""
+_PARTICLE_AFTER = re.compile(r"\s+([a-z]+)\s+[A-Z]")
+"""A lower-case word and a capitalised one: a particle inside a name where the lexicon's
+``name_particles`` has it ("van", "de", "bin"; not "met" of "Scholz met Macron")."""
 _PRONOUN_I = re.compile(r"i['\u2019]")
 """The pronoun "I" contracted ("I'm", "I've"), which no one writes in lower case either."""
 _RARE_LENGTH = 3
@@ -2242,7 +2242,16 @@ def _check_name(
     def actors(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
         return _actors(text, heads, lang)
 
-    for text in sentences:
+    # another sentence naming the claim's own name that states clearly more of the claim's sentence
+    # is the one it speaks of ("Apple unveiled the iPhone 15 in September" beside "Samsung unveiled
+    # the Galaxy S24"; a sentence naming both is read by _in_place itself)
+    first, last = _sentence_of(place[2], place[0])  # the claim's own sentence says what the name does
+    said = analyze(place[2][first:last], lang).terms - name.stems
+    shares = [len(said & f.terms) for f in features]
+    naming_own = [i for i, text in enumerate(sentences) if _names_head(name, text)]
+    for i, text in enumerate(sentences):
+        if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_own if j != i):
+            continue
         if other := _in_place(name, *place, claim_terms, text, lang, actors):
             return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:

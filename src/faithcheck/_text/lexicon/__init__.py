@@ -137,6 +137,9 @@ class Lexicon:
     claim words it."""
     honorifics: frozenset[str]
     """Titles before a name ("Mr", "Dr"), lower-cased: no part of the name a context must repeat."""
+    name_particles: frozenset[str]
+    """Lower-case words inside a name ("van" of "Ludwig van Beethoven", "de", "bin"): the word before
+    one opens a longer name."""
     origin_words: frozenset[str]
     """Words of origin ("French", "Swiss") that the endings in ``origin_suffixes`` do not tell."""
     origin_suffixes: tuple[str, ...]
