@@ -52,6 +52,8 @@ ENGLISH = [
 """The training sets read (all English)."""
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”()\[\]]\s*|\n)\s*$")
+"""What may stand right before a word that opens a sentence, a quote or a bracket: such a word is
+capitalised whatever it is, and is not counted."""
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 _LOWERED_TEXT = 5
 """A text of this many words or more with no capitalised word inside a sentence is written in lower
@@ -114,9 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         lower.update(low)
         capital.update(cap)
     words = sorted(common(lower, capital, args.min_count, args.ratio), key=lambda w: w.lstrip("^"))
-    # mtime=0: the same words give the same bytes
-    with gzip.GzipFile(args.out, "wb", mtime=0) as fh:
-        fh.write(("\n".join(words) + "\n").encode("utf-8"))
+    # no time and no file name in the header: the same words give the same bytes, wherever written
+    args.out.write_bytes(gzip.compress(("\n".join(words) + "\n").encode("utf-8"), mtime=0))
     print(f"{len(words)} words to {args.out} ({args.out.stat().st_size:,} bytes)")
     return 0
 

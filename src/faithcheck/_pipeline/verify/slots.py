@@ -1182,9 +1182,10 @@ def _opens_as_name(text: str, word: re.Match[str], lang: Lang) -> bool:
     """A sentence's first word alone is a name where people seldom write it in lower case inside a
     sentence (:func:`~faithcheck._text.lexicon.lower_case_words`): "Apple reported ...", "Musiala
     scored ..."; not "Researchers found ...", "However, ...". Never in a language without such a
-    list, after an abbreviation ("Miracle at St. Anna"), nor in a ``text`` written in lower case,
-    whose first words are capitalised as any would be ("West brom manager tony pulis ...": no word
-    inside a sentence is capitalised, and one is a word people never write in lower case)."""
+    list, after a colon ("A: Glasgow") or an abbreviation ("Miracle at St. Anna"), before a particle
+    of a longer name ("Ludwig van Beethoven"), nor in a ``text`` written in lower case, whose first
+    words are capitalised as any would be ("West brom manager tony pulis ...": no word inside a
+    sentence is capitalised, and one is a word people never write in lower case)."""
     words = lower_case_words(lang)
     bare = without_possessive(word.group()).lower()
     if not words.common or bare in words.common or bare in get_lexicon(lang).stopwords or _PRONOUN_I.match(bare):
@@ -1223,9 +1224,6 @@ colon, whose word may open a label's value ("A: Glasgow")."""
 _ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,2}\.\s*$")
 """A capitalised word of at most three letters and a full stop: an abbreviation ("St.", "Dr.",
 "Co."), which ends no sentence."""
-_RARE_LENGTH = 3
-"""The shortest lower-case word that shows a text writes its names in lower case where people seldom
-write it so ("pulis"; not "eu", which a web address may hold)."""
 
 
 _DAY = re.compile(r"\b(?:" + "|".join(sorted(word.capitalize() for word in _CALENDAR)) + r")(?:s|'s)?\b")
@@ -2248,9 +2246,9 @@ def _check_name(
     first, last = _sentence_of(place[2], place[0])  # the claim's own sentence says what the name does
     said = analyze(place[2][first:last], lang).terms - name.stems
     shares = [len(said & f.terms) for f in features]
-    naming_own = [i for i, text in enumerate(sentences) if _names_head(name, text)]
+    naming_head = [i for i, text in enumerate(sentences) if _names_head(name, text)]
     for i, text in enumerate(sentences):
-        if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_own if j != i):
+        if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
         if other := _in_place(name, *place, claim_terms, text, lang, actors):
             return _named_otherwise(other, name, text)
