@@ -2471,3 +2471,22 @@ def test_another_name_in_place_decides_nothing_where_a_sentence_naming_the_claim
         True,
         "the context names Apple here, not Samsung",
     )
+
+
+def test_a_title_before_a_name_that_the_context_gives_otherwise_is_contradicted() -> None:
+    # before, "CFO Dana Whitfield" read as "CEO Dana Whitfield": the name's words are the same
+    results = [
+        "Acme Corp reported revenue of $4.2 billion for 2023.",
+        "CEO Dana Whitfield said growth would slow in 2024.",
+    ]
+    _assert_contradicted(
+        "CFO Dana Whitfield said growth would slow.",
+        results,
+        "the context gives CEO Dana Whitfield, not CFO Dana Whitfield",
+    )
+    assert check_slots("CEO Dana Whitfield said growth would slow.", results, "en") is None
+    # a name the context never titles, or titles as the claim does somewhere, decides nothing
+    untitled = ["Dana Whitfield said growth would slow in 2024."]
+    assert check_slots("CFO Dana Whitfield said growth would slow.", untitled, "en") is None
+    both = ["CEO Dana Whitfield and Acme's CTO Dana Whitfield are two people.", "CTO Dana Whitfield said so."]
+    assert check_slots("CTO Dana Whitfield said so.", both, "en") is None

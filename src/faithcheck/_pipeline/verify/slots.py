@@ -88,6 +88,7 @@ from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
+from faithcheck._pipeline.verify.titles import check_titles, titled
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
     Bound,
@@ -1658,6 +1659,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         and not days
         and not ordinals(claim, lang)
         and not lettered(claim, lang)
+        and not titled(claim, lang)
     ):
         return None
     features = [analyze(s, lang) for s in sentences]
@@ -1705,6 +1707,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     if swapped := swapped_names(claim, sentences, lang):
         return swapped
     if finding := check_letters(claim, claim_features.content, sentences, lang):
+        return finding
+    if finding := check_titles(claim, sentences, lang):
         return finding
     for placed, day in ((places, False), (days, True)):
         for where, start, end in placed:
