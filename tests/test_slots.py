@@ -2212,8 +2212,8 @@ def test_a_clause_naming_someone_else_where_the_sentence_names_the_claims_name_e
     # original was rejected so by a first version)
     quoted = ['"New tools led to a more detailed Zone Map but also produced localized changes," said Christopher Daly.']
     assert check_slots("The Zone Map revealed localized changes.", quoted, "en") is None
-    # a claim's first word is a name only where the evidence ends a name with it, and no stop word
-    # is (a headline's run of capitals: "Social Care More than ...")
+    # a stop word opening a claim is no name even where the evidence ends a run of capitals with it
+    # (a headline's run: "Social Care More than ...")
     dateline = ["From: Department of Health and Social Care More than 137,000 people have received the first dose."]
     assert check_slots("More than 137,000 people received the first dose.", dateline, "en") is None
 

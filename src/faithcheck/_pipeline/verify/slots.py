@@ -1125,8 +1125,9 @@ def _slot_text(text: str, start: int, end: int) -> str:
 
 @lru_cache(maxsize=16384)
 def _names(text: str, lang: Lang) -> tuple[NameSlot, ...]:
-    """Runs of capitalised words that are names: a sentence's first word counts only as part of a
-    longer run; months and week days are dates, not names."""
+    """Runs of capitalised words that are names: a sentence's first word alone only where people
+    seldom write it in lower case (:func:`_opens_as_name`); months and week days are dates, not
+    names."""
     return tuple(name for name, _, _ in _placed_names(text, lang))
 
 
@@ -1145,9 +1146,9 @@ def _placed_places(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ..
 
 @lru_cache(maxsize=16384)
 def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool], ...]:
-    """The runs of capitalised words of ``text`` that name something (not a sentence's first word
-    alone, not a month or a day), where each stands, and whether it is a place
-    (:func:`_is_place`)."""
+    """The runs of capitalised words of ``text`` that name something (a sentence's first word alone
+    only as :func:`_opens_as_name` reads it, marked :attr:`NameSlot.opening`; not a month or a day),
+    where each stands, and whether it is a place (:func:`_is_place`)."""
     if not get_lexicon(lang).entity_capitalisation:
         return ()  # German capitalises every noun
     out: list[tuple[NameSlot, int, int, bool]] = []
@@ -1187,14 +1188,14 @@ def _opens_as_name(text: str, word: re.Match[str], lang: Lang) -> bool:
     of a longer name ("Ludwig van Beethoven"), nor in a ``text`` written in lower case, whose first
     words are capitalised as any would be ("West brom manager tony pulis ...": no word inside a
     sentence is capitalised, and one is a word people never write in lower case)."""
-    words = lower_case_words(lang)
+    words, lex = lower_case_words(lang), get_lexicon(lang)
     bare = without_possessive(word.group()).lower()
-    if not words.common or bare in words.common or bare in get_lexicon(lang).stopwords or _PRONOUN_I.match(bare):
+    if not words.common or bare in words.common or bare in lex.stopwords or _PRONOUN_I.match(bare):
         return False
     before = max(0, word.start() - 8)
     if not _OPENING.search(text, before, word.start()) or _ABBREVIATION.search(text, before, word.start()):
         return False
-    if (particle := _PARTICLE_AFTER.match(text, word.end())) and particle.group(1) in get_lexicon(lang).name_particles:
+    if (particle := _PARTICLE_AFTER.match(text, word.end())) and particle.group(1) in lex.name_particles:
         return False  # the first of a name a particle parts ("Ludwig van Beethoven"), no name alone
     return not _written_in_lower_case(text, lang)
 
