@@ -13,7 +13,9 @@ shape of sentence that once cost more than linear time. Run by hand; compare two
 * ``parts``: "5 euros for adults and" again and again (a coordinated sentence's parts);
 * ``labels``: "Python 3.12 and" again and again (numbered names aligned among their parts);
 * ``openings``: "Musiala scored again." again and again (each first word is read as a name or not
-  by whether the text writes its names in lower case, which is read once a text).
+  by whether the text writes its names in lower case, which is read once a text);
+* ``heads``: "Harvard University, Ada Smith and" again and again (each "University" is looked up
+  among the names around it, and each name after "by" is an agent of a list).
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {  # the claim, and the se
         lambda chars: "It supports " + _repeat("Python 3.12 and ", chars) + "Python 3.7.",
     ),
     "openings": ("Kane scored again in the second half.", lambda chars: _repeat("Musiala scored again. ", chars)),
+    "heads": (
+        "The study was led by Stanford University and directed by Ada Brennan.",
+        lambda chars: (
+            "The study was led and directed by " + _repeat("Harvard University, Ada Smith and ", chars) + "Yale."
+        ),
+    ),
 }
 
 

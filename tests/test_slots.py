@@ -2490,3 +2490,128 @@ def test_a_title_before_a_name_that_the_context_gives_otherwise_is_contradicted(
     assert check_slots("CFO Dana Whitfield said growth would slow.", untitled, "en") is None
     both = ["CEO Dana Whitfield and Acme's CTO Dana Whitfield are two people.", "CTO Dana Whitfield said so."]
     assert check_slots("CTO Dana Whitfield said so.", both, "en") is None
+
+
+def test_a_name_between_a_year_and_its_event_leaves_the_event_in_the_years_frame() -> None:
+    # before, "Maria Fernanda Lopez" took three of the five words around 2004, "elected" was out
+    # of its frame and the year of another event (joining the council) stood for it
+    council = ["Maria Fernanda Lopez joined the council in 2004.", "In 2011, Lopez was elected mayor."]
+    _assert_contradicted(
+        "2004 was the year Maria Fernanda Lopez was elected.", council, "the context gives 2011, not 2004"
+    )
+    assert check_slots("2011 was the year Maria Fernanda Lopez was elected.", council, "en") is None
+    # words gained past a name stay in the number's phrase: "American film actor" is no word of the film's 1943
+    numbers, _ = claim_slots("American film actor, Dana Andrews, starred in the 1943 American Western film.", "en")
+    assert "actor" not in numbers[0].frame
+
+
+def test_a_bare_hundred_per_cent_is_the_whole_not_a_round_figure() -> None:
+    doctors = ["97% of the surveyed doctors recommend the treatment."]
+    _assert_contradicted(
+        "100% of the surveyed doctors recommend the treatment.", doctors, "the context gives 97%, not 100%"
+    )
+    # "nearly 100%" is a round figure
+    assert check_slots("Nearly 100% of the doctors recommend it.", ["99.6% of the doctors recommend it."], "en") is None
+
+
+def test_an_age_is_stated_only_by_an_age() -> None:
+    # before, "for 20 years" stated the claim's age, and an age a length of time
+    for claim, context in [
+        ("Tomasz, 20, opened the bakery.", ["Tomasz opened the bakery after working in kitchens for 20 years."]),
+        ("Tomasz opened the bakery after 20 years in kitchens.", ["Tomasz, 20, opened the bakery."]),
+    ]:
+        finding = _finding(claim, context)
+        assert (finding.label, finding.decides) == ("unsupported", True), claim
+    assert check_slots("Tomasz, 20, opened the bakery.", ["Tomasz, 20, opened the bakery in May."], "en") is None
+
+
+def test_two_names_sharing_only_a_word_people_write_in_lower_case_are_two() -> None:
+    # before, "University" made "Harvard University" an alias of "Stanford University" and a sentence
+    # naming it named the claim's: the claim stood
+    study = [
+        "The study was led by researchers at Harvard University.",
+        "Stanford University provided the imaging data.",
+    ]
+    finding = _finding("The study was led by researchers at Stanford University.", study)
+    assert (finding.label, finding.why) == (
+        "wrong_entity",
+        "the context names Harvard University here, not Stanford University",
+    )
+    assert check_slots("Stanford University provided the imaging data for the study.", study, "en") is None
+    # a word people never write in lower case, or every word of the shorter name, is one person
+    kings = ["King has published 54 novels.", "President Biden met the author."]
+    assert check_slots("Stephen King has published 54 novels.", kings, "en") is None
+    assert check_slots("Joe Biden met the author.", kings, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "context", "named"),
+    [
+        (
+            "The film was directed by Ryan Gosling.",
+            "Barbie is a film directed by Greta Gerwig. It stars Ryan Gosling.",
+            "Greta Gerwig",
+        ),
+        (
+            "The keynote was given by Satya Nadella.",
+            "Satya Nadella opened it. The keynote was given by Sam Altman.",
+            "Sam Altman",
+        ),
+        (
+            "Southpaw was written by Jake Gyllenhaal.",
+            "Southpaw was written by Kurt Sutter and stars Jake Gyllenhaal.",
+            "Kurt Sutter",
+        ),
+        # past its article: "approved by the X in May" stands where "approved by the Y in May" does
+        (
+            "The merger was approved by the European Commission.",
+            "The merger was approved by the Markets Authority in May. The European Commission opened an inquiry.",
+            "Markets Authority",
+        ),
+        (
+            "The painting was bought by the Louvre.",
+            "The painting was bought by the Rijksmuseum for 10 million euros. The Louvre had bid 8 million.",
+            "Rijksmuseum",
+        ),
+    ],
+)
+def test_a_name_after_by_that_the_context_gives_otherwise_is_the_wrong_entity(
+    claim: str, context: str, named: str
+) -> None:
+    # before, a name after "by" was checked neither as an actor nor as a place, and "the" before
+    # a name left it flanked by stop words alone
+    sentences = [s if s.endswith(".") else s + "." for s in context.split(". ")]
+    finding = _finding(claim, sentences)
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert named in finding.why
+    assert check_slots(claim.replace(claim.split(" by ")[1][:-1], named), sentences, "en") is None
+
+
+def test_a_nickname_in_quotes_is_part_of_the_name() -> None:
+    # 'Kenneth "Babyface" Edmonds' is one name, credited in one list with Tracey Edmonds (read as
+    # "Kenneth" alone, it stood where the claim's "produced by" has Tracey Edmonds)
+    for quoted in ('Kenneth "Babyface" Edmonds', "Kenneth `` Babyface '' Edmonds"):
+        credits = [f"Soul Food is a 1997 film produced by {quoted}, Tracey Edmonds and Robert Teitel."]
+        assert check_slots("Soul Food was produced by Tracey Edmonds.", credits, "en") is None
+    # and its nickname is a word of it ("Jem" of 'Jeremy Max "Jem" Finer')
+    finer = ['Jeremy Max "Jem" Finer is an English musician.', "Longplayer is a composition by Jem Finer."]
+    assert check_slots("Longplayer is a composition by the English musician Jem Finer.", finer, "en") is None
+
+
+def test_a_name_after_in_the_or_at_the_is_not_checked_as_a_place() -> None:
+    # after "the", a name is often a nickname or a place for what is there ("the Blues" for Chelsea,
+    # "the Nou Camp" for Barcelona): only an agent after "by the" is checked
+    messi = ["Bartomeu said Messi will always have a place at the Nou Camp."]
+    assert check_slots("Bartomeu says Messi will always have a place at Barca.", messi, "en") is None
+
+
+def test_a_sentence_naming_the_claims_name_that_states_as_much_keeps_another_out_of_its_role() -> None:
+    # before, "Phil Foden ... against Arsenal" shared as much of the claim as the sentence naming
+    # Haaland, came first, and its "against Arsenal" made Foden the one in Haaland's role
+    match = [
+        "Phil Foden scored twice against Arsenal on Sunday.",
+        "Erling Haaland missed a penalty in the second half.",
+    ]
+    assert check_slots("Erling Haaland missed a penalty against Arsenal.", match, "en") is None
+    finding = _finding("The striker Erling Haaland scored twice against Arsenal.", match)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Phil Foden here, not Erling Haaland")

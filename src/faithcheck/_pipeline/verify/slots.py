@@ -81,6 +81,7 @@ from itertools import pairwise
 from math import isclose
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.agents import check_agents
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
@@ -235,11 +236,16 @@ class NumberSlot:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
         round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
         9,061 people; never a year); a length of time in another unit states as long a time ("24
-        months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`)."""
+        months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`); an age no
+        length of time written with its unit, nor that an age."""
         if (seconds := self.durations(other)) is not None:
             return isclose(*seconds, rel_tol=_SAME_TIME)
         if other.value == self.value:
-            return self.compatible(other, strict=False)
+            # an age is no length of time written as one: "Szilveszter, 20," is not stated by "for
+            # 20 years" (a bare "Peter Fox, 26." may be an age)
+            timed = other if self.age else self
+            ages_apart = self.age != other.age and timed.unit is not None and not timed.text[-1].isdigit()
+            return self.compatible(other, strict=False) and not ages_apart
         return self._rounds(other) or (other.is_year and self._spans_year(other))
 
     def competes(self, other: NumberSlot) -> bool:
@@ -278,7 +284,10 @@ class NumberSlot:
 
     def _rounds(self, other: NumberSlot) -> bool:
         same_kind = not self.is_year and not other.is_year and self.unit == other.unit != _SCORE
-        return same_kind and rounds_to(self.value, other.value, self.bound)
+        # a bare "100%" is all, never a round figure ("100% of experts agree" does not state 97%;
+        # "nearly 100%" may)
+        whole = self.unit == "%" and self.value == _WHOLE and self.bound is None
+        return same_kind and not whole and rounds_to(self.value, other.value, self.bound)
 
     def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
         if self.is_year or other.is_year:
@@ -296,6 +305,10 @@ class NumberSlot:
             # "107 million accounts")
             return not strict
         return self.unit == other.unit
+
+
+_WHOLE = 100
+"""A share of this many per cent is the whole."""
 
 
 _DURATIONS = {
@@ -382,7 +395,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     )
     words = list(_WORD.finditer(text))
     starts = [m.start() for m in words]
-    names = frozenset(stem for name in _names(text, lang) if not name.opening for stem in name.stems)
+    placed = [(name, start, end) for name, start, end in _placed_names(text, lang) if not name.opening]
+    names = frozenset(stem for name, _, _ in placed for stem in name.stems)
+    # a name (or a place) is one thing, however many words it takes: its words are left out where a
+    # frame counts its distance ("1969 was the year Stanley Williams was executed" frames 1969 with
+    # "executed", "Rick Ross founded the Maybach Music Group in 2012" with "founded")
+    spans = [(start, end) for name, start, end, _ in _capitalised(text, lang) if not name.opening]
+    framing = [m for m in words if not _inside(spans, m.start())]
+    framing_starts = [m.start() for m in framing]
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
@@ -419,9 +439,16 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             unit = before
         near = _words_near(text, words, starts, start, start, _FRAME_TOKENS, _reach(runs, start))
         around = analyze(" ".join(near), lang).content
+        # words gained past a name stay in the number's phrase
+        (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
+        framed = near + _words_near(
+            text, framing, framing_starts, start, start, _FRAME_TOKENS, (max(low, opens), min(high, closes))
+        )
         # the words around it that say what it is: not the names (every sentence about "OSIRIS-REx"
         # has them, whichever event it dates) nor the calendar
-        frame = _with_events(around - ({unit} if unit else set()) - names - calendar, lang)
+        frame = _with_events(
+            analyze(" ".join(framed), lang).content - ({unit} if unit else set()) - names - calendar, lang
+        )
         is_year = _is_year(text[start:end], value, unit)
         decade = decade_length(text, end, value) if is_year else 0
         shown = f"{text[start:end]}s" if decade else text[start:end]  # "the 1990s", "the 1800's"
@@ -1083,6 +1110,12 @@ def _runs(
     return starts, ends
 
 
+def _inside(spans: Sequence[tuple[int, int]], at: int) -> bool:
+    """``at`` lies inside one of ``spans`` (in reading order, none overlapping)."""
+    k = bisect_right(spans, (at, sys.maxsize)) - 1
+    return k >= 0 and spans[k][0] <= at < spans[k][1]
+
+
 def _reach(runs: tuple[list[int], list[int]], start: int) -> tuple[int, int]:
     """Where the words of the number at ``start`` may lie: from the end of the run before its own
     to the start of the run after (:func:`_runs`). The words beyond another number are that
@@ -1166,10 +1199,17 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
                 out.append((NameSlot(text[start:end], frozenset(stems), before_noun, opening), start, end, place))
         run.clear()
 
+    # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
+    nicknamed = {(q.end(1), q.start(2)) for q in _NICKNAME.finditer(text)} | {
+        (q.end(2), q.end()) for q in _NICKNAME.finditer(text)
+    }
     for m in _WORD.finditer(text):
         word = m.group()
         last = run[-1].group() if run else ""
-        joined = bool(run) and text[run[-1].end() : m.start()] in (" ", "-") and without_possessive(last) == last
+        gap = text[run[-1].end() : m.start()] if run else ""
+        joined = bool(run) and (
+            (gap in (" ", "-") and without_possessive(last) == last) or (run[-1].end(), m.start()) in nicknamed
+        )
         if _is_name_word(word) and (joined or not run):
             run.append(m)
             continue
@@ -1178,6 +1218,11 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
             run.append(m)
     close()
     return tuple(out)
+
+
+_NICKNAME = re.compile(r"([A-Z][^\W\d_]+)\s+(?:``|\"|\u201c)\s*([A-Z][^\W\d_]*)\s*(?:''|\"|\u201d)\s+(?=[A-Z])")
+"""A name, a nickname in quotes and the name's next capitalised word ("Kenneth "Babyface" Edmonds",
+tokenised "Kenneth `` Babyface '' Edmonds")."""
 
 
 def _opens_as_name(text: str, word: re.Match[str], lang: Lang) -> bool:
@@ -1298,12 +1343,16 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     return analyze(" ".join(near), lang).content
 
 
-def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float]) -> bool:
-    """``other`` may stand where the claim has ``name``: the claim does not name it, it is no alias
+def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], lang: Lang) -> bool:
+    """``other`` may stand where the claim has ``name``: the claim does not name it (but by a word
+    the two share), it is no alias
     of the name, and it is no word of origin unless the claim's name stands before a noun too
     ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an American comedian" does of
     "a Waco comedian")."""
-    return not other.stems & claim_terms and not _alias(name, other) and (name.before_noun or not other.origin)
+    # a word the two names share is no naming of the other ("University" in "Harvard University"
+    # for "Stanford University")
+    named = (other.stems - name.stems) & claim_terms
+    return not named and not _alias(name, other, lang) and (name.before_noun or not other.origin)
 
 
 def _in_role(
@@ -1314,12 +1363,12 @@ def _in_role(
     back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
     Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
     "Aldrin" for "Buzz Aldrin"), however it writes it ("AstraZenecas" for "Astrazeneca")."""
-    if len(role) < _ROLE_FIT or name.opening or _names_head(name, sentence, any_case=True):
+    if len(role) < _ROLE_FIT or name.opening or _names_head(name, sentence, lang, any_case=True):
         return None
     fits = [
         (len(role & _around(sentence, start, end, lang)), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if not other.opening and _rival(name, other, claim_terms)
+        if not other.opening and _rival(name, other, claim_terms, lang)
     ]
     if not fits:
         return None
@@ -1348,11 +1397,11 @@ def _in_clause(
     scored in the 80th minute". The clause must open with the other name (its subject), share
     :data:`_ROLE_FIT` words of the role, more than every clause naming the name, and have no pronoun
     (which may refer back to the name: "when his father John died")."""
-    if len(role) < _ROLE_FIT or not _names_head(name, sentence):
+    if len(role) < _ROLE_FIT or not _names_head(name, sentence, lang):
         return None
     bounds = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence)]
     clauses = [sentence[a:b] for a, b in pairwise(bounds)]
-    own = [k for k, clause in enumerate(clauses) if _names_head(name, clause)]
+    own = [k for k, clause in enumerate(clauses) if _names_head(name, clause, lang)]
     if len(clauses) < 2 or not own:
         return None
     words = [[w.lower() for w in _WORD.findall(clause)] for clause in clauses]
@@ -1364,7 +1413,7 @@ def _in_clause(
     names = [
         (other, start) for other, start, _ in _placed_names(sentence, lang) if bounds[best] <= start < bounds[best + 1]
     ]
-    others = [(other, start) for other, start in names if _rival(name, other, claim_terms)]
+    others = [(other, start) for other, start in names if _rival(name, other, claim_terms, lang)]
     return others[0][0] if len(others) == 1 and others[0][1] == bounds[best] else None
 
 
@@ -1406,9 +1455,16 @@ def _lowered(token: str) -> str:
     return token if len(token) > 1 and token.isupper() else token.lower()
 
 
-def _flanks(text: str, start: int, end: int, *, phrase: bool = False) -> tuple[list[str], list[str]]:
+_FLANK_READ = 3
+"""The words read before a name for its two flanking words past its article (:func:`_flanks`)."""
+
+
+def _flanks(
+    text: str, start: int, end: int, *, phrase: bool = False, bare: bool = False
+) -> tuple[list[str], list[str]]:
     """The two words before ``text[start:end]`` and the two after it, lower-cased; with
-    ``phrase``, only those of its own phrase (none beyond a comma or a bracket).
+    ``phrase``, only those of its own phrase (none beyond a comma or a bracket); with ``bare``,
+    past the name's own article ("approved by the European Commission" is flanked by "approved by").
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
@@ -1417,11 +1473,14 @@ def _flanks(text: str, start: int, end: int, *, phrase: bool = False) -> tuple[l
     """
     starts, words = _tokens(text, phrase)
     first, last = bisect_left(starts, start), bisect_left(starts, end)
-    before, after = list(words[max(0, first - 2) : first]), list(words[last : last + 2])
+    before, after = list(words[max(0, first - _FLANK_READ) : first]), list(words[last : last + 2])
     ends = [k for k, w in enumerate(before) if not w[0].isalnum()]
     before = before[ends[-1] + 1 :] if ends else before
     stops = [k for k, w in enumerate(after) if not w[0].isalnum()]
-    return before, after[: stops[0]] if stops else after
+    after = after[: stops[0]] if stops else after
+    if bare and before and before[-1] in _ARTICLES and text[starts[first - 1]].islower():
+        before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
+    return before[-2:], after[:2]
 
 
 def _in_place(
@@ -1452,12 +1511,24 @@ def _in_place(
     :func:`_placed_names` unless told otherwise); one listed with the claim's name ("Egypt and
     Sudan", "Steventon, Hampshire") stands beside it, not in its place."""
     stopwords = get_lexicon(lang).stopwords
-    named = _names_head(name, sentence)
-    before, after = _flanks(claim, start, end, phrase=named)
+    named = _names_head(name, sentence, lang)
+
+    def alike(at: tuple[int, int], phrase: bool) -> bool:
+        # as written, or past the name's article in a sentence not naming the claim's: "approved
+        # by the X" stands where "approved by Y" does
+        return any(
+            flanked_alike(
+                *_flanks(claim, start, end, phrase=named, bare=bare),
+                *_flanks(sentence, *at, phrase=phrase, bare=bare),
+                stopwords,
+            )
+            for bare in ((False,) if named else (False, True))
+        )
+
     if named:
         head = re.escape(without_possessive(name.text.split()[-1]))
         own = [(m.start(), m.end()) for m in re.finditer(rf"{re.escape(name.text)}|\b{head}\b", sentence)]
-        if any(flanked_alike(before, after, *_flanks(sentence, *at, phrase=True), stopwords) for at in own):
+        if any(alike(at, True) for at in own):
             return None
     width = len(_PLACE_TOKEN.findall(claim, start, end))
     listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
@@ -1465,8 +1536,9 @@ def _in_place(
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
-            and _rival(name, other, claim_terms)
-            and flanked_alike(before, after, *_flanks(sentence, other_start, other_end, phrase=named), stopwords)
+            and not _DESCRIBING.match(sentence, other_end)
+            and _rival(name, other, claim_terms, lang)
+            and alike((other_start, other_end), named)
         ):
             return other
     return None
@@ -1481,8 +1553,8 @@ def _listed_with(name: NameSlot, sentence: str, lang: Lang) -> frozenset[tuple[i
     apposition) with a run naming ``name``: "Brazil" and "Peru" in "through Brazil, Peru and
     Colombia" for "Colombia"."""
     runs = sorted(
-        [(start, end, bool(slot.stems & name.stems)) for slot, start, end, _ in _capitalised(sentence, lang)]
-        + [(start, end, bool(slot.stems & name.stems)) for slot, start, end in _placed_days(sentence, lang)]
+        [(start, end, _names_alike(name, slot, lang)) for slot, start, end, _ in _capitalised(sentence, lang)]
+        + [(start, end, _names_alike(name, slot, lang)) for slot, start, end in _placed_days(sentence, lang)]
     )
     groups: list[list[tuple[int, int, bool]]] = []
     for run in runs:
@@ -1491,6 +1563,12 @@ def _listed_with(name: NameSlot, sentence: str, lang: Lang) -> frozenset[tuple[i
         else:
             groups.append([run])
     return frozenset((start, end) for group in groups if any(own for _, _, own in group) for start, end, _ in group)
+
+
+def _names_alike(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
+    """``other`` is ``name`` or an alias of it: it shares a stem, and not only a word people also
+    write in lower case (:func:`_alias`)."""
+    return bool(other.stems & name.stems) and _alias(name, other, lang)
 
 
 def flanked_alike(
@@ -1554,28 +1632,68 @@ def _speaker(text: str, lang: Lang) -> NameSlot | None:
     return None
 
 
-def _names_head(name: NameSlot, text: str, *, any_case: bool = False) -> bool:
+def _names_head(name: NameSlot, text: str, lang: Lang, *, any_case: bool = False) -> bool:
     """``text`` names ``name``: its whole text, or its last word (a surname, a head: "Aldrin",
-    "Gaming"), as the start of a word ("Aldrin's"); the claim's possessive is no part of it
-    ("Laconia's main river" is named by "the main river of Laconia"). With ``any_case``, written
-    in any case ("AstraZenecas" for "Astrazeneca", "EMA" for "Ema")."""
+    "Gaming"), as the start of a word ("Aldrin's"), not as a word of another name
+    (:func:`_inside_another`: "Harvard University" does not name "Stanford University"); the
+    claim's possessive is no part of it ("Laconia's main river" is named by "the main river of
+    Laconia"). With ``any_case``, written in any case ("AstraZenecas" for "Astrazeneca", "EMA" for
+    "Ema")."""
+    if name.text in text:
+        return True
     head = without_possessive(name.text.split()[-1]).split("-")[-1]
     flags = re.IGNORECASE if any_case else 0
-    return name.text in text or re.search(rf"\b{re.escape(head)}", text, flags) is not None
+    return any(
+        not _inside_another(name, text, m.start(), lang) for m in re.finditer(rf"\b{re.escape(head)}", text, flags)
+    )
 
 
-def _alias(name: NameSlot, other: NameSlot) -> bool:
-    """One is the initials of the other ("TNC", "The Nature Conservancy") or a word of one starts
-    with a word of the other ("Fed", "Federal Reserve"); an article opening both ("The Basic",
-    "The Pro") is no such word."""
-    a, b = (without_possessive(n.text).replace("-", " ").split() for n in (name, other))
+def _inside_another(name: NameSlot, text: str, at: int, lang: Lang) -> bool:
+    """``text[at:]`` is a word of another name of ``text`` than ``name`` (no alias of it: the two
+    share only words people also write in lower case, :func:`_alias`), where ``name`` has more
+    than one word ("University" of "Harvard University" for "Stanford University")."""
+    if " " not in name.text.strip():
+        return False
+    runs = _capitalised(text, lang)
+    k = bisect_right(_run_starts(text, lang), at) - 1
+    return k >= 0 and at < runs[k][2] and not _alias(name, runs[k][0], lang)
+
+
+@lru_cache(maxsize=1024)
+def _run_starts(text: str, lang: Lang) -> tuple[int, ...]:
+    """Where the runs of :func:`_capitalised` start, in reading order (found by halving: a text of
+    thousands of names costs no more a word)."""
+    return tuple(start for _, start, _, _ in _capitalised(text, lang))
+
+
+def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
+    """One is the initials of the other ("TNC", "The Nature Conservancy"), or a word of one starts
+    with a word of the other ("Fed", "Federal Reserve"): every word of one ("King", "Stephen King"),
+    or one people never write in lower case (:func:`~faithcheck._text.lexicon.lower_case_words`:
+    "Biden" of "President Biden" and "Joe Biden"). Two names sharing only words people also write
+    in lower case are two ("Harvard University", "Stanford University"; "Mount Kenya", "Mount
+    Kilimanjaro"); an article opening both ("The Basic", "The Pro") is no such word."""
+    a, b = (_NAME_WORD.findall(without_possessive(n.text)) for n in (name, other))
     initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
     if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
         return True
-    a, b = [w for w in a if w.lower() not in _ARTICLES], [w for w in b if w.lower() not in _ARTICLES]
-    return any(len(x) >= 3 and y.lower().startswith(x.lower()) for x in a for y in b) or any(
-        len(y) >= 3 and x.lower().startswith(y.lower()) for x in a for y in b
-    )
+    # words of three letters or more, no article ("In Teams" is "Teams")
+    a, b = ([w for w in words if len(w) >= 3 and w.lower() not in _ARTICLES] for words in (a, b))
+    shared = [(x, y) for x in a for y in b if _starts_alike(x, y)]
+    if not shared:
+        return False
+    written = lower_case_words(lang).written
+    whole = len({x for x, _ in shared}) == len(a) or len({y for _, y in shared}) == len(b)
+    return whole or any(x.lower() not in written and y.lower() not in written for x, y in shared)
+
+
+_NAME_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+"""A word of a name, without the quotes of a nickname or a hyphen ("Jem" of "Jeremy "Jem" Finer")."""
+
+
+def _starts_alike(x: str, y: str) -> bool:
+    """One word starts with the other ("Fed", "Federal")."""
+    return y.lower().startswith(x.lower()) or x.lower().startswith(y.lower())
 
 
 _ARTICLES = frozenset(word for lang in ("en", "de", "fr") for word in get_lexicon(lang).determiners)
@@ -1583,15 +1701,17 @@ _ARTICLES = frozenset(word for lang in ("en", "de", "fr") for word in get_lexico
 capitalised words may open with one at the start of a sentence."""
 
 
-def _mentions(name: NameSlot, text: str) -> bool:
+def _mentions(name: NameSlot, text: str, lang: Lang) -> bool:
     """The name occurs in ``text``: one of its stems of 4+ letters ("jordan" in "Jordanians") or a
     word of it whose stem ends otherwise ("Chemistry", stem "chemistri"), or a shorter one as a
-    word."""
+    word; not as a word of another name (:func:`_inside_another`)."""
     lowered = text.lower()
     words = {w for w in map(str.lower, _WORD.findall(name.text)) if any(w[:3] == stem[:3] for stem in name.stems)}
-    return any(
-        key in lowered if len(key) >= 4 else re.search(rf"\b{re.escape(key)}", lowered) for key in name.stems | words
-    )
+    for key in name.stems | words:
+        found = re.finditer(re.escape(key) if len(key) >= 4 else rf"\b{re.escape(key)}", lowered)
+        if any(not _inside_another(name, text, m.start(), lang) for m in found):
+            return True
+    return False
 
 
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
@@ -1711,6 +1831,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return finding
     if finding := check_titles(claim, sentences, lang):
         return finding
+    if finding := _check_agents(claim, claim_features.terms, sentences, lang):
+        return finding
     for placed, day in ((places, False), (days, True)):
         for where, start, end in placed:
             if finding := _check_in_place(
@@ -1718,6 +1840,23 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             ):
                 return finding
     return unaligned
+
+
+def _check_agents(
+    claim: str, claim_terms: frozenset[str | float], sentences: Sequence[str], lang: Lang
+) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.agents.check_agents` with the names of each text
+    (:func:`_capitalised`, a sentence's first word alone where :func:`_opens_as_name` reads it so),
+    :func:`_rival` and :func:`_mentions`."""
+
+    def rival(name: NameSlot, other: NameSlot) -> bool:
+        return _rival(name, other, claim_terms, lang)
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _mentions(name, text, lang)
+
+    named = [(text, _capitalised(text, lang)) for text in sentences]
+    return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, lang)
 
 
 _Found = tuple[tuple[int, int, int, int], int, NumberSlot]
@@ -2251,7 +2390,7 @@ def _check_name(
     first, last = _sentence_of(place[2], place[0])  # the claim's own sentence says what the name does
     said = analyze(place[2][first:last], lang).terms - name.stems
     shares = [len(said & f.terms) for f in features]
-    naming_head = [i for i, text in enumerate(sentences) if _names_head(name, text)]
+    naming_head = [i for i, text in enumerate(sentences) if _names_head(name, text, lang)]
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
@@ -2259,24 +2398,33 @@ def _check_name(
             return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:
         return None
-    naming = [i for i, text in enumerate(sentences) if _mentions(name, text)]
+    naming = [i for i, text in enumerate(sentences) if _mentions(name, text, lang)]
     best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
     tie = len(frame & features[best].terms)
-    if tie >= _ROLE_TIE * len(frame) and (
-        other := _in_role(name, role, claim_terms, sentences[best], lang)
-        or _in_clause(name, role, claim_terms, sentences[best], lang)
+    # a sentence naming the claim's name that states as much of the claim may be the one it speaks
+    # of ("Erling Haaland missed a penalty" beside "Phil Foden scored twice against Arsenal")
+    named_as_much = any(len(frame & features[i].terms) >= tie for i in naming if i != best)
+    if (
+        tie >= _ROLE_TIE * len(frame)
+        and not named_as_much
+        and (
+            other := _in_role(name, role, claim_terms, sentences[best], lang)
+            or _in_clause(name, role, claim_terms, sentences[best], lang)
+        )
     ):
         return _named_otherwise(other, name, sentences[best])
     claimed = _speaker(place[2], lang)
     speaks = claimed is not None and claimed.text == name.text
-    if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best]):
+    if tie >= _ROLE_TIE * len(frame) and not _names_head(name, sentences[best], lang):
         said_by = _speaker(sentences[best], lang)
-        if speaks and said_by is not None and _rival(name, said_by, claim_terms):
+        if speaks and said_by is not None and _rival(name, said_by, claim_terms, lang):
             return _named_otherwise(said_by, name, sentences[best])
     # the claim's name nowhere in the evidence: only a sentence that states nearly all the rest of
     # the claim, with someone else in it, shows the name is wrong (the name may be stated before it)
     needed = _NAME_TIE if naming else _NAME_TIE_UNNAMED
-    named = bool(naming) or name.origin or any(_alias(name, o) for t in sentences for o in _names(t, lang))  # "the Fed"
+    named = (
+        bool(naming) or name.origin or any(_alias(name, o, lang) for t in sentences for o in _names(t, lang))
+    )  # "the Fed"
     unnamed = None if named else _unnamed(name, sentences[best])
     if best in naming or tie < needed * len(frame) or name.opening:
         return unnamed
@@ -2284,7 +2432,7 @@ def _check_name(
         # the claim's name says it ("Iran says the virus has spread"): a sentence stating what is
         # said need not name who says it, and names in it are no speakers
         return None
-    others = [n for n in _names(sentences[best], lang) if not n.opening and _rival(name, n, claim_terms)]
+    others = [n for n in _names(sentences[best], lang) if not n.opening and _rival(name, n, claim_terms, lang)]
     if not others or _PRONOUNS & set(features[best].tokens) or _described(sentences[best], claim_terms, lang):
         # "he", "she", "the show" may refer back to the name: the support rests on reading them so
         return unnamed
@@ -2306,17 +2454,23 @@ more of "Berlin is the capital of France" than "Paris is the capital of France".
 
 _DESCRIBING = re.compile(r"-[a-z]")
 """A name joined to a word after it describes what follows: "Hamas-ruled Gaza", "Poland-based"."""
-_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on")
-"""The prepositions before a place of the claim that is checked: not "by" ("produced by Tracey
-Edmonds" names an actor), "for" or an article ("the Tribune")."""
+_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on by")
+"""The prepositions before a place of the claim that is checked, "by" among them ("directed by
+Greta Gerwig", past its article: :data:`_BY_THE`); not "for" or an article ("the Tribune")."""
 _PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")
 """The word right before a place."""
+_BY_THE = re.compile(r"\bby\s+(?:the|a|an)\s+$")
+"""An agent's preposition and article: "bought by the Louvre" names who bought it, as "by Sam
+Altman" does (after "in the", "at the", a name is often a nickname or a place for what is there:
+"the Blues", "at the Nou Camp")."""
 _IN_TITLE = re.compile(r"\b[A-Z][^\W\d_]*\s+of\s+$")
 """A capitalised word and "of" right before a place: the place is part of a title ("Fist of")."""
 
 
 def _preposition(text: str, start: int) -> str:
-    """The word right before ``text[start:]``, lower-cased ("" if none)."""
+    """The word right before ``text[start:]``, lower-cased ("" if none); "by" past an article (:data:`_BY_THE`)."""
+    if _BY_THE.search(text, max(0, start - 12), start):
+        return "by"
     m = _PREPOSITION.search(text, max(0, start - 24), start)
     return m.group(1).lower() if m else ""
 
@@ -2379,8 +2533,8 @@ def _check_in_place(
     preposition = _preposition(claim, start)
     # a sentence naming the claim's own after another preposition says another thing of it ("born
     # in Warsaw" is no "moved to Warsaw")
-    naming = [i for i, text in enumerate(sentences) if _mentions_after(slot, text, preposition, day=day)]
-    mentioned = _mentions(slot, sentences[best])
+    naming = [i for i, text in enumerate(sentences) if _mentions_after(slot, text, preposition, lang, day=day)]
+    mentioned = _mentions(slot, sentences[best], lang)
     # a sentence naming the claim's own that states about as much of the claim, or a number of it
     # the other does not ("She won the Nobel Prize in Chemistry alone in 1911" beside "Marie Curie
     # won the Nobel Prize in Physics in 1903" for "... in Chemistry in 1911"), may be the one it says
@@ -2393,7 +2547,7 @@ def _check_in_place(
         )
     ):
         return None
-    if mentioned and not _names_head(slot, sentences[best]):
+    if mentioned and not _names_head(slot, sentences[best], lang):
         return None  # named otherwise than the claim writes it ("QUEENSLAND, Australia - ..."): read no further
     if mentioned and _numbered_alike(slot, claim, sentences[best]):
         return None  # "300 in France" states "300 employees in France", whatever stands beside Germany
@@ -2437,10 +2591,10 @@ def _numbered_alike(place: NameSlot, claim: str, sentence: str) -> bool:
     return False
 
 
-def _mentions_after(name: NameSlot, text: str, preposition: str, *, day: bool) -> bool:
+def _mentions_after(name: NameSlot, text: str, preposition: str, lang: Lang, *, day: bool) -> bool:
     """``text`` names ``name`` (:func:`_mentions`), after ``preposition`` where it has the name's
     words as written and the name is a place (a day or a month may stand after any)."""
-    if not _mentions(name, text):
+    if not _mentions(name, text, lang):
         return False
     if day:
         return True
