@@ -147,16 +147,16 @@ def name_features(claim: str, evidence: Sequence[str]) -> list[list[float]]:
             fit = len(role & slots._around(sentence, o_start, o_end, "en")) / max(1, len(role))
             o1, o2 = slots.bisect_left(its_starts, o_start), slots.bisect_right(its_starts, o_end - 1)
             match = _beside(beside, its_words, o1, o2)
-            if other.stems & name.stems or slots._alias(name, other):
+            if other.stems & name.stems or slots._alias(name, other, "en"):
                 own.append((fit, match))
-            elif slots._rival(name, other, terms):
+            elif slots._rival(name, other, terms, "en"):
                 others.append((fit, match))
         described = slots._described(sentence, terms, "en") or bool(slots._PRONOUNS & set(features[best].tokens))
         rows.append(
             [
                 len(frame & features[best].terms) / len(frame),
-                float(slots._names_head(name, sentence)),
-                float(any(slots._mentions(name, s) for s in evidence)),
+                float(slots._names_head(name, sentence, "en")),
+                float(any(slots._mentions(name, s, "en") for s in evidence)),
                 max((f for f, _ in own), default=0.0),
                 max((f for f, _ in others), default=0.0),
                 float(max((m for _, m in own), default=0)),
@@ -219,7 +219,7 @@ def swap_scores(data: list[Case], bundle: Path) -> npt.NDArray[np.float64]:
         for name, start, end in slots._placed_names(case.claim, "en"):
             if len(terms - name.stems) >= slots._NAME_FRAME:
                 for other in others.values():
-                    if slots._rival(name, other, terms):
+                    if slots._rival(name, other, terms, "en"):
                         pairs.append((premise, case.claim[:start] + other.text + case.claim[end:]))
         spans.append((first, len(pairs)))
     p = model.probabilities(pairs)[:, model.calibration.label_order.index("supported")]
