@@ -2615,3 +2615,22 @@ def test_a_sentence_naming_the_claims_name_that_states_as_much_keeps_another_out
     assert check_slots("Erling Haaland missed a penalty against Arsenal.", match, "en") is None
     finding = _finding("The striker Erling Haaland scored twice against Arsenal.", match)
     assert (finding.label, finding.why) == ("wrong_entity", "the context names Phil Foden here, not Erling Haaland")
+
+
+def test_an_acronym_where_the_sentence_stating_the_rest_has_another_is_the_wrong_entity() -> None:
+    # before, capitals were no name (a name needs a lower-case letter): "FDA" and "EMA" read alike
+    drug = ["The drug was approved by the EMA in 2021.", "The FDA is expected to decide next year."]
+    finding = _finding("The drug was approved by the FDA in 2021.", drug)
+    assert (finding.label, finding.decides, finding.why) == (
+        "wrong_entity",
+        True,
+        "the context names EMA here, not FDA",
+    )
+    assert check_slots("The FDA is expected to decide on the drug next year.", drug, "en") is None
+    # "CDC" is no Roman numeral; a sentence naming the claim's acronym that states as much keeps it
+    pandemic = ["The CDC issued guidance in February 2020.", "The WHO declared a pandemic in March 2020."]
+    assert _finding("The CDC declared a pandemic in March 2020.", pandemic).why == "the context names WHO here, not CDC"
+    both = ["Exports to the UK rose by 5% and exports to the US rose by 5% too."]
+    assert check_slots("Exports to the US rose by 5%.", both, "en") is None
+    # a text written in capitals has no acronyms
+    assert check_slots("THE FDA APPROVED THE DRUG IN 2021.", drug, "en") is None

@@ -1833,6 +1833,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return finding
     if finding := _check_agents(claim, claim_features.terms, sentences, lang):
         return finding
+    if finding := _check_acronyms(claim, claim_features.terms, sentences, features, lang):
+        return finding
     for placed, day in ((places, False), (days, True)):
         for where, start, end in placed:
             if finding := _check_in_place(
@@ -1857,6 +1859,57 @@ def _check_agents(
 
     named = [(text, _capitalised(text, lang)) for text in sentences]
     return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, lang)
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")
+"""An acronym: two to six capitals ("FDA", "NATO"; "CDCs")."""
+_ROMAN = re.compile(r"[IVX]+")
+"""A Roman numeral ("XIV", "Henry VIII"), no acronym ("CDC", "DC" are)."""
+_SHOUTED = re.compile(r"\b[A-Z]{2,}\W+[A-Z]{2,}\W+[A-Z]{2,}\b")
+"""Three words of capitals in a row: a text written in capitals, whose words are no acronyms."""
+
+
+@lru_cache(maxsize=4096)
+def _acronyms(text: str) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The acronyms of ``text``, none in a text written in capitals (:data:`_SHOUTED`)."""
+    if _SHOUTED.search(text):
+        return ()
+    return tuple(
+        (NameSlot(m.group(), frozenset({m.group().lower()})), m.start(), m.end())
+        for m in _ACRONYM.finditer(text)
+        if not _ROMAN.fullmatch(m.group())
+    )
+
+
+def _check_acronyms(
+    claim: str,
+    claim_terms: frozenset[str | float],
+    sentences: Sequence[str],
+    features: Sequence[TextFeatures],
+    lang: Lang,
+) -> SlotFinding | None:
+    """An acronym of the claim where the sentence stating most of the rest of the claim's sentence
+    has another between the same words (:func:`_in_place`: "approved by the FDA in 2021" against
+    "approved by the EMA in 2021"), and no sentence stating about as much names the claim's.
+    Capitals are no name to the name checks, which need a lower-case letter."""
+    for acronym, start, end in _acronyms(claim):
+        first, last = _sentence_of(claim, start)
+        frame = analyze(claim[first:last], lang).terms - acronym.stems
+        if len(frame) < _PLACE_FRAME:
+            continue
+        shares = [len(frame & f.terms) for f in features]
+        best = max(range(len(sentences)), key=lambda i: shares[i])
+        naming = [i for i, text in enumerate(sentences) if re.search(rf"\b{acronym.text}\b", text)]
+        if any(shares[i] + _PLACE_MARGIN > shares[best] for i in naming):
+            continue  # a sentence naming it states about as much: it may be the one the claim says
+        if other := _in_place(acronym, start, end, claim, claim_terms, sentences[best], lang, _candidates_of):
+            return _named_otherwise(other, acronym, sentences[best])
+    return None
+
+
+def _candidates_of(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
+    """The acronyms of ``text`` as the names that may stand in another's place (:func:`_in_place`)."""
+    return _acronyms(text)
 
 
 _Found = tuple[tuple[int, int, int, int], int, NumberSlot]
