@@ -2634,3 +2634,15 @@ def test_an_acronym_where_the_sentence_stating_the_rest_has_another_is_the_wrong
     assert check_slots("Exports to the US rose by 5%.", both, "en") is None
     # a text written in capitals has no acronyms
     assert check_slots("THE FDA APPROVED THE DRUG IN 2021.", drug, "en") is None
+
+
+def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clearly_states_more() -> None:
+    # before, "Abuja is the capital" flanked Abuja with "is the", two stop words: no place at all
+    nigeria = ["Abuja is the capital of Nigeria.", "Lagos is its largest city."]
+    finding = _finding("Lagos is the capital of Nigeria.", nigeria)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Abuja here, not Lagos")
+    assert check_slots("Abuja is the capital of Nigeria.", nigeria, "en") is None
+    # not where a sentence naming the claim's name states about as much ("capital" and "Germany"
+    # against "capital" alone)
+    capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
+    assert check_slots("Berlin is the capital of Germany.", capitals, "en") is None

@@ -1456,7 +1456,9 @@ def _lowered(token: str) -> str:
 
 
 _FLANK_READ = 3
-"""The words read before a name for its two flanking words past its article (:func:`_flanks`)."""
+"""The words read on each side of a name for its two flanking words past an article (:func:`_flanks`)."""
+_COPULAS = frozenset({"is", "was", "are", "were"})
+"""The verbs whose article a name's flank is read past: "Abuja is the capital" flanks Abuja with "is capital"."""
 
 
 def _flanks(
@@ -1464,7 +1466,8 @@ def _flanks(
 ) -> tuple[list[str], list[str]]:
     """The two words before ``text[start:end]`` and the two after it, lower-cased; with
     ``phrase``, only those of its own phrase (none beyond a comma or a bracket); with ``bare``,
-    past the name's own article ("approved by the European Commission" is flanked by "approved by").
+    past the name's own article ("approved by the European Commission" is flanked by "approved by")
+    and the article after a copula ("Abuja is the capital" by "is capital").
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
@@ -1473,13 +1476,15 @@ def _flanks(
     """
     starts, words = _tokens(text, phrase)
     first, last = bisect_left(starts, start), bisect_left(starts, end)
-    before, after = list(words[max(0, first - _FLANK_READ) : first]), list(words[last : last + 2])
+    before, after = list(words[max(0, first - _FLANK_READ) : first]), list(words[last : last + _FLANK_READ])
     ends = [k for k, w in enumerate(before) if not w[0].isalnum()]
     before = before[ends[-1] + 1 :] if ends else before
     stops = [k for k, w in enumerate(after) if not w[0].isalnum()]
     after = after[: stops[0]] if stops else after
     if bare and before and before[-1] in _ARTICLES and text[starts[first - 1]].islower():
         before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
+    if bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
+        after = [after[0], *after[2:]]  # "Abuja is the capital": "is capital"
     return before[-2:], after[:2]
 
 
@@ -1492,6 +1497,8 @@ def _in_place(
     sentence: str,
     lang: Lang,
     candidates: Callable[[str, Lang], tuple[tuple[NameSlot, int, int], ...]] | None = None,
+    *,
+    loose: bool = True,
 ) -> NameSlot | None:
     """Another name that stands where the claim has ``name`` (at ``claim[start:end]``), between the
     words the claim has beside it (:func:`flanked_alike`), that is neither named by the claim nor an
@@ -1506,6 +1513,9 @@ def _in_place(
     claim's place within one phrase (no comma or bracket between it and those words) and the
     claim's name nowhere between those words ("Ada Brennan and Mara Osei won the prize" for "Mara
     Osei won the prize"): the sentence then says of someone else what the claim says of the name.
+
+    Past articles (:func:`_flanks`' ``bare``) the words are read only where ``loose`` and the
+    sentence does not name the claim's name.
 
     ``candidates`` finds the sentence's other names of the claim name's kind (the actors of
     :func:`_placed_names` unless told otherwise); one listed with the claim's name ("Egypt and
@@ -1522,7 +1532,7 @@ def _in_place(
                 *_flanks(sentence, *at, phrase=phrase, bare=bare),
                 stopwords,
             )
-            for bare in ((False,) if named else (False, True))
+            for bare in ((False, True) if loose and not named else (False,))
         )
 
     if named:
@@ -2447,7 +2457,10 @@ def _check_name(
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
-        if other := _in_place(name, *place, claim_terms, text, lang, actors):
+        # past articles only in a sentence that clearly states more than every one naming the
+        # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city")
+        loose = all(shares[i] >= shares[j] + _NAME_MARGIN for j in naming_head if j != i)
+        if other := _in_place(name, *place, claim_terms, text, lang, actors, loose=loose):
             return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:
         return None
