@@ -2646,3 +2646,17 @@ def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clea
     # against "capital" alone)
     capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
     assert check_slots("Berlin is the capital of Germany.", capitals, "en") is None
+
+
+def test_a_name_sharing_a_word_with_the_claims_stands_in_its_place_only_where_no_sentence_naming_it_states_more() -> (
+    None
+):
+    # "Yale University" is a rival of "Harvard University", but the sentence naming Harvard states
+    # the claim's year too: the claim speaks of it (a first version rejected the true claim)
+    founded = ["Harvard University was founded in 1636.", "Yale University was founded in 1701."]
+    assert check_slots("Harvard University was founded in 1636.", founded, "en") is None
+    finding = _finding("Yale University was founded in 1636.", founded)
+    assert (finding.label, finding.why) == (
+        "wrong_entity",
+        "the context names Harvard University here, not Yale University",
+    )

@@ -2461,6 +2461,10 @@ def _check_name(
         # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city")
         loose = all(shares[i] >= shares[j] + _NAME_MARGIN for j in naming_head if j != i)
         if other := _in_place(name, *place, claim_terms, text, lang, actors, loose=loose):
+            if other.stems & name.stems and any(shares[j] > shares[i] for j in naming_head if j != i):
+                # a name sharing a word with the claim's ("Yale University" for "Harvard University")
+                # stands in its place only where no sentence naming the claim's states more of it
+                continue
             return _named_otherwise(other, name, text)
     if len(frame) < _NAME_FRAME:
         return None
