@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from faithcheck._pipeline.verify.agents import _agents
+from faithcheck._pipeline.verify.agents import _agents, check_agents
 from faithcheck._pipeline.verify.slots import _capitalised, check_slots
 
 _BARBIE = ["Barbie is a 2023 film directed by Greta Gerwig.", "It stars Margot Robbie and Ryan Gosling."]
@@ -58,7 +58,19 @@ def test_an_agent_the_context_gives_or_does_not_contradict_keeps_the_claim(claim
 
 
 def test_agents_are_read_in_english_only() -> None:
-    assert check_slots("Margot Robbie a réalisé Barbie.", ["Barbie a été réalisé par Greta Gerwig."], "fr") is None
+    # the same English words that decide in English decide nothing under another language: the
+    # word order read is English's (a French text would not even match it)
+    names = [(text, _capitalised(text, "en")) for text in _BARBIE[:1]]
+    claim = "Margot Robbie directed Barbie."
+
+    def rival(name: object, other: object) -> bool:
+        return True
+
+    def mentions(name: object, text: str) -> bool:
+        return False
+
+    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, "en") is not None
+    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, "fr") is None
 
 
 def test_the_rest_of_the_claim_is_its_numbers_too() -> None:

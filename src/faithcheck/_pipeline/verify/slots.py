@@ -401,7 +401,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     # frame counts its distance ("1969 was the year Stanley Williams was executed" frames 1969 with
     # "executed", "Rick Ross founded the Maybach Music Group in 2012" with "founded")
     spans = [(start, end) for name, start, end, _ in _capitalised(text, lang) if not name.opening]
-    framing = [m for m in words if not _inside(spans, m.start())]
+    framing = [m for m in words if _span_at(spans, m.start()) is None]
     framing_starts = [m.start() for m in framing]
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
@@ -1110,10 +1110,11 @@ def _runs(
     return starts, ends
 
 
-def _inside(spans: Sequence[tuple[int, int]], at: int) -> bool:
-    """``at`` lies inside one of ``spans`` (in reading order, none overlapping)."""
+def _span_at(spans: Sequence[tuple[int, int]], at: int) -> int | None:
+    """Which of ``spans`` (in reading order, none overlapping) ``at`` lies inside, found by halving
+    (a text of thousands of names costs no more a word); ``None`` if none."""
     k = bisect_right(spans, (at, sys.maxsize)) - 1
-    return k >= 0 and spans[k][0] <= at < spans[k][1]
+    return k if k >= 0 and spans[k][0] <= at < spans[k][1] else None
 
 
 def _reach(runs: tuple[list[int], list[int]], start: int) -> tuple[int, int]:
@@ -1200,9 +1201,7 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
         run.clear()
 
     # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
-    nicknamed = {(q.end(1), q.start(2)) for q in _NICKNAME.finditer(text)} | {
-        (q.end(2), q.end()) for q in _NICKNAME.finditer(text)
-    }
+    nicknamed = {gap for q in _NICKNAME.finditer(text) for gap in ((q.end(1), q.start(2)), (q.end(2), q.end()))}
     for m in _WORD.finditer(text):
         word = m.group()
         last = run[-1].group() if run else ""
@@ -1664,16 +1663,14 @@ def _inside_another(name: NameSlot, text: str, at: int, lang: Lang) -> bool:
     than one word ("University" of "Harvard University" for "Stanford University")."""
     if " " not in name.text.strip():
         return False
-    runs = _capitalised(text, lang)
-    k = bisect_right(_run_starts(text, lang), at) - 1
-    return k >= 0 and at < runs[k][2] and not _alias(name, runs[k][0], lang)
+    k = _span_at(_run_spans(text, lang), at)
+    return k is not None and not _alias(name, _capitalised(text, lang)[k][0], lang)
 
 
 @lru_cache(maxsize=1024)
-def _run_starts(text: str, lang: Lang) -> tuple[int, ...]:
-    """Where the runs of :func:`_capitalised` start, in reading order (found by halving: a text of
-    thousands of names costs no more a word)."""
-    return tuple(start for _, start, _, _ in _capitalised(text, lang))
+def _run_spans(text: str, lang: Lang) -> tuple[tuple[int, int], ...]:
+    """Where the runs of :func:`_capitalised` stand, in reading order (for :func:`_span_at`)."""
+    return tuple((start, end) for _, start, end, _ in _capitalised(text, lang))
 
 
 def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
