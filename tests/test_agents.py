@@ -8,6 +8,7 @@ from faithcheck._pipeline.verify.agents import _agents, check_agents
 from faithcheck._pipeline.verify.slots import _capitalised, check_slots
 
 _BARBIE = ["Barbie is a 2023 film directed by Greta Gerwig.", "It stars Margot Robbie and Ryan Gosling."]
+_ALBUM = ["The album was produced by Rick Rubin and mixed by Andrew Scheps."]
 _BILL = ["Senator Ruben Gallego introduced the bill on Tuesday.", "Senator Mark Kelly said he would vote against it."]
 
 
@@ -34,6 +35,34 @@ def test_another_agent_of_the_claims_verb_where_the_rest_is_stated_is_the_wrong_
 
 
 @pytest.mark.parametrize(
+    ("claim", "sentences", "why"),
+    [
+        ("Andrew Scheps produced the album.", _ALBUM, "the context names Rick Rubin here, not Andrew Scheps"),
+        # by his surname alone
+        (
+            "Andrew Scheps produced the album.",
+            ["The album was produced by Rick Rubin and mixed by Scheps."],
+            "the context names Rick Rubin here, not Andrew Scheps",
+        ),
+        # two agents swapped: each is the other's rival, though the claim names both
+        (
+            "The novel was written by Ana Souza and illustrated by Pedro Lima.",
+            ["The novel was written by Pedro Lima and illustrated by Ana Souza."],
+            "the context names Pedro Lima here, not Ana Souza",
+        ),
+    ],
+)
+def test_a_sentence_naming_the_claims_agent_only_as_another_verbs_gives_the_claims_verb_another(
+    claim: str, sentences: list[str], why: str
+) -> None:
+    # before, a sentence naming the claim's agent anywhere decided nothing, and a name the claim
+    # named elsewhere was no rival
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides, finding.why) == ("wrong_entity", True, why)
+
+
+@pytest.mark.parametrize(
     ("claim", "sentences"),
     [
         ("Greta Gerwig directed Barbie.", _BARBIE),
@@ -48,6 +77,18 @@ def test_another_agent_of_the_claims_verb_where_the_rest_is_stated_is_the_wrong_
         (
             "Keegan-Michael Key played a character.",
             ["Holly is a character from the series The Office played by Amy Ryan."],
+        ),
+        # each agent where the context has it, in the other voice
+        ("Rick Rubin produced the album and Andrew Scheps mixed it.", _ALBUM),
+        # the claim's agent is the verb's too, listed
+        (
+            "The album was produced by Andrew Scheps.",
+            ["It was produced by Rick Rubin and Andrew Scheps, and mixed by Andrew Scheps."],
+        ),
+        # the sentence names the claim's agent once more, in no verb's place: it may say more of him
+        (
+            "Andrew Scheps produced the album.",
+            ["The album, a favourite of Andrew Scheps, was produced by Rick Rubin and mixed by Andrew Scheps."],
         ),
         # an irregular verb is two verbs ("wrote", "written"): nothing is read
         ("Jake Gyllenhaal wrote Southpaw.", ["Southpaw was written by Kurt Sutter."]),
@@ -69,8 +110,11 @@ def test_agents_are_read_in_english_only() -> None:
     def mentions(name: object, text: str) -> bool:
         return False
 
-    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, "en") is not None
-    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, "fr") is None
+    def alias(name: object, other: object) -> bool:
+        return False
+
+    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, alias, "en") is not None
+    assert check_agents(claim, _capitalised(claim, "en"), names, rival, mentions, alias, "fr") is None
 
 
 def test_the_rest_of_the_claim_is_its_numbers_too() -> None:

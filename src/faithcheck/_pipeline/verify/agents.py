@@ -52,6 +52,8 @@ class _Agent(Generic[N]):
     name: N
     verb: str
     """The verb's stem."""
+    passive: bool = False
+    """Named after the verb's "by" (or listed with one so named): one of the roles of a thing."""
 
 
 def _stem(word: str, lang: Lang) -> str | None:
@@ -72,20 +74,38 @@ def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) ->
         listed = verb_of_list is not None and _LISTED.fullmatch(text, last_end, start) is not None
         by = _BY_BEFORE.search(text, max(0, start - 40), start)
         verb: str | None = None
+        passive = True
         if by and by.group(1) not in stopwords:
             verb = _stem(by.group(1), lang)
             verb_of_list = verb
         elif listed:
             verb = verb_of_list
         else:
-            verb_of_list = None
+            verb_of_list, passive = None, False
             after = _VERB_AFTER.match(text, end)
             if not place and after and after.group(1) not in stopwords:
                 verb = _stem(after.group(1), lang)
         if verb is not None:
-            found.append(_Agent(name, verb))
+            found.append(_Agent(name, verb, passive))
         last_end = end
     return found
+
+
+def _does_else(
+    agent: _Agent[N], names: Sequence[N], agents: Sequence[_Agent[N]], alias: Callable[[N, N], bool]
+) -> bool:
+    """Each name of a sentence (``names``) that is the claim's ``agent``'s, or an ``alias`` of it,
+    is the agent of another verb there after its "by" (one of ``agents``), and there is one: the
+    sentence gives the roles of one thing ("produced by Rick Rubin and mixed by Andrew Scheps"),
+    and that name's is not the claim's. A name before another verb may do the claim's in other
+    words ("Bukayo Saka pulled one back" for "Saka scored")."""
+
+    def same(other: N) -> bool:
+        return other.text == agent.name.text or alias(agent.name, other)
+
+    own = [name for name in names if same(name)]
+    roles = [other for other in agents if same(other.name)]
+    return bool(own) and len(roles) == len(own) and all(other.passive and other.verb != agent.verb for other in roles)
 
 
 def check_agents(
@@ -94,13 +114,17 @@ def check_agents(
     sentences: Sequence[tuple[str, Sequence[tuple[N, int, int, bool]]]],
     rival: Callable[[N, N], bool],
     mentions: Callable[[N, str], bool],
+    alias: Callable[[N, N], bool],
     lang: Lang,
 ) -> SlotFinding | None:
     """The finding that a sentence stating the rest of ``claim`` gives one of its verbs another
-    agent (``rival(claim's name, other)``: a name the claim does not name, no alias of its own) and
-    never ``mentions`` the claim's; ``sentences`` come with their names (a place before a verb is
-    no agent: "Beachgoers in Queensland spotted ..."). Nothing is read in a claim of something
-    indefinite (:data:`_INDEFINITE`).
+    agent (``rival(claim's name, other)``: a name the claim does not name, no alias of its own; or
+    one the claim gives another verb) and never ``mentions`` the claim's but as the agent of another
+    verb (each of its names that is the claim's or an ``alias`` of it: "The novel was written by
+    Pedro Lima and illustrated by Ana Souza" for "... written by Ana Souza and illustrated by Pedro
+    Lima"); ``sentences`` come with their names (a place before a verb is no agent: "Beachgoers in
+    Queensland spotted ..."). Nothing is read in a claim of something indefinite
+    (:data:`_INDEFINITE`).
 
     >>> from faithcheck._pipeline.verify.slots import check_slots
     >>> check_slots("Margot Robbie directed Barbie.", ["Barbie is a film directed by Greta Gerwig."], "en").why
@@ -117,13 +141,23 @@ def check_agents(
     rest = analyze(claim, lang).terms - name_words
     for agent in claimed:
         others = {name.text for name, *_ in claim_names} - {agent.name.text}
+        doing_else = {a.name.text for a in claimed if a.verb != agent.verb} - {agent.name.text}
         for text, names in sentences:
-            if mentions(agent.name, text) or not others <= {name.text for name, *_ in names}:
+            if not others <= {name.text for name, *_ in names} or not rest <= analyze(text, lang).terms:
                 continue
-            if not rest <= analyze(text, lang).terms:
+            theirs = _agents(text, names, lang)
+            does_else = mentions(agent.name, text)
+            if does_else and not _does_else(agent, [n for n, *_ in names], theirs, alias):
                 continue
-            for other in _agents(text, names, lang):
-                if other.verb == agent.verb and rival(agent.name, other.name):
+            for other in theirs:
+                if (
+                    other.verb == agent.verb
+                    and (other.passive or not does_else)
+                    and (
+                        rival(agent.name, other.name)
+                        or (other.name.text in doing_else and not alias(agent.name, other.name))
+                    )
+                ):
                     why = f"the context names {other.name.text} here, not {agent.name.text}"
                     return SlotFinding("wrong_entity", "entity", why, text, certain=True, slot=agent.name.text)
     return None

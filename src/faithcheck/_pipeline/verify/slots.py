@@ -1458,6 +1458,11 @@ _FLANK_READ = 3
 """The words read on each side of a name for its two flanking words past an article (:func:`_flanks`)."""
 _COPULAS = frozenset({"is", "was", "are", "were"})
 """The verbs whose article a name's flank is read past: "Abuja is the capital" flanks Abuja with "is capital"."""
+_APPOSED_AFTER = re.compile(r"\s*,\s+(?:the|a|an)\s+(?=[^\W\d_])")
+"""A comma and an article right after a name: what follows says what the name is, as after a copula
+("Grok, a new large language model" as "Grok is a new large language model")."""
+_APPOSED = ","
+"""The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
 
 
 def _flanks(
@@ -1466,7 +1471,8 @@ def _flanks(
     """The two words before ``text[start:end]`` and the two after it, lower-cased; with
     ``phrase``, only those of its own phrase (none beyond a comma or a bracket); with ``bare``,
     past the name's own article ("approved by the European Commission" is flanked by "approved by")
-    and the article after a copula ("Abuja is the capital" by "is capital").
+    and the article after a copula ("Abuja is the capital" by "is capital") or after an apposition's
+    comma ("Lyon, the third-largest city" by ", third-largest": :data:`_APPOSED`).
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
@@ -1484,7 +1490,17 @@ def _flanks(
         before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
     if bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
         after = [after[0], *after[2:]]  # "Abuja is the capital": "is capital"
+    elif bare and not phrase and after[:1] and after[0] in _ARTICLES and _APPOSED_AFTER.match(text, end):
+        after = [_APPOSED, *after[1:]]  # "Lyon, the third-largest city": ", third-largest"
     return before[-2:], after[:2]
+
+
+def _as_copula(after: list[str], other_after: list[str]) -> list[str]:
+    """``after`` with an apposition's flank word (:data:`_APPOSED`) read as the copula that
+    ``other_after`` has there: "Grok, a new" stands as "Grok is a new" does."""
+    if after[:1] == [_APPOSED] and other_after[:1] and other_after[0] in _COPULAS:
+        return [other_after[0], *after[1:]]
+    return after
 
 
 def _in_place(
@@ -1524,15 +1540,14 @@ def _in_place(
 
     def alike(at: tuple[int, int], phrase: bool) -> bool:
         # as written, or past the name's article in a sentence not naming the claim's: "approved
-        # by the X" stands where "approved by Y" does
-        return any(
-            flanked_alike(
-                *_flanks(claim, start, end, phrase=named, bare=bare),
-                *_flanks(sentence, *at, phrase=phrase, bare=bare),
-                stopwords,
-            )
-            for bare in ((False, True) if loose and not named else (False,))
-        )
+        # by the X" stands where "approved by Y" does, "X, a new model" where "Y is a new model"
+        for bare in (False, True) if loose and not named else (False,):
+            before, after = _flanks(claim, start, end, phrase=named, bare=bare)
+            other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
+            after, other_after = _as_copula(after, other_after), _as_copula(other_after, after)
+            if flanked_alike(before, after, other_before, other_after, stopwords):
+                return True
+        return False
 
     if named:
         head = re.escape(without_possessive(name.text.split()[-1]))
@@ -1856,7 +1871,7 @@ def _check_agents(
 ) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.agents.check_agents` with the names of each text
     (:func:`_capitalised`, a sentence's first word alone where :func:`_opens_as_name` reads it so),
-    :func:`_rival` and :func:`_mentions`."""
+    :func:`_rival`, :func:`_mentions` and :func:`_alias`."""
 
     def rival(name: NameSlot, other: NameSlot) -> bool:
         return _rival(name, other, claim_terms, lang)
@@ -1864,8 +1879,11 @@ def _check_agents(
     def mentions(name: NameSlot, text: str) -> bool:
         return _mentions(name, text, lang)
 
+    def alias(name: NameSlot, other: NameSlot) -> bool:
+        return _alias(name, other, lang)
+
     named = [(text, _capitalised(text, lang)) for text in sentences]
-    return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, lang)
+    return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, alias, lang)
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")
