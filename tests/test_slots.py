@@ -568,6 +568,22 @@ def test_two_names_the_other_way_round_are_the_wrong_entity() -> None:
     assert check_slots("Manchester United beat Chelsea 2-1.", _MATCH, "en") is None
 
 
+def test_two_names_a_sentence_pairs_otherwise_by_the_same_words_are_the_wrong_entity() -> None:
+    # before, a sentence naming the claim's first name before the same words kept it, whoever
+    # came after them
+    cast = ["Kate Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry."]
+    finding = _finding("Kate Nelligan stars as Laura Lingonberry.", cast)
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names Sherilyn Fenn here, not Kate Nelligan"
+    assert check_slots("Sherilyn Fenn stars as Laura Lingonberry.", cast, "en") is None
+    # a sentence pairing them the claim's way too keeps it
+    both = [*cast, "Later, Kate Nelligan stars as Laura Lingonberry in the remake."]
+    assert check_slots("Kate Nelligan stars as Laura Lingonberry.", both, "en") is None
+    # a name's particle parts no two names (a first version read "Vicente" and "Bosque" as two)
+    dump = ["Spain national football team : Team: Vicente del BosqueVicente del Bosque : Team coached"]
+    assert check_slots("Vicente del Bosque is the coach for that team.", dump, "en") is None
+
+
 @pytest.mark.parametrize(
     ("claim", "sentences"),
     [
@@ -2646,6 +2662,23 @@ def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clea
     # against "capital" alone)
     capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
     assert check_slots("Berlin is the capital of Germany.", capitals, "en") is None
+
+
+def test_a_name_before_an_apposition_stands_where_one_before_a_copula_does() -> None:
+    # before, "Grok, a new large language model" flanked Grok with "a new", and "Grok is a new ..."
+    # with "is new": no two names stood between the same words
+    grok = ["On Saturday, xAI announced Grok.", "Grok is a new large language model.", "It comes with X Premium."]
+    finding = _finding("xAI launched Premium, a new large language model.", grok)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Grok here, not Premium")
+    assert check_slots("xAI announced Grok, a new large language model.", grok, "en") is None
+    # the apposition in the context, a copula of either tense in the claim
+    hired = ["The company hired Maria Lopez, a former Google engineer, in March.", "Sam Ortiz joined from Meta."]
+    for claim in ("Sam Ortiz is a former Google engineer.", "Sam Ortiz was a former Google engineer."):
+        finding = _finding(claim, hired)
+        assert (finding.label, finding.why) == ("wrong_entity", "the context names Maria Lopez here, not Sam Ortiz")
+    assert check_slots("Maria Lopez is a former Google engineer.", hired, "en") is None
+    # a list's comma is no apposition: no article follows it
+    assert check_slots("Lyon, Paris and Nice hosted games.", ["Lyon, Paris and Nice hosted games."], "en") is None
 
 
 def test_a_name_sharing_a_word_with_the_claims_stands_in_its_place_only_where_no_sentence_naming_it_states_more() -> (

@@ -1,12 +1,14 @@
-"""Two names of a claim that the evidence has the other way round.
+"""Two names of a claim that the evidence has the other way round, or paired otherwise.
 
 "Chelsea beat Manchester United" against "Manchester United beat Chelsea": every word of the claim
 is in the sentence, and a verifier reading words (or a model that never saw the roles of a
 sentence swapped) supports it. Two names of the claim with a few words between them that a
 sentence of the evidence has word for word with the names swapped, and nowhere the claim's way,
-make the claim the wrong entity in each place. A relation that holds both ways ("married",
-"played", "borders", "and", "with": the lexicon's ``symmetric_words``) is not read, nor a
-language whose lexicon lists none.
+make the claim the wrong entity in each place. So do two that a sentence pairs otherwise by the
+same words, each with another name ("Kate Nelligan stars as Laura Lingonberry" against "Kate
+Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry"). A relation
+that holds both ways ("married", "played", "borders", "and", "with": the lexicon's
+``symmetric_words``) is not read, nor a language whose lexicon lists none.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
         if (
             not _BETWEEN_WORDS.fullmatch(between)
             or all(w.lower() in lex.stopwords for w in words)
+            or all(w in lex.name_particles for w in words)  # one name: "Vicente del Bosque"
             or any(w.lower() in lex.symmetric_words for w in words)
         ):
             continue
@@ -80,4 +83,24 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
             if m := swapped.search(sentence):
                 why = f'the context has them the other way round: "{m.group()}"'
                 return SlotFinding("wrong_entity", "entity", why, sentence, certain=True)
+            if other := _paired_otherwise(first, second, words, sentence, lang):
+                why = f"the context names {other} here, not {first}"
+                return SlotFinding("wrong_entity", "entity", why, sentence, certain=True, slot=first)
     return None
+
+
+def _paired_otherwise(first: str, second: str, words: list[str], sentence: str, lang: Lang) -> str | None:
+    """The name that ``sentence`` pairs with ``second`` by ``words`` (the words between the two
+    names of the claim), where it pairs ``first`` with another name by the same words: "Sherilyn
+    Fenn" of "Kate Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry"
+    for "Kate Nelligan stars as Laura Lingonberry"; ``None`` if it pairs them so nowhere."""
+    between = [w.lower() for w in words]
+    runs = _capitalised_runs(sentence, lang)
+    pairs = [
+        (a, b)
+        for (a, _, a_end), (b, b_start, _) in pairwise(runs)
+        if sentence[a_end:b_start].lower().split() == between
+    ]
+    if not any(a == first and b != second for a, b in pairs):
+        return None
+    return next((a for a, b in pairs if b == second and a != first), None)
