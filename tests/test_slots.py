@@ -1030,6 +1030,17 @@ def test_a_sentences_first_word_is_a_name_where_the_evidence_names_someone_so() 
     assert check_slots("Patrick Mahomes was named MVP.", sentences, "en") is None
 
 
+def test_a_claims_first_word_is_a_name_where_the_evidence_capitalises_it_inside_a_sentence() -> None:
+    # people write "premium" in lower case, and no name of two words ends with it: the claim's first
+    # word was no name, and a claim with no other name was not checked at all
+    grok = ["On Saturday, xAI announced Grok.", "Grok is a new large language model.", "It comes to X Premium users."]
+    finding = _finding("Premium is a new large language model from xAI.", grok)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Grok here, not Premium")
+    assert check_slots("Grok is a new large language model from xAI.", grok, "en") is None
+    # a word the evidence capitalises only where a sentence opens is still no name
+    assert check_slots("Premium users get it first.", ["Premium users get Grok first."], "en") is None
+
+
 def test_a_sentence_naming_the_claims_name_elsewhere_still_shows_another_in_its_place() -> None:
     # the sentence names Hartwell too, but what the claim says of Hartwell ("won the Lindqvist Prize")
     # it says of Mara Osei
@@ -2612,6 +2623,20 @@ def test_a_nickname_in_quotes_is_part_of_the_name() -> None:
     # and its nickname is a word of it ("Jem" of 'Jeremy Max "Jem" Finer')
     finer = ['Jeremy Max "Jem" Finer is an English musician.', "Longplayer is a composition by Jem Finer."]
     assert check_slots("Longplayer is a composition by the English musician Jem Finer.", finer, "en") is None
+
+
+def test_a_place_after_a_copula_stands_where_one_set_off_by_commas_does() -> None:
+    # before, "Kilimanjaro is in" and "Kilimanjaro, in" had only "in" in common
+    mountains = [
+        "Mount Kilimanjaro, in Tanzania, rises to 5,895 metres.",
+        "Mount Kenya, the second-highest peak in Africa, reaches 5,199 metres.",
+    ]
+    finding = _finding("Mount Kilimanjaro is in Kenya.", mountains)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Tanzania here, not Kenya")
+    assert check_slots("Mount Kilimanjaro is in Tanzania.", mountains, "en") is None
+    # a sentence naming the claim's place that states as much keeps it
+    museums = ["The Louvre, in Paris, drew 8.9 million visitors.", "The Rijksmuseum is in Amsterdam."]
+    assert check_slots("The Louvre is in Amsterdam.", museums, "en") is None
 
 
 def test_a_name_after_in_the_or_at_the_is_not_checked_as_a_place() -> None:

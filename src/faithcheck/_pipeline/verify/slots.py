@@ -1488,6 +1488,8 @@ def _flanks(
     after = after[: stops[0]] if stops else after
     if bare and before and before[-1] in _ARTICLES and text[starts[first - 1]].islower():
         before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
+    if bare and len(before) >= 2 and before[-2] in _COPULAS and before[-1] in _PLACE_PREPOSITIONS:
+        before = [*before[:-2], before[-1]]  # "Kilimanjaro is in" as "Kilimanjaro, in"
     if bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
         after = [after[0], *after[2:]]  # "Abuja is the capital": "is capital"
     elif bare and not phrase and after[:1] and after[0] in _ARTICLES and _APPOSED_AFTER.match(text, end):
@@ -1803,6 +1805,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         and not ordinals(claim, lang)
         and not lettered(claim, lang)
         and not titled(claim, lang)
+        and not _actors(claim, _heads(sentences, lang), lang)  # "Premium is ..." after "X Premium"
     ):
         return None
     features = [analyze(s, lang) for s in sentences]
@@ -2705,8 +2708,15 @@ def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlo
 @lru_cache(maxsize=1024)
 def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
     """The last words of the names of two words or more in ``sentences`` ("Mahomes" of "Patrick
-    Mahomes"): a sentence opening with one names that person."""
-    return frozenset(name.text.split()[-1] for text in sentences for name in _names(text, lang) if " " in name.text)
+    Mahomes"), and the names of one word inside a sentence ("Premium" of "X Premium subscribers"):
+    a sentence opening with one names that person or thing, though people write the word in lower
+    case too."""
+    return frozenset(
+        name.text.split()[-1]
+        for text in sentences
+        for name in _names(text, lang)
+        if " " in name.text or not name.opening
+    )
 
 
 def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
