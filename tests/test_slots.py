@@ -1542,6 +1542,39 @@ def test_a_year_inside_a_span_is_not_contradicted_by_its_ends() -> None:
     assert [n.span for n in numbers] == [None, None, (2011.0, 2014.0), (2011.0, 2014.0)]  # a list is no span
 
 
+def test_a_value_inside_a_range_of_one_unit_is_not_contradicted_by_its_ends() -> None:
+    # before, "8 hours" against "7 to 9 hours" read the ends as rivals: "the context gives 7 to 9
+    # hours, not 8 hours"
+    for sleep in (["Adults should sleep 7 to 9 hours a night."], ["Adults should sleep 7-9 hours a night."]):
+        # not stated (a measure the context does not give decides as much), but no rival
+        assert _finding("Adults should sleep 8 hours a night.", sleep).label == "unsupported"
+        assert _finding("Adults should sleep 5 hours a night.", sleep).label == "contradicted"
+        assert check_slots("Adults should sleep 7 to 9 hours a night.", sleep, "en") is None
+    tablets = ["Take between 2 and 4 tablets a day."]
+    assert _finding("Take 3 tablets a day.", tablets).label == "unsupported"
+    # a change from one value to another is no range: "rose from 5 to 8 dollars" rose to 8
+    assert _finding("The price rose to 6 dollars.", ["The price rose from 5 to 8 dollars."]).label == "contradicted"
+    numbers, _ = claim_slots("It rose by 16-21 cm over the 2018-19 season, and 20 to 30 years later.", "en")
+    assert [(n.value, n.span) for n in numbers] == [
+        (16.0, (16.0, 21.0)),
+        (21.0, (16.0, 21.0)),
+        (20.0, (20.0, 30.0)),
+        (30.0, (20.0, 30.0)),
+    ]
+
+
+def test_inches_are_a_unit_where_in_has_no_object() -> None:
+    # "in" after a number was a preposition: "(6.3-8.3 in)" counted nothing
+    sea = ["Between 1900 and 2016, the sea level rose by 16\u201321 cm (6.3\u20138.3 in)."]
+    finding = _finding("The sea level rose by about 16 inches between 1900 and 2016.", sea)
+    assert (finding.label, finding.why) == ("contradicted", "the context gives 6.3\u20138.3 in, not 16 inches")
+    screen = ["The screen measures 27 in (69 cm) across."]
+    assert check_slots("The screen measures 27 inches across.", screen, "en") is None
+    assert _finding("The screen measures 32 inches across.", screen).label == "contradicted"
+    numbers, _ = claim_slots("He scored 3 in the second half.", "en")
+    assert [n.unit for n in numbers] == [None]
+
+
 def test_a_part_counts_what_its_whole_counts() -> None:
     context = ["The team realized that two of the 35 fasteners on the head cannot be removed with the existing tools."]
     claim = "The team cannot open the head due to {} fasteners that resist removal with the existing tools."

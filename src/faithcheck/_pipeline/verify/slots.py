@@ -198,8 +198,9 @@ class NumberSlot:
     """It is an age ("Sapp, 42,", "aged 42", "died at the age of 84"): no rival of a number of years
     that is none ("jailed for 111 years"), nor that of it."""
     span: tuple[float, float] | None = None
-    """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), the
-    span: a year inside it is no rival of its ends."""
+    """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), or a
+    number a range of one unit ("7 to 9 hours", "16-21 cm": :func:`_ranging`), the span: a value
+    inside it is no rival of its ends."""
     decade: int = 0
     """For a year written as its decade or century ("the 1990s", "the 1800's"), the years it spans
     (:func:`~faithcheck._text.analysis.decade_length`): a year in them states it, and is no rival."""
@@ -229,7 +230,7 @@ class NumberSlot:
     "8 euros for children" in "Tickets cost 15 euros for adults and 8 euros for children"."""
 
     def spans(self, value: float) -> bool:
-        """``value`` lies inside the span this year starts or ends."""
+        """``value`` lies inside the span this number starts or ends."""
         return self.span is not None and self.span[0] < value < self.span[1]
 
     def states(self, other: NumberSlot) -> bool:
@@ -384,7 +385,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lex = get_lexicon(lang)
     found: list[tuple[int, int, float]] = []
     for m in _NUMBER.finditer(text):
-        if _in_compound(text, m.start(), m.end()) or ends_name(text, m.start(), lang):
+        compound = _in_compound(text, m.start(), m.end()) and not _measured_range(text, m.start(), m.end(), lang)
+        if compound or ends_name(text, m.start(), lang):
             continue
         if (value := number_value(m.group(), lex)) is not None:
             found.append((m.start(), m.end(), value))
@@ -522,6 +524,13 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
+        first = slots[k][2]
+        if _ranging(first, then, text, slots[k][0], end, start):
+            span = (first.value, then.value)  # "16-21 cm", "between 7 and 9 hours": any value between
+            slots[k], slots[k + 1] = (
+                (slots[k][0], end, replace(first, span=span)),
+                (start, slots[k + 1][1], replace(then, span=span)),
+            )
     slots = _parts_of_wholes(text, slots, words, starts, names | calendar, lang)
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
@@ -644,6 +653,40 @@ def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
     if not _SPAN_BETWEEN.fullmatch(gap):
         return False
     return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 10), start) is not None
+
+
+_RANGE_JOIN = re.compile(rf"\s*(?:to|[{_DASHES}])\s*", re.IGNORECASE)
+"""What joins the two ends of a range of one unit: "7 to 9 hours", "16-21 cm"."""
+_FROM = re.compile(r"\bfrom\s$", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s$", re.IGNORECASE)
+
+
+def _ranging(first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int) -> bool:
+    """The two numbers (not years) at ``text[start:end]`` and from ``next_start`` are the ends of a
+    range of one unit: "7 to 9 hours", "16-21 cm", "between 2 and 4 tablets"; not "from 5 to 8
+    dollars", which may be a change."""
+    if first.is_year or then.is_year or first.unit is None or first.unit != then.unit or first.value >= then.value:
+        return False
+    gap, before = text[end:next_start], text[max(0, start - 8) : start]
+    if gap.strip().lower() == "and":
+        return _BETWEEN.search(before) is not None
+    return _RANGE_JOIN.fullmatch(gap) is not None and _FROM.search(before) is None
+
+
+_RANGE_END = re.compile(rf"\s?[{_DASHES}]\s?\d+(?:[.,]\d+)*")
+"""The dash and the second end of a range written with one: "-21" of "16-21 cm"."""
+
+
+def _measured_range(text: str, start: int, end: int, lang: Lang) -> bool:
+    """The number at ``text[start:end]`` is an end of a range written with a dash whose second end
+    a measure follows ("16-21 cm", "20-30 years", "6.3-8.3 in"): a number, as both ends of "16 to
+    21 cm" are, not a part of a compound ("2018-19 season")."""
+    second = _RANGE_END.match(text, end)
+    last = second.end() if second else end if text[max(0, start - 1) : start] in _DASHES else None
+    if last is None:
+        return False
+    unit = _unit_after(text, last, get_lexicon(lang).stopwords, lang)
+    return unit is not None and _same_units(lang).get(unit, unit) in _measures(lang)
 
 
 _INTERVAL = re.compile(
@@ -792,6 +835,7 @@ _SAME_UNITS = {
     "g": "gram grams gramme grammes gramm",
     "l": "litre litres liter liters",
     "ft": "foot feet",
+    "in": "inch inches",
 }
 """Units written as a word or a sign: "90 percent" is "90%", "5 dollars" is "$5"."""
 _MEASURE_WORDS = " ".join(
@@ -1064,6 +1108,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         return _calendar_unit(written_out, lang)  # "24 Dec 2020"
     if lang == "en" and (time := _TIME_OF_DAY.match(text, end)):
         return time.group(1).lower() + "m"  # not the verb: "opens at 10 am", "9 a.m."
+    if lang == "en" and word is not None and word.group() == "in" and _INCHES_END.match(text, word.end()):
+        return "in"  # inches, as a unit converted in a bracket: "16-21 cm (6.3-8.3 in)"
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
@@ -1071,6 +1117,12 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     if stem and lowered in _DEGREES and (scale := _SCALE.match(text, word.end())):
         return f"{stem} {scale.group(1).lower()}"  # refines the unit: see NumberSlot.compatible
     return stem
+
+
+_INCHES_END = re.compile(r"\s*(?:[),;]|\.(?:\s|$)|$|\(\s*\d)")
+"""What follows "in" after a number where it is the sign of inches, with no object of a preposition:
+a bracket's or a phrase's end ("(6.3-8.3 in)", "27 in, or"), or a bracket converting it ("27 in (69
+cm)")."""
 
 
 @cache
