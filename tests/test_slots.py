@@ -2552,6 +2552,27 @@ def test_a_title_before_a_name_that_the_context_gives_otherwise_is_contradicted(
     assert check_slots("CTO Dana Whitfield said so.", both, "en") is None
 
 
+def test_a_title_spelt_out_that_the_context_gives_someone_else_is_contradicted() -> None:
+    # before, "financial" came from the sentence about Tom Becker, the rest from the one naming
+    # Lena Fischer: every word of the claim was in the evidence
+    board = [
+        "The company appointed Lena Fischer as chief technology officer in March.",
+        "Tom Becker, who joined in 2019, became chief financial officer.",
+    ]
+    _assert_contradicted(
+        "Lena Fischer was appointed chief financial officer in March.",
+        board,
+        "the context gives Lena Fischer chief technology officer, not chief financial officer",
+    )
+    assert check_slots("Lena Fischer was appointed chief technology officer in March.", board, "en") is None
+    assert check_slots("Tom Becker became chief financial officer.", board, "en") is None
+    # a sentence naming her with the claim's title keeps it; so does one giving no one else that title
+    both = ["Lena Fischer, the chief technology officer, and the chief financial officer Tom Becker signed."]
+    assert check_slots("Lena Fischer and the chief financial officer signed.", both, "en") is None
+    alone = ["The company appointed Lena Fischer as chief technology officer in March."]
+    assert check_slots("Lena Fischer was appointed chief financial officer in March.", alone, "en") is None
+
+
 def test_a_name_between_a_year_and_its_event_leaves_the_event_in_the_years_frame() -> None:
     # before, "Maria Fernanda Lopez" took three of the five words around 2004, "elected" was out
     # of its frame and the year of another event (joining the council) stood for it

@@ -89,7 +89,7 @@ from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
-from faithcheck._pipeline.verify.titles import check_titles, titled
+from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
     Bound,
@@ -1907,6 +1907,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     if finding := check_letters(claim, claim_features.content, sentences, lang):
         return finding
     if finding := check_titles(claim, sentences, lang):
+        return finding
+    if finding := check_spelt_titles(
+        claim, [name for name in names if not name.opening], sentences, lambda n, t: _mentions(n, t, lang), lang
+    ):
         return finding
     if finding := _check_agents(claim, claim_features.terms, sentences, lang):
         return finding
