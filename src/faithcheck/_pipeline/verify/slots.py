@@ -681,9 +681,11 @@ def _measured_range(text: str, start: int, end: int, lang: Lang) -> bool:
     """The number at ``text[start:end]`` is an end of a range written with a dash whose second end
     a measure follows ("16-21 cm", "20-30 years", "6.3-8.3 in"): a number, as both ends of "16 to
     21 cm" are, not a part of a compound ("2018-19 season")."""
-    second = _RANGE_END.match(text, end)
-    last = second.end() if second else end if text[max(0, start - 1) : start] in _DASHES else None
-    if last is None:
+    if (second := _RANGE_END.match(text, end)) is not None:
+        last = second.end()  # the first end: what the second counts
+    elif start > 0 and text[start - 1] in _DASHES:
+        last = end  # the second end
+    else:
         return False
     unit = _unit_after(text, last, get_lexicon(lang).stopwords, lang)
     return unit is not None and _same_units(lang).get(unit, unit) in _measures(lang)
@@ -1524,7 +1526,8 @@ def _flanks(
     ``phrase``, only those of its own phrase (none beyond a comma or a bracket); with ``bare``,
     past the name's own article ("approved by the European Commission" is flanked by "approved by")
     and the article after a copula ("Abuja is the capital" by "is capital") or after an apposition's
-    comma ("Lyon, the third-largest city" by ", third-largest": :data:`_APPOSED`).
+    comma ("Lyon, the third-largest city" by ", third-largest": :data:`_APPOSED`), and a copula
+    before a preposition ("Kilimanjaro is in" by "kilimanjaro in", as "Kilimanjaro, in" is).
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
