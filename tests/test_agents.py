@@ -90,6 +90,12 @@ def test_a_sentence_naming_the_claims_agent_only_as_another_verbs_gives_the_clai
             "Andrew Scheps produced the album.",
             ["The album, a favourite of Andrew Scheps, was produced by Rick Rubin and mixed by Andrew Scheps."],
         ),
+        # the claim's agent before another verb may do the claim's in other words (a first version
+        # read "pulled one back" as no scoring)
+        (
+            "Saka scored in the 80th minute.",
+            ["Erling Haaland scored twice, before Bukayo Saka pulled one back in the 80th minute."],
+        ),
         # an irregular verb is two verbs ("wrote", "written"): nothing is read
         ("Jake Gyllenhaal wrote Southpaw.", ["Southpaw was written by Kurt Sutter."]),
     ],
