@@ -9,7 +9,8 @@ building it.
 * ``everyday`` (``tests/data/everyday_pairs.jsonl``): what a user checks first in policies, leaflets,
   results, timetables, recipes, price lists and match reports (two studies "respectively", lettered
   names, lengths of time in two units, measures of two things, a part of a whole, one end of a
-  change, two plans, a bracket about someone else); its last contexts hold claims still wrong.
+  change, two plans, a bracket about someone else, who did what, appositions, casts, places set off
+  by commas, titles, ranges and inches); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
