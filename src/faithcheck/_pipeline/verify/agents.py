@@ -17,23 +17,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.findings import Named as N
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import analyze
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["check_agents"]
 
-
-class _Named(Protocol):
-    @property
-    def text(self) -> str: ...
-
-
-N = TypeVar("N", bound=_Named)
-"""A name of a text (the slot check's ``NameSlot``)."""
 
 _VERB_AFTER = re.compile(r"\s+([a-z]+ed)\b(?!\s+by\b)")
 """The word right after a name: its verb, where a regular past ("directed", "introduced"), not a

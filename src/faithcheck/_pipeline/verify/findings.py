@@ -4,10 +4,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from faithcheck._core.types import Label
 
-__all__ = ["SlotFinding"]
+__all__ = ["Named", "SlotFinding"]
+
+
+class _HasText(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+Named = TypeVar("Named", bound=_HasText)
+"""A name of a text as the slot check reads it (its ``NameSlot``), for the checks that take names
+from it without importing it (:mod:`~faithcheck._pipeline.verify.agents`,
+:mod:`~faithcheck._pipeline.verify.titles`)."""
 
 
 @dataclass(frozen=True)

@@ -18,22 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Protocol, TypeVar
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.findings import Named as N
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["check_spelt_titles", "check_titles", "titled"]
 
-
-class _Named(Protocol):
-    @property
-    def text(self) -> str: ...
-
-
-N = TypeVar("N", bound=_Named)
-"""A name of the claim (the slot check's ``NameSlot``)."""
 
 _TITLED = re.compile(r"\b([A-Z]{2,5})\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\b")
 """An acronym and the name of two capitalised words or more right after it."""
