@@ -2076,6 +2076,33 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     assert german.why == "the context gives zweiten Quartal, not dritten Quartal"
 
 
+def test_the_claims_rank_given_only_of_another_name_does_not_keep_the_rank_its_own_sentence_gives() -> None:
+    # before, any sentence giving the claim's rank decided nothing: "Lyon, the third-largest city"
+    # kept "Marseille is the third-largest city" though the sentence naming Marseille says second
+    cities = [
+        "Lyon, the third-largest city in France, hosted the final.",
+        "Marseille is the second-largest city in France.",
+    ]
+    marseille = check_slots("Marseille is the third-largest city in France.", cities, "en")
+    assert marseille is not None
+    assert (marseille.label, marseille.why) == ("contradicted", "the context gives second-largest, not third-largest")
+    assert check_slots("Lyon is the third-largest city in France.", cities, "en") is None
+    race = ["Kenya's Eliud Kipchoge finished first.", "Ethiopia's Kenenisa Bekele finished second."]
+    kipchoge = check_slots("Eliud Kipchoge finished second.", race, "en")
+    assert kipchoge is not None
+    assert kipchoge.why == "the context gives finished first, not finished second"
+    titles = ["Serena Williams won her first Wimbledon title in 2002.", "Venus Williams won her second in 2001."]
+    serena = check_slots("Serena Williams won her second Wimbledon title.", titles, "en")
+    assert serena is not None
+    assert serena.label == "contradicted"
+    # a pronoun in the sentence giving the claim's rank may name the claim's name
+    today = [
+        "Marseille was the third-largest city in France in 1900.",
+        "Today it is the second-largest city in France.",
+    ]
+    assert check_slots("Marseille is the second-largest city in France.", today, "en") is None
+
+
 def test_a_change_with_its_ends_swapped_or_one_end_moved_is_contradicted() -> None:
     raised = ["The fee was previously raised from $7.99 to $10.99 per month."]
     swapped = check_slots("The monthly fee was raised from $10.99 to $7.99.", raised, "en")

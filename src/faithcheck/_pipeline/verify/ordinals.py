@@ -34,7 +34,15 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import TextFeatures, analyze, has_phrase
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["Ordinal", "century_stems", "check_ordinals", "ordinals", "rank_stems", "ranked_otherwise"]
+__all__ = [
+    "Ordinal",
+    "capitalised_stems",
+    "century_stems",
+    "check_ordinals",
+    "ordinals",
+    "rank_stems",
+    "ranked_otherwise",
+]
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
@@ -188,6 +196,24 @@ def _ranked_word(word: str, lang: Lang, *, name: bool = False) -> str | None:
     return next(iter(stems)) if len(stems) == 1 else None
 
 
+@lru_cache(maxsize=16384)
+def capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
+    """The stems of the words of ``text`` written with a capital (its names, and its first word);
+    none in a language that capitalises every noun."""
+    if not get_lexicon(lang).entity_capitalisation:
+        return frozenset()
+    return analyze(
+        " ".join(token.group() for token in _TOKEN.finditer(text) if token.group()[0].isupper()), lang
+    ).content
+
+
+def _refers(sentence: str, rank: Ordinal, lang: Lang) -> bool:
+    """Whether ``sentence`` refers back with a pronoun (the lexicon's ``anaphors``) before ``rank``,
+    not right before it: "Today it is the second-largest", not "Venus won her second title"."""
+    before = [token.group() for token in _TOKEN.finditer(sentence[: rank.start])][:-1]
+    return not get_lexicon(lang).anaphors.isdisjoint(before)
+
+
 def _terms(word: str, lang: Lang) -> frozenset[str | float]:
     return analyze(word, lang).terms
 
@@ -222,14 +248,22 @@ def check_ordinals(
         return None
     given = [(i, rank) for i, text in enumerate(sentences) for rank in ordinals(text, lang)]
     for mine in claimed:
-        if any(rank.value == mine.value for _, rank in given):
-            continue
-        rivals = [(i, rank) for i, rank in given if rank.ranks == mine.ranks]
+        rivals = [(i, rank) for i, rank in given if rank.ranks == mine.ranks and rank.value != mine.value]
         if not rivals:
             continue
         rest = claim_terms - mine.stems
         i, other = max(rivals, key=lambda rival: len(rest & features[rival[0]].terms))
         states = len(rest & features[i].terms)
+        same = [(j, rank) for j, rank in given if rank.value == mine.value]
+        # the claim's rank in a sentence that leaves out a name of the claim, which one stating all
+        # the rest of it names, is another thing's ("Lyon, the third-largest city" beside
+        # "Marseille is the second-largest city"), unless a pronoun there may name it ("Today it is")
+        named = capitalised_stems(claim, lang) & features[i].terms
+        if same and (
+            states < len(rest)
+            or any(named <= features[j].terms or _refers(sentences[j], rank, lang) for j, rank in same)
+        ):
+            continue
         if states >= _TIE * len(rest) and states >= max(len(rest & f.terms) for f in features):
             why = f"the context gives {other.text}, not {mine.text}"
             # "his first Oscar in 1994 and another in 1995" may state the second: not aligned
