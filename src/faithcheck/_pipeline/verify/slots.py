@@ -998,11 +998,12 @@ _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 
 
 def _is_year(digits: str, value: float, unit: str | None) -> bool:
-    """1000-2100 written without a separator, counting nothing plural or measured ("in 2016", "a
-    2016 report"; not "1,500 km", "1200 dollars")."""
+    """1000-2100 written without a separator, counting nothing measured ("in 2016", "a 2016 report",
+    "the 2010 census"; not "1,500 km", "1200 dollars"). A plural after it may be a verb ("Blade
+    Runner 2049 stars Ryan Gosling") or an adverb ("from 1985 onwards") as often as what it counts."""
     if not (digits.isdigit() and 1000 <= value <= 2100):
         return False
-    return unit is None or (unit not in _MEASURES and not unit.endswith("s") and unit not in CURRENCIES)
+    return unit is None or (unit not in _MEASURES and unit not in CURRENCIES)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:
