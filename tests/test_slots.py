@@ -2655,6 +2655,45 @@ def test_two_names_sharing_only_a_word_people_write_in_lower_case_are_two() -> N
     assert check_slots("Joe Biden met the author.", kings, "en") is None
 
 
+def test_a_name_after_with_the_is_a_partner_as_one_after_with_is() -> None:
+    # before, "with the National Institutes of Health" read as a place, and no place stands where
+    # the claim has an actor ("with BioNTech"): the claim stood
+    vaccines = [
+        "Moderna developed its vaccine with the National Institutes of Health.",
+        "Pfizer partnered with BioNTech.",
+    ]
+    finding = _finding("Moderna developed its vaccine with BioNTech.", vaccines)
+    assert (finding.label, finding.why) == (
+        "wrong_entity",
+        "the context names National Institutes here, not BioNTech",
+    )
+    assert check_slots("Moderna developed its vaccine with the National Institutes of Health.", vaccines, "en") is None
+    oxford = ["Oxford worked with AstraZeneca on its vaccine.", "The study was run with the World Health Organization."]
+    assert _finding("Oxford worked with the World Health Organization on its vaccine.", oxford).label == "wrong_entity"
+
+
+def test_a_name_between_the_claims_words_is_not_named_by_a_word_the_claim_writes_in_lower_case() -> None:
+    # before, any word of another name anywhere in the claim named it: "game" named "Rockstar Games",
+    # which so could not stand between the words the claim has on each side of "Under Armour"
+    report = [
+        "Take-Two rose 10.2% on a report that its Rockstar Games unit plans to announce the next Grand Theft Auto game."
+    ]
+    claim = (
+        "Take-Two rose 10.2% on a report that its Under Armour unit plans to announce the next Grand Theft Auto game."
+    )
+    finding = _finding(claim, report)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Rockstar Games here, not Under Armour")
+    # elsewhere such a word may speak of the other name: "its yearly expo" of the Adult Entertainment
+    # Expo, "Tony Blair's party" of the Labour Party
+    expo = [
+        "The AVN Adult Entertainment Expo is a convention held each January in Las Vegas, Nevada.",
+        "It is sponsored by the AVN Media Network.",
+    ]
+    assert check_slots("The AVN Media Network holds its yearly expo in Las Vegas, Nevada.", expo, "en") is None
+    labour = ["The Labour Party won the election in 1997.", "Tony Blair led the party."]
+    assert check_slots("Tony Blair's party won the election in 1997.", labour, "en") is None
+
+
 @pytest.mark.parametrize(
     ("claim", "context", "named"),
     [

@@ -88,7 +88,14 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
-from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
+from faithcheck._pipeline.verify.ordinals import (
+    capitalised_stems,
+    century_stems,
+    check_ordinals,
+    ordinals,
+    rank_stems,
+    ranked_otherwise,
+)
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
@@ -362,6 +369,10 @@ class NameSlot:
     but neither a role shared loosely nor a sentence merely holding it does ("Ibsen was present at
     the world premiere" for "Hedda Gabler's world premiere was ..."), and the numbers read it as
     any word ("Preheat the oven to 180°C")."""
+    cased: frozenset[str] | None = field(default=None, compare=False)
+    """The stems of the words written with a capital in the text it was read from: another name's
+    word that the text writes only in lower case ("game" in "a new Grand Theft Auto game") may not
+    name that one ("Rockstar Games": :func:`_rival`). ``None`` where not read."""
 
     @property
     def origin(self) -> bool:
@@ -1242,6 +1253,7 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
         return ()  # German capitalises every noun
     out: list[tuple[NameSlot, int, int, bool]] = []
     run: list[re.Match[str]] = []
+    cased = capitalised_stems(text, lang)
 
     def close() -> None:
         words = [m for m in run if not _is_calendar(m.group())]
@@ -1252,7 +1264,8 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
                 start, end = words[0].start(), words[-1].end()
                 place = _is_place(text, start, lang)
                 before_noun = not place and lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
-                out.append((NameSlot(text[start:end], frozenset(stems), before_noun, opening), start, end, place))
+                name = NameSlot(text[start:end], frozenset(stems), before_noun, opening, cased)
+                out.append((name, start, end, place))
         run.clear()
 
     # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
@@ -1397,15 +1410,23 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
     return analyze(" ".join(near), lang).content
 
 
-def _rival(name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], lang: Lang) -> bool:
+def _rival(
+    name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], lang: Lang, *, in_place: bool = False
+) -> bool:
     """``other`` may stand where the claim has ``name``: the claim does not name it (but by a word
-    the two share), it is no alias
-    of the name, and it is no word of origin unless the claim's name stands before a noun too
-    ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an American comedian" does of
-    "a Waco comedian")."""
+    the two share), it is no alias of the name, and it is no word of origin unless the claim's name
+    stands before a noun too ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an
+    American comedian" does of "a Waco comedian"). Where ``other`` stands between the words the
+    claim has on each side of ``name`` (``in_place``), some of its words that the claim writes only
+    in lower case do not name it either: "its Rockstar Games unit plans to announce the next Grand
+    Theft Auto game" does not name Rockstar Games in "its Under Armour unit plans to announce the
+    next Grand Theft Auto game" (elsewhere, "published" may well speak of "Bauer Publishing")."""
     # a word the two names share is no naming of the other ("University" in "Harvard University"
     # for "Stanford University")
-    named = (other.stems - name.stems) & claim_terms
+    own = other.stems - name.stems
+    named = own & claim_terms
+    if in_place and name.cased is not None and named != own and named.isdisjoint(name.cased):
+        named = frozenset()
     return not named and not _alias(name, other, lang) and (name.before_noun or not other.origin)
 
 
@@ -1596,14 +1617,14 @@ def _in_place(
     stopwords = get_lexicon(lang).stopwords
     named = _names_head(name, sentence, lang)
 
-    def alike(at: tuple[int, int], phrase: bool) -> bool:
+    def alike(at: tuple[int, int], phrase: bool, each_side: bool = False) -> bool:
         # as written, or past the name's article in a sentence not naming the claim's: "approved
         # by the X" stands where "approved by Y" does, "X, a new model" where "Y is a new model"
         for bare in (False, True) if loose and not named else (False,):
             before, after = _flanks(claim, start, end, phrase=named, bare=bare)
             other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
             after, other_after = _as_copula(after, other_after), _as_copula(other_after, after)
-            if flanked_alike(before, after, other_before, other_after, stopwords):
+            if flanked_alike(before, after, other_before, other_after, stopwords, each_side=each_side):
                 return True
         return False
 
@@ -1619,8 +1640,8 @@ def _in_place(
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
             and not _DESCRIBING.match(sentence, other_end)
-            and _rival(name, other, claim_terms, lang)
             and alike((other_start, other_end), named)
+            and _rival(name, other, claim_terms, lang, in_place=alike((other_start, other_end), named, each_side=True))
         ):
             return other
     return None
@@ -1654,11 +1675,17 @@ def _names_alike(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
 
 
 def flanked_alike(
-    before: list[str], after: list[str], other_before: list[str], other_after: list[str], stopwords: frozenset[str]
+    before: list[str],
+    after: list[str],
+    other_before: list[str],
+    other_after: list[str],
+    stopwords: frozenset[str],
+    *,
+    each_side: bool = False,
 ) -> bool:
     """Two names stand between the same words: the word right before and the word right after both
-    (not two stop words: "of ... and" flanks anything), or the two words before, or the two after
-    (not both stop words).
+    (not two stop words: "of ... and" flanks anything), or, unless ``each_side``, the two words
+    before, or the two after (not both stop words).
 
     >>> flanked_alike(["to", "a"], ["seller", "as"], ["surprised", "a"], ["seller", "with"], frozenset({"a", "to"}))
     True
@@ -1668,7 +1695,7 @@ def flanked_alike(
     one_each = bool(before and after) and before[-1:] == other_before[-1:] and after[:1] == other_after[:1]
     if one_each and not (before[-1] in stopwords and after[0] in stopwords):
         return True
-    return any(
+    return not each_side and any(
         len(mine) == 2 and mine == theirs and not set(mine) <= stopwords
         for mine, theirs in ((before, other_before), (after, other_after))
     )
@@ -1794,7 +1821,9 @@ def _mentions(name: NameSlot, text: str, lang: Lang) -> bool:
     return False
 
 
-_PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|the)\s+$", re.IGNORECASE)
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|of|from|to|into|near|across|for|on|by|(?<!\bwith )the)\s+$", re.IGNORECASE)
+"""A preposition or an article before a place; not "with the", before a partner as "with" is
+("developed its vaccine with the National Institutes of Health", "with BioNTech")."""
 
 
 def _is_place(text: str, start: int, lang: Lang) -> bool:
