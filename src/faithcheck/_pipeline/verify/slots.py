@@ -369,10 +369,6 @@ class NameSlot:
     but neither a role shared loosely nor a sentence merely holding it does ("Ibsen was present at
     the world premiere" for "Hedda Gabler's world premiere was ..."), and the numbers read it as
     any word ("Preheat the oven to 180°C")."""
-    cased: frozenset[str] | None = field(default=None, compare=False)
-    """The stems of the words written with a capital in the text it was read from: another name's
-    word that the text writes only in lower case ("game" in "a new Grand Theft Auto game") may not
-    name that one ("Rockstar Games": :func:`_rival`). ``None`` where not read."""
 
     @property
     def origin(self) -> bool:
@@ -1253,7 +1249,6 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
         return ()  # German capitalises every noun
     out: list[tuple[NameSlot, int, int, bool]] = []
     run: list[re.Match[str]] = []
-    cased = capitalised_stems(text, lang)
 
     def close() -> None:
         words = [m for m in run if not _is_calendar(m.group())]
@@ -1264,8 +1259,7 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
                 start, end = words[0].start(), words[-1].end()
                 place = _is_place(text, start, lang)
                 before_noun = not place and lang == "en" and len(words) == 1 and _before_noun(text, end, lang)
-                name = NameSlot(text[start:end], frozenset(stems), before_noun, opening, cased)
-                out.append((name, start, end, place))
+                out.append((NameSlot(text[start:end], frozenset(stems), before_noun, opening), start, end, place))
         run.clear()
 
     # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
@@ -1411,21 +1405,27 @@ def _around(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
 
 
 def _rival(
-    name: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], lang: Lang, *, in_place: bool = False
+    name: NameSlot,
+    other: NameSlot,
+    claim_terms: frozenset[str | float],
+    lang: Lang,
+    *,
+    cased: frozenset[str] | None = None,
 ) -> bool:
     """``other`` may stand where the claim has ``name``: the claim does not name it (but by a word
     the two share), it is no alias of the name, and it is no word of origin unless the claim's name
     stands before a noun too ("an English synthpop duo" names no rival of "Jamie Muhoberac"; "an
     American comedian" does of "a Waco comedian"). Where ``other`` stands between the words the
-    claim has on each side of ``name`` (``in_place``), some of its words that the claim writes only
-    in lower case do not name it either: "its Rockstar Games unit plans to announce the next Grand
-    Theft Auto game" does not name Rockstar Games in "its Under Armour unit plans to announce the
-    next Grand Theft Auto game" (elsewhere, "published" may well speak of "Bauer Publishing")."""
+    claim has on each side of ``name``, some of its words that the claim writes only in lower case
+    (none of ``cased``, the stems the claim writes with a capital) do not name it either: "its
+    Rockstar Games unit plans to announce the next Grand Theft Auto game" does not name Rockstar
+    Games in "its Under Armour unit plans to announce the next Grand Theft Auto game" (elsewhere,
+    "published" may well speak of "Bauer Publishing")."""
     # a word the two names share is no naming of the other ("University" in "Harvard University"
     # for "Stanford University")
     own = other.stems - name.stems
     named = own & claim_terms
-    if in_place and name.cased is not None and named != own and named.isdisjoint(name.cased):
+    if cased is not None and named != own and named.isdisjoint(cased):
         named = frozenset()
     return not named and not _alias(name, other, lang) and (name.before_noun or not other.origin)
 
@@ -1635,13 +1635,16 @@ def _in_place(
             return None
     width = len(_PLACE_TOKEN.findall(claim, start, end))
     listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
+    cased = capitalised_stems(claim, lang)
     for other, other_start, other_end in (candidates or _placed_names)(sentence, lang):
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
             and other_start not in listed
             and not _DESCRIBING.match(sentence, other_end)
             and alike((other_start, other_end), named)
-            and _rival(name, other, claim_terms, lang, in_place=alike((other_start, other_end), named, each_side=True))
+            and _rival(
+                name, other, claim_terms, lang, cased=cased if alike((other_start, other_end), named, True) else None
+            )
         ):
             return other
     return None
