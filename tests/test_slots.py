@@ -2657,6 +2657,40 @@ def test_two_names_sharing_only_a_word_people_write_in_lower_case_are_two() -> N
     assert check_slots("Joe Biden met the author.", kings, "en") is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "context", "named"),
+    [
+        (
+            "Tom Hanks starred in the 1970s series.",
+            "Tom Baker starred in the 1970s series. Tom Hanks was not in it.",
+            "Tom Baker",
+        ),
+        (
+            "Venus Williams won the final in 2002.",
+            "Serena Williams won the final in 2002. Venus Williams lost.",
+            "Serena Williams",
+        ),
+        (
+            "Michelle Obama gave the keynote speech in 2004.",
+            "Barack Obama gave the keynote speech in 2004. Michelle Obama was in the audience.",
+            "Barack Obama",
+        ),
+    ],
+)
+def test_two_names_differing_where_a_names_own_part_stands_are_two(claim: str, context: str, named: str) -> None:
+    # before, "Tom", never written in lower case, made "Tom Hanks" an alias of "Tom Baker": the
+    # sentence naming Tom Baker named the claim's, and the claim stood
+    sentences = [s if s.endswith(".") else s + "." for s in context.split(". ")]
+    finding = _finding(claim, sentences)
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert named in finding.why
+    # a title people write in lower case, or a name spelt two ways, is one name
+    biden = ["Joe Biden met the author in May.", "The visit was brief."]
+    assert check_slots("President Biden met the author in May.", biden, "en") is None
+    gaddafi = ["Muammar Qaddafi ruled Libya from 1969.", "He was killed in 2011."]
+    assert check_slots("Muammar Gaddafi ruled Libya from 1969.", gaddafi, "en") is None
+
+
 def test_a_name_between_the_claims_words_is_not_named_by_a_word_the_claim_writes_in_lower_case() -> None:
     # before, any word of another name anywhere in the claim named it: "game" named "Rockstar Games",
     # which so could not stand between the words the claim has on each side of "Under Armour"

@@ -1794,7 +1794,31 @@ def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
         return False
     written = lower_case_words(lang).written
     whole = len({x for x, _ in shared}) == len(a) or len({y for _, y in shared}) == len(b)
+    if not whole and _members_of_one_family(a, b, written):
+        return False
     return whole or any(x.lower() not in written and y.lower() not in written for x, y in shared)
+
+
+def _members_of_one_family(a: list[str], b: list[str], written: frozenset[str]) -> bool:
+    """Two names (their words ``a`` and ``b``) of one family or line that differ where a name's own
+    part stands: after the same first word, last words of which one people never write in lower
+    case ("Tom Baker", "Tom Hanks"; "AirPods Pro", "AirPods Mac"); before the same last word, first
+    words people never write in lower case ("Serena Williams", "Venus Williams"), not a title that
+    they do ("President Biden", "Joe Biden"); nor two spellings of one word ("Muammar Gaddafi",
+    "Muammar Qaddafi": :data:`_SPELT_AS_ONE`)."""
+    first, last = _starts_alike(a[0], b[0]), _starts_alike(a[-1], b[-1])
+    if first == last:
+        return False
+    x, y = (a[-1], b[-1]) if first else (a[0], b[0])
+    if SequenceMatcher(None, x.lower(), y.lower()).ratio() >= _SPELT_AS_ONE:
+        return False
+    never = [word.lower() not in written for word in (x, y)]
+    return any(never) if first else all(never)
+
+
+_SPELT_AS_ONE = 0.8
+"""Two words of names whose letters agree this much (:class:`difflib.SequenceMatcher`) are one word
+spelt two ways ("Gaddafi", "Qaddafi": 0.86); "Serena" and "Venus" (0.36) are two."""
 
 
 _NAME_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
