@@ -28,6 +28,7 @@ __all__ = [
     "analyze",
     "bound_after",
     "bound_before",
+    "capitalised_stems",
     "coverage",
     "decade_length",
     "ends_name",
@@ -548,6 +549,23 @@ _WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]+$")
 
 
 _POSSESSIVE = re.compile(r"['’]s$")
+
+
+_CASED_WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’][^\W\d_]+)*")
+"""A word opening with a letter ("AirPods", "X200", "O'Neill")."""
+
+
+@lru_cache(maxsize=16384)
+def capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
+    """The stems of the words of ``text`` written with a capital (its names, and its first word);
+    none in a language that capitalises every noun.
+
+    >>> sorted(capitalised_stems("Marseille is the second-largest city in France.", "en"))
+    ['franc', 'marseill']
+    """
+    if not get_lexicon(lang).entity_capitalisation:
+        return frozenset()
+    return analyze(" ".join(m.group() for m in _CASED_WORD.finditer(text) if m.group()[0].isupper()), lang).content
 
 
 def without_possessive(word: str) -> str:

@@ -31,18 +31,10 @@ from functools import lru_cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._text.analysis import TextFeatures, analyze, has_phrase
+from faithcheck._text.analysis import TextFeatures, analyze, capitalised_stems, has_phrase
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = [
-    "Ordinal",
-    "capitalised_stems",
-    "century_stems",
-    "check_ordinals",
-    "ordinals",
-    "rank_stems",
-    "ranked_otherwise",
-]
+__all__ = ["Ordinal", "century_stems", "check_ordinals", "ordinals", "rank_stems", "ranked_otherwise"]
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 """A word, a number, or digits with letters ("3rd")."""
@@ -194,17 +186,6 @@ def _ranked_word(word: str, lang: Lang, *, name: bool = False) -> str | None:
         return None
     stems = analyze(word, lang).content
     return next(iter(stems)) if len(stems) == 1 else None
-
-
-@lru_cache(maxsize=16384)
-def capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
-    """The stems of the words of ``text`` written with a capital (its names, and its first word);
-    none in a language that capitalises every noun."""
-    if not get_lexicon(lang).entity_capitalisation:
-        return frozenset()
-    return analyze(
-        " ".join(token.group() for token in _TOKEN.finditer(text) if token.group()[0].isupper()), lang
-    ).content
 
 
 def _refers(sentence: str, rank: Ordinal, lang: Lang) -> bool:

@@ -88,14 +88,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
-from faithcheck._pipeline.verify.ordinals import (
-    capitalised_stems,
-    century_stems,
-    check_ordinals,
-    ordinals,
-    rank_stems,
-    ranked_otherwise,
-)
+from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     NUMBER_DIGITS,
@@ -104,6 +97,7 @@ from faithcheck._text.analysis import (
     analyze,
     bound_after,
     bound_before,
+    capitalised_stems,
     decade_length,
     ends_name,
     number_value,
@@ -1638,13 +1632,14 @@ def _in_place(
     cased = capitalised_stems(claim, lang)
     for other, other_start, other_end in (candidates or _placed_names)(sentence, lang):
         if (
-            len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width <= _PLACE_SLACK
-            and other_start not in listed
-            and not _DESCRIBING.match(sentence, other_end)
-            and alike((other_start, other_end), named)
-            and _rival(
-                name, other, claim_terms, lang, cased=cased if alike((other_start, other_end), named, True) else None
-            )
+            len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width > _PLACE_SLACK
+            or other_start in listed
+            or _DESCRIBING.match(sentence, other_end)
+        ):
+            continue
+        each_side = alike((other_start, other_end), named, each_side=True)
+        if (each_side or alike((other_start, other_end), named)) and _rival(
+            name, other, claim_terms, lang, cased=cased if each_side else None
         ):
             return other
     return None
