@@ -16,7 +16,11 @@ evidence gives nowhere is not aligned either, as a number it does not state: the
 ("the show premiered in 2005" may well support "the second season premiered in 2005") and a support
 is uncertain; "first" is left alone, as often no rank ("was first developed in the 1960s"). A rank
 the evidence gives of anything decides nothing ("won an Emmy in its second season and a Golden
-Globe in its third": what it ranks is not always written beside it). A sentence that ranks the
+Globe in its third": what it ranks is not always written beside it), unless the sentence giving it
+leaves out a name of the claim that the sentence giving another rank, stating all the rest of the
+claim, has, and refers to nothing with a pronoun: then it is another thing's rank ("Lyon, the
+third-largest city" beside "Marseille is the second-largest city" for "Marseille is the
+third-largest city"). A sentence that ranks the
 claim's thing otherwise speaks of another one (:func:`ranked_otherwise`): the slot check takes none
 of its numbers for the claim's. A century's rank ("the 19th century": the lexicon's
 ``century_words``) is a span of years, which the slot check reads as a year ("the 1800s").
