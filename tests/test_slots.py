@@ -2694,6 +2694,17 @@ def test_a_title_or_a_second_spelling_keeps_two_names_one() -> None:
     assert check_slots("President Biden met the author in May.", biden, "en") is None
     gaddafi = ["Muammar Qaddafi ruled Libya from 1969.", "He was killed in 2011."]
     assert check_slots("Muammar Gaddafi ruled Libya from 1969.", gaddafi, "en") is None
+    # a word said twice in a name is one of its words once: "Goo Goo Dolls" is "The Goo Goo Dolls"
+    dolls = ["Magnetic is an album by the band Goo Goo Dolls.", "The Goo Goo Dolls are a rock band formed in 1985."]
+    assert check_slots("Q: Which rock band, formed in 1985, made Magnetic? A: Goo Goo Dolls", dolls, "en") is None
+    # every word the same or spelt two ways, however short the others; one word alone may be another
+    assert (
+        check_slots(
+            "Ed Miliband led the Labour Party from 2010.", ["Ed Milliband led the Labour Party from 2010."], "en"
+        )
+        is None
+    )
+    assert _finding("Austria won the final in 2019.", ["Australia won the final in 2019."]).label == "wrong_entity"
 
 
 def test_a_name_between_the_claims_words_is_not_named_by_a_word_the_claim_writes_in_lower_case() -> None:

@@ -180,6 +180,26 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "Federal",
     ),
     ("en", "The CIA declared him a suspect.", ["The FBI declared him a suspect."], "wrong_entity", "'cia'"),
+    # a word of a name spelt otherwise beside another word of it is the same name; a short one or
+    # one alone may be another
+    (
+        "en",
+        "Muammar Gaddafi ruled Libya from 1969.",
+        ["Muammar Qaddafi ruled Libya from 1969."],
+        "supported",
+        "Qaddafi",
+    ),
+    (
+        "en",
+        "Fyodor Dostoyevsky wrote Crime and Punishment.",
+        ["Fyodor Mikhailovich Dostoevsky wrote Crime and Punishment."],
+        "supported",
+        "Dostoevsky",
+    ),
+    ("en", "Dostoyevsky wrote Crime and Punishment.", ["Dostoevsky wrote Crime and Punishment."], "supported", "Dost"),
+    ("en", "The deal was signed in Columbia.", ["The deal was signed in Colombia."], "wrong_entity", "Colombia"),
+    ("en", "John Smyth scored twice.", ["John Smith scored twice."], "wrong_entity", "John Smith here, not John Smyth"),
+    ("en", "Austria won the final.", ["Australia won the final."], "wrong_entity", "names Australia here, not Austria"),
     ("en", "The battery lasts 12 hours.", ["The device weighs 300 grams and has a touch screen."], "unsupported", "12"),
     (
         "en",

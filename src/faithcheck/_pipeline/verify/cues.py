@@ -37,7 +37,13 @@ from functools import cache
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.slots import check_slots, flanked_alike, sentences_of, window_sentences
+from faithcheck._pipeline.verify.slots import (
+    check_slots,
+    flanked_alike,
+    sentences_of,
+    spelt_as_one,
+    window_sentences,
+)
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, stem, without_possessive
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
@@ -141,7 +147,7 @@ def find_cue(
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
     if absent:
-        absent -= _abbreviated(claim.text, context)
+        absent -= _abbreviated(claim.text, context) | _spelt_otherwise(claim.text, context, lex)
     if absent:
         named = ", ".join(repr(e) for e in sorted(absent))
         return Cue("wrong_entity", f"{named} does not occur in the context", "entity")
@@ -463,6 +469,8 @@ def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
 
 
 _ACRONYM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]+")
+"""A word written with a capital."""
 _NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][\w'-]*)+")
 """Two or more capitalised words, with "of", "and", "for" or "the" between them ("Bank of England")."""
 
@@ -486,6 +494,33 @@ def _abbreviated(claim: str, context: str) -> frozenset[str]:
         for word in m.group().split()
     }
     words |= {a for m in _ACRONYM.finditer(claim) if (a := m.group().replace(".", "").lower()) in context_initials}
+    return frozenset(words)
+
+
+def _spelt_otherwise(claim: str, context: str, lex: Lexicon) -> frozenset[str]:
+    """The lower-cased words of the claim's names that a name of the context spells otherwise
+    (:func:`~faithcheck._pipeline.verify.slots.spelt_as_one`) beside another word of the claim's
+    name, or nearly alike: "Muammar Gaddafi" is "Muammar Qaddafi", "Fyodor Dostoyevsky" is "Fyodor
+    Mikhailovich Dostoevsky", "Dostoyevsky" is "Dostoevsky"; "Maria Perez" is not "Maria Lopez", nor
+    "Austria" "Australia".
+
+    >>> sorted(_spelt_otherwise("Muammar Gaddafi ruled Libya.", "Muammar Qaddafi ruled it.", get_lexicon("en")))
+    ['gaddafi']
+    """
+    runs = [
+        [w.lower() for w in m.group().split() if w.lower() not in lex.determiners] for m in _NAME_RUN.finditer(context)
+    ]
+    capitalised = {m.group().lower() for m in _CAPITALISED.finditer(context)}
+    words: set[str] = set()
+    for word in {m.group().lower() for m in _CAPITALISED.finditer(claim)}:
+        if any(spelt_as_one(word, other, alone=True) for other in capitalised - {word}):
+            words.add(word)
+    for m in _NAME_RUN.finditer(claim):
+        mine = [w.lower() for w in m.group().split() if w.lower() not in lex.determiners]
+        for word in mine:
+            others = set(mine) - {word}
+            if any(others & set(run) and any(spelt_as_one(word, w) for w in run if w != word) for run in runs):
+                words.add(word)
     return frozenset(words)
 
 

@@ -1777,18 +1777,27 @@ def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
     or one people never write in lower case (:func:`~faithcheck._text.lexicon.lower_case_words`:
     "Biden" of "President Biden" and "Joe Biden"). Two names sharing only words people also write
     in lower case are two ("Harvard University", "Stanford University"; "Mount Kenya", "Mount
-    Kilimanjaro"); an article opening both ("The Basic", "The Pro") is no such word."""
+    Kilimanjaro"); an article opening both ("The Basic", "The Pro") is no such word. Two names of
+    as many words, each the same or spelt two ways (:func:`spelt_as_one`), are one ("Ed Miliband",
+    "Ed Milliband"); one word alone only if spelt nearly alike ("Dostoyevsky", "Dostoevsky"; not
+    "Austria", "Australia")."""
     a, b = (_NAME_WORD.findall(without_possessive(n.text)) for n in (name, other))
     initials = ("".join(w[0] for w in a).upper(), "".join(w[0] for w in b).upper())
     if other.text.upper() == initials[0] or name.text.upper() == initials[1]:
         return True
+    alone = len(a) == 1
+    if len(a) == len(b) and all(
+        x.lower() == y.lower() or spelt_as_one(x, y, alone=alone) for x, y in zip(a, b, strict=True)
+    ):
+        return True  # "Ed Miliband", "Ed Milliband"
     # words of three letters or more, no article ("In Teams" is "Teams")
     a, b = ([w for w in words if len(w) >= 3 and w.lower() not in _ARTICLES] for words in (a, b))
     shared = [(x, y) for x in a for y in b if _starts_alike(x, y)]
     if not shared:
         return False
     written = lower_case_words(lang).written
-    whole = len({x for x, _ in shared}) == len(a) or len({y for _, y in shared}) == len(b)
+    # every word of one, a word said twice once ("Goo Goo Dolls")
+    whole = len({x for x, _ in shared}) == len(set(a)) or len({y for _, y in shared}) == len(set(b))
     if not whole and _members_of_one_family(a, b, written):
         return False
     return whole or any(x.lower() not in written and y.lower() not in written for x, y in shared)
@@ -1805,7 +1814,7 @@ def _members_of_one_family(a: list[str], b: list[str], written: frozenset[str]) 
     if first == last:
         return False
     x, y = (a[-1], b[-1]) if first else (a[0], b[0])
-    if SequenceMatcher(None, x.lower(), y.lower()).ratio() >= _SPELT_AS_ONE:
+    if spelt_as_one(x, y):
         return False
     never = [word.lower() not in written for word in (x, y)]
     return any(never) if first else all(never)
@@ -1814,6 +1823,26 @@ def _members_of_one_family(a: list[str], b: list[str], written: frozenset[str]) 
 _SPELT_AS_ONE = 0.8
 """Two words of names whose letters agree this much (:class:`difflib.SequenceMatcher`) are one word
 spelt two ways ("Gaddafi", "Qaddafi": 0.86); "Serena" and "Venus" (0.36) are two."""
+
+
+_SPELT_LENGTH = 6
+"""The letters each of two words of names needs to be one word spelt two ways: short names differ
+by a letter as often as they are spelt two ways ("Smith", "Smyth")."""
+
+
+def spelt_as_one(x: str, y: str, *, alone: bool = False) -> bool:
+    """Two words of names are one word spelt two ways (:data:`_SPELT_AS_ONE`, :data:`_SPELT_LENGTH`),
+    in any case; a name of one word (``alone``), with nothing beside it to tell, only where its
+    letters agree as much as a place's spelt two ways do (:data:`_SPELT_ALIKE`: "Dostoyevsky",
+    "Dostoevsky"; not "Austria", "Australia").
+
+    >>> spelt_as_one("Gaddafi", "Qaddafi"), spelt_as_one("Serena", "Venus"), spelt_as_one("Smith", "Smyth")
+    (True, False, False)
+    >>> spelt_as_one("Dostoyevsky", "Dostoevsky", alone=True), spelt_as_one("Austria", "Australia", alone=True)
+    (True, False)
+    """
+    ratio = SequenceMatcher(None, x.lower(), y.lower()).ratio()
+    return min(len(x), len(y)) >= _SPELT_LENGTH and ratio >= (_SPELT_ALIKE if alone else _SPELT_AS_ONE)
 
 
 _NAME_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
@@ -2641,10 +2670,12 @@ def _check_name(
 
 
 _PLACE_FRAME = 2
-"""A place, a day or a month is checked only in a claim that says at least this much else."""
+"""A name or an acronym is checked in another's place (:func:`_in_place`) only in a claim that says
+at least this much else; a place, a day or a month in one that says anything else ("Kilimanjaro is
+in Kenya", "The concert is on Thursday": :func:`_check_in_place`)."""
 _SPELT_ALIKE = 0.9
-"""Two places whose letters agree this much (:class:`difflib.SequenceMatcher`) are one place spelt
-two ways: "Albuqerque" and "Albuquerque" (0.95); "Austria" and "Australia" (0.88) are two."""
+"""Two places, or two names of one word, whose letters agree this much (:class:`difflib.SequenceMatcher`)
+are one spelt two ways: "Albuqerque" and "Albuquerque" (0.95); "Austria" and "Australia" (0.88) are two."""
 _PLACE_MARGIN = 1
 """The sentence giving another place, day or month must share this many more of the claim's other
 words than every sentence naming the claim's own: "Berlin is the capital of Germany" shares one
