@@ -2729,6 +2729,32 @@ def test_a_name_between_the_claims_words_is_not_named_by_a_word_the_claim_writes
     assert check_slots("Tony Blair's party won the election in 1997.", labour, "en") is None
 
 
+def test_a_name_and_the_word_after_it_stand_where_another_name_ending_in_that_word_does() -> None:
+    # before, the claim's lower-case noun named "Apple Music" (a word the two share), and the two
+    # names stood between no same words: the support of "Apple Music has 100 million subscribers" held
+    context = ["Apple Music has 100 million subscribers.", "Spotify has 600 million users."]
+    finding = _finding("Spotify music has 100 million subscribers.", context)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Apple Music here, not Spotify")
+    watches = ["The Apple Watch tracks blood oxygen.", "The Samsung Galaxy Ring tracks sleep."]
+    finding = _finding("The Samsung watch tracks blood oxygen.", watches)
+    assert finding.why == "the context names The Apple Watch here, not The Samsung"  # past its article
+    ad = ["The picture shows an Alienware Desktop with an AMD Ryzen 9000 processor."]
+    finding = _finding("The picture shows a Dell desktop with an AMD Ryzen 9000 processor.", ad)
+    assert finding.why == "the context names Alienware Desktop here, not Dell"
+    # the noun must be the other's last word, the other's other words names, not stop words
+    area = ["The Combined Statistical Area had 6.9 million people in 2019."]
+    headline = ["Who Received the Lowest Score on 'Dancing With the Stars'? Harry Jowsey did, for his jazz."]
+    for claim, sentences in [
+        ("The Atlanta metropolitan area had 6.9 million people in 2019.", area),
+        ("Harry Jowsey received the lowest score on 'Dancing With the Stars'.", headline),
+        ("Apple music has 100 million subscribers.", context),
+    ]:
+        finding = check_slots(claim, sentences, "en")
+        assert finding is None or not finding.decides, claim
+    # a name that is all articles in some language read ("Sa", French) ends with no noun
+    assert _finding("Pythagoras was a Greek thinker.", ["Sa was a Greek thinker."]).label == "wrong_entity"
+
+
 @pytest.mark.parametrize(
     ("claim", "context", "named"),
     [

@@ -1611,11 +1611,11 @@ def _in_place(
     stopwords = get_lexicon(lang).stopwords
     named = _names_head(name, sentence, lang)
 
-    def alike(at: tuple[int, int], phrase: bool, each_side: bool = False) -> bool:
+    def alike(at: tuple[int, int], phrase: bool, each_side: bool = False, until: int = end) -> bool:
         # as written, or past the name's article in a sentence not naming the claim's: "approved
         # by the X" stands where "approved by Y" does, "X, a new model" where "Y is a new model"
         for bare in (False, True) if loose and not named else (False,):
-            before, after = _flanks(claim, start, end, phrase=named, bare=bare)
+            before, after = _flanks(claim, start, until, phrase=named, bare=bare)
             other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
             after, other_after = _as_copula(after, other_after), _as_copula(other_after, after)
             if flanked_alike(before, after, other_before, other_after, stopwords, each_side=each_side):
@@ -1630,6 +1630,8 @@ def _in_place(
     width = len(_PLACE_TOKEN.findall(claim, start, end))
     listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
     cased = capitalised_stems(claim, lang)
+    # a possessive's noun is no part of its name: "Tony Blair's party" may well be "The Labour Party"
+    noun = _NOUN_AFTER.match(claim, end) if without_possessive(name.text) == name.text else None
     for other, other_start, other_end in (candidates or _placed_names)(sentence, lang):
         if (
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width > _PLACE_SLACK
@@ -1637,12 +1639,33 @@ def _in_place(
             or _DESCRIBING.match(sentence, other_end)
         ):
             continue
+        if noun and _ends_with(other, noun.group(1), name, stopwords):
+            # "Spotify music" stands where "Apple Music" does, its noun the other's last word
+            with_noun = replace(name, text=claim[start : noun.end()], stems=name.stems | (other.stems & claim_terms))
+            if alike((other_start, other_end), named, until=noun.end()) and _rival(with_noun, other, claim_terms, lang):
+                return other
+            continue
         each_side = alike((other_start, other_end), named, each_side=True)
         if (each_side or alike((other_start, other_end), named)) and _rival(
             name, other, claim_terms, lang, cased=cased if each_side else None
         ):
             return other
     return None
+
+
+def _ends_with(other: NameSlot, noun: str, name: NameSlot, stopwords: frozenset[str]) -> bool:
+    """``other`` is a name of several words, none of ``name``'s nor a stop word, whose last word is
+    ``noun``, the lower-case word after the claim's name (past an article): "Apple Music" for
+    "Spotify music", "The Apple Watch" for "The Samsung watch" (not "The Combined Statistical Area"
+    for "The Atlanta metropolitan area", nor a headline's "Who Received" for "Harry Jowsey
+    received")."""
+    *words, last = [word for word in other.text.split() if word.lower() not in _ARTICLES] or [""]
+    return (
+        bool(words)
+        and last.lower() == noun
+        and not any(word.lower() in stopwords for word in words)
+        and not other.stems & name.stems
+    )
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&|/)\s*", re.IGNORECASE)
