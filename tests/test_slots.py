@@ -2825,9 +2825,21 @@ def test_a_place_after_a_copula_stands_where_one_set_off_by_commas_does() -> Non
     finding = _finding("Mount Kilimanjaro is in Kenya.", mountains)
     assert (finding.label, finding.why) == ("wrong_entity", "the context names Tanzania here, not Kenya")
     assert check_slots("Mount Kilimanjaro is in Tanzania.", mountains, "en") is None
-    # a sentence naming the claim's place that states as much keeps it
+
+
+def test_a_place_or_a_day_of_a_claim_saying_only_where_or_when_one_thing_is_is_checked() -> None:
+    # before, a claim saying nothing but one word beside its place or day was too short to check:
+    # "The Louvre is in Amsterdam" stood, though the one sentence naming the Louvre puts it in Paris
     museums = ["The Louvre, in Paris, drew 8.9 million visitors.", "The Rijksmuseum is in Amsterdam."]
-    assert check_slots("The Louvre is in Amsterdam.", museums, "en") is None
+    finding = _finding("The Louvre is in Amsterdam.", museums)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Paris here, not Amsterdam")
+    assert check_slots("The Louvre is in Paris.", museums, "en") is None
+    assert _finding("Kilimanjaro is in Kenya.", ["Kilimanjaro is in Tanzania."]).label == "wrong_entity"
+    offices = ["The company is in Munich.", "It has an office in Berlin."]
+    assert _finding("The company is in Berlin.", offices).why == "the context names Munich here, not Berlin"
+    events = ["The concert is on Friday.", "The rehearsal is on Thursday."]
+    assert _finding("The concert is on Thursday.", events).why == "the context gives Friday, not Thursday"
+    assert check_slots("The concert is on Friday.", events, "en") is None
 
 
 def test_a_name_after_in_the_or_at_the_is_not_checked_as_a_place() -> None:

@@ -1370,7 +1370,7 @@ def _before_noun(text: str, end: int, lang: Lang) -> bool:
 _NAME_FRAME = 3
 """A name is checked by its role or its sentence only in a claim that says at least this much else
 (words and numbers); another name between the same words (:func:`_in_place`) in one that says
-:data:`_PLACE_FRAME`, as a place is."""
+:data:`_PLACE_FRAME`."""
 _NAME_TIE = 0.6
 """The share of the claim's other words and numbers the sentence naming someone else must state."""
 _NAME_TIE_UNNAMED = 0.75
@@ -2622,7 +2622,7 @@ def _check_name(
     if len(frame) < _PLACE_FRAME:
         return None
     # another name between the same words decides in a short claim too ("The Pro plan is free"
-    # against "The Basic plan is free"), as a place does
+    # against "The Basic plan is free")
     heads = _heads(tuple(sentences), lang)
 
     def actors(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
@@ -2776,8 +2776,8 @@ def _check_in_place(
     # the claim's own sentence says what the place is of: a summary's other sentences say other things
     first, last = _sentence_of(claim, start)
     frame = analyze(claim[first:last], lang).terms - slot.stems
-    if len(frame) < _PLACE_FRAME:
-        return None
+    if not frame:
+        return None  # "Kilimanjaro is in Kenya", "The concert is on Thursday" say where or when one thing is
     shares = [len(frame & f.terms) for f in features]
     numbers = frozenset(n for n in frame if isinstance(n, float))
     # of two sentences sharing as much, the one with the claim's numbers ("She moved to Paris in
