@@ -278,9 +278,9 @@ def test_a_year_knows_its_month_past_a_day_or_an_of() -> None:
     assert check_slots("King Edward VIII abdicated in December 1936.", abdicated, "en") is None
 
 
-def test_ranges_times_and_fractions_are_not_slots() -> None:
+def test_ranges_and_fractions_are_not_slots_and_a_time_is_one() -> None:
     numbers, _ = claim_slots("It runs 24/7 from 10:30 during the 2018-19 season for ages 10-24.", "en")
-    assert numbers == ()
+    assert [(n.text, n.unit) for n in numbers] == [("10:30", "clock")]  # not 10 and 30
 
 
 def test_a_number_only_an_unrelated_sentence_states_supports_nothing() -> None:
@@ -1485,6 +1485,18 @@ def test_a_score_or_odds_is_read_as_both_its_sides() -> None:
     assert [(n.text, n.unit) for n in odds] == [("25-1", "score"), ("2\u20131", "score")]
     ranges, _ = claim_slots("People aged 18-24 and the 2018-19 season.", "en")
     assert all(n.unit != "score" for n in ranges)  # a range, no word of a match or a bet beside it
+
+
+def test_a_time_of_day_with_its_minutes_is_one_number() -> None:
+    # before, "9:15" was left out as two parts of a compound: the train's time was never compared
+    timetable = ["The train leaves at 9:45.", "The bus leaves at 9:15."]
+    _assert_contradicted("The train leaves at 9:15.", timetable, "the context gives 9:45, not 9:15")
+    assert check_slots("The train leaves at 9:45.", timetable, "en") is None
+    # one time however the clock is written; a lap time is none (a verse reads as a time, and is
+    # compared as rightly)
+    assert check_slots("The train leaves at 9:45 pm.", ["The train leaves at 21:45."], "en") is None
+    times, _ = claim_slots("Doors open at 7:30 p.m.; see John 3:16 and a lap of 1:02:33.", "en")
+    assert [(n.text, n.value, n.unit) for n in times] == [("7:30 p.m.", 450.0, "clock"), ("3:16", 196.0, "clock")]
 
 
 _FED = [

@@ -418,11 +418,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             if m.group("before") or m.group("after")
         )
     slots: list[tuple[int, int, NumberSlot]] = []
-    for start, end, score in _scores(text, words, starts):
+    for start, end, value, unit in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
         frame = analyze(" ".join(near), lang).content - names - calendar
-        slots.append((start, end, NumberSlot(score, _SCORE, text[start:end], False, frame, measured=True)))
+        slots.append((start, end, NumberSlot(value, unit, text[start:end], False, frame, measured=True)))
     runs = _runs(text, sorted({(a, b) for a, b, _ in found} | {(a, b) for a, b, _ in slots}), calendar, lang)
     for start, end, value in sorted(found):
         magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
@@ -917,7 +917,7 @@ _SCORE_WORDS = _word_set(
 _SCORE_NEAR = 4
 
 
-def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) -> list[tuple[int, int, float]]:
+def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) -> list[tuple[int, int, float, str]]:
     """The scores and odds of ``text`` ("a 2-0 win", "2 - 0 victory", "the 25-1 outsider"): two
     whole numbers joined by a dash with a word of a match or a bet within :data:`_SCORE_NEAR`
     words; their value is :data:`_SCORE`'s."""
@@ -927,8 +927,26 @@ def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) ->
     for m in _SCORE_PATTERN.finditer(text):
         near = _words_near(text, words, starts, m.start(), m.end(), _SCORE_NEAR)
         if any(word.lower() in _SCORE_WORDS for word in near):
-            out.append((m.start(), m.end(), int(m.group(1)) * 1000.0 + int(m.group(2))))
+            out.append((m.start(), m.end(), int(m.group(1)) * 1000.0 + int(m.group(2)), _SCORE))
     return out
+
+
+_CLOCK = "clock"
+"""The unit of a time of day written with its minutes ("9:15", "21:15", "9:15 p.m."): its value is
+the minutes past the hour on a twelve-hour clock, so that "9:15 pm" and "21:15" are one time; a
+morning and an evening at the same hour are not told apart (a claim may leave out "p.m.")."""
+_CLOCK_PATTERN = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?[ap](?:m\b|\.m\.))?", re.IGNORECASE)
+
+
+def _clock_times(text: str) -> list[tuple[int, int, float, str]]:
+    """The times of day of ``text`` written with their minutes (:data:`_CLOCK`): "The train leaves
+    at 9:45" against "The train leaves at 9:15"."""
+    if ":" not in text:
+        return []
+    return [
+        (m.start(), m.end(), float(int(m.group(1)) % 12 * 60 + int(m.group(2))), _CLOCK)
+        for m in _CLOCK_PATTERN.finditer(text)
+    ]
 
 
 _YEARS_OF_AGE = "year"
