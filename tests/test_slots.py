@@ -2904,6 +2904,17 @@ def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clea
     assert check_slots("Berlin is the capital of Germany.", capitals, "en") is None
 
 
+def test_a_name_before_a_copula_is_read_past_its_article_where_only_that_sentence_states_all_the_rest() -> None:
+    # before, the sentence naming the Sahara shared one word of two ("largest"): no clear margin
+    deserts = ["The Amazon is the largest rainforest.", "The Sahara is the largest hot desert."]
+    finding = _finding("The Sahara is the largest rainforest.", deserts)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names The Amazon here, not The Sahara")
+    assert check_slots("The Amazon is the largest rainforest.", deserts, "en") is None
+    # a rest naming something may be what is wrong: "France", told by the sentence naming Berlin
+    capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
+    assert _finding("Berlin is the capital of France.", capitals).why == "the context names Germany here, not France"
+
+
 def test_a_name_before_an_apposition_stands_where_one_before_a_copula_does() -> None:
     # before, "Grok, a new large language model" flanked Grok with "a new", and "Grok is a new ..."
     # with "is new": no two names stood between the same words

@@ -2653,12 +2653,19 @@ def _check_name(
     said = analyze(place[2][first:last], lang).terms - name.stems
     shares = [len(said & f.terms) for f in features]
     naming_head = [i for i, text in enumerate(sentences) if _names_head(name, text, lang)]
+    unnamed_rest = said.isdisjoint(capitalised_stems(place[2][first:last], lang))
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
         # past articles only in a sentence that clearly states more than every one naming the
-        # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city")
-        loose = all(shares[i] >= shares[j] + _NAME_MARGIN for j in naming_head if j != i)
+        # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city"), or
+        # states all of a rest naming nothing where none of those does ("The Amazon is the largest
+        # rainforest" beside "The Sahara is the largest hot desert"; in "Berlin is the capital of
+        # France" either name may be the wrong one: the sentence naming Berlin tells, by its place)
+        others = [shares[j] for j in naming_head if j != i]
+        loose = all(shares[i] >= share + _NAME_MARGIN for share in others) or (
+            unnamed_rest and shares[i] == len(said) and all(share < len(said) for share in others)
+        )
         if other := _in_place(name, *place, claim_terms, text, lang, actors, loose=loose):
             if other.stems & name.stems and any(shares[j] > shares[i] for j in naming_head if j != i):
                 # a name sharing a word with the claim's ("Yale University" for "Harvard University")
