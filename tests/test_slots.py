@@ -1497,6 +1497,12 @@ def test_a_time_of_day_with_its_minutes_is_one_number() -> None:
     assert check_slots("The train leaves at 9:45 pm.", ["The train leaves at 21:45."], "en") is None
     times, _ = claim_slots("Doors open at 7:30 p.m.; see John 3:16 and a lap of 1:02:33.", "en")
     assert [(n.text, n.value, n.unit) for n in times] == [("7:30 p.m.", 450.0, "clock"), ("3:16", 196.0, "clock")]
+    # the words around a time single out its part of a coordinated sentence, as a number's do
+    flight = ["The flight departs at 14:05 and lands at 16:50."]
+    _assert_contradicted("The flight lands at 14:05.", flight, "the context gives 16:50, not 14:05")
+    assert check_slots("The flight departs at 2:05 pm.", flight, "en") is None
+    # and the lexical reading has one number for it, not the hour and the minutes
+    assert analyze("The flight departs at 2:05 pm.", "en").numbers == analyze("It left at 14:05.", "en").numbers
 
 
 _FED = [

@@ -21,6 +21,7 @@ from faithcheck._text.lexicon import Lexicon, get_lexicon
 from faithcheck._text.number_words import MAGNITUDE, may_spell, money_magnitude, spelled_numbers
 
 __all__ = [
+    "CLOCK_TIME",
     "GROUP_SPACE",
     "NUMBER_DIGITS",
     "Bound",
@@ -29,6 +30,7 @@ __all__ = [
     "bound_after",
     "bound_before",
     "capitalised_stems",
+    "clock_minutes",
     "coverage",
     "decade_length",
     "ends_name",
@@ -59,6 +61,21 @@ billion" (``under``), "about 14,000", "no more than 8" and "up to 8" (``most``: 
 or less)."""
 _TOKEN = re.compile(rf"(?:{NUMBER_DIGITS})%?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _NUMBER = re.compile(rf"(?:{NUMBER_DIGITS})%?")
+CLOCK_TIME = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?[ap](?:m\b|\.m\.))?", re.IGNORECASE)
+"""A time of day written with its minutes: "9:15", "21:15", "9:15 p.m." (not a lap time, "1:02:33")."""
+
+
+def clock_minutes(time: re.Match[str]) -> float:
+    """The minutes past the hour on a twelve-hour clock of a :data:`CLOCK_TIME`, so that "9:15 pm"
+    and "21:15" are one time (a morning and an evening at the same hour are not told apart: a
+    claim may leave out "p.m.").
+
+    >>> clock_minutes(CLOCK_TIME.search("at 21:15")), clock_minutes(CLOCK_TIME.search("at 9:15 p.m."))
+    (555.0, 555.0)
+    """
+    return float(int(time.group(1)) % 12 * 60 + int(time.group(2)))
+
+
 _SCOPE_WINDOW = 3
 
 
@@ -246,9 +263,15 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     scaled: set[int] = set()  # the magnitude words read with the number before them
     ranked: set[int] = set()  # the endings read with the digits before them ("1st")
     bounded: set[tuple[float, Bound]] = set()
+    clocks = {m.start(): m for m in CLOCK_TIME.finditer(text)} if ":" in text else {}
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
         stem: str | None = None
         if k in ranked:
+            content_at.append(None)
+            continue
+        if (clock := clocks.get(m.start())) is not None:
+            numbers.add(clock_minutes(clock))  # "9:15" is one time, not 9 and 15
+            ranked.update(j for j in range(k + 1, len(matches)) if matches[j].start() < clock.end())
             content_at.append(None)
             continue
         if k and ends_name(text, m.start(), lang) and (named := number_value(tok, lex)) is not None:

@@ -91,6 +91,7 @@ from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
+    CLOCK_TIME,
     NUMBER_DIGITS,
     Bound,
     TextFeatures,
@@ -98,6 +99,7 @@ from faithcheck._text.analysis import (
     bound_after,
     bound_before,
     capitalised_stems,
+    clock_minutes,
     decade_length,
     ends_name,
     number_value,
@@ -421,8 +423,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     for start, end, value, unit in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
-        frame = analyze(" ".join(near), lang).content - names - calendar
-        slots.append((start, end, NumberSlot(value, unit, text[start:end], False, frame, measured=True)))
+        around = analyze(" ".join(near), lang).content
+        slot = NumberSlot(value, unit, text[start:end], False, around - names - calendar, measured=True, around=around)
+        slots.append((start, end, slot))
     runs = _runs(text, sorted({(a, b) for a, b, _ in found} | {(a, b) for a, b, _ in slots}), calendar, lang)
     for start, end, value in sorted(found):
         magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
@@ -932,10 +935,8 @@ def _scores(text: str, words: Sequence[re.Match[str]], starts: Sequence[int]) ->
 
 
 _CLOCK = "clock"
-"""The unit of a time of day written with its minutes ("9:15", "21:15", "9:15 p.m."): its value is
-the minutes past the hour on a twelve-hour clock, so that "9:15 pm" and "21:15" are one time; a
-morning and an evening at the same hour are not told apart (a claim may leave out "p.m.")."""
-_CLOCK_PATTERN = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?[ap](?:m\b|\.m\.))?", re.IGNORECASE)
+"""The unit of a time of day written with its minutes (:data:`~faithcheck._text.analysis.CLOCK_TIME`),
+whose value is :func:`~faithcheck._text.analysis.clock_minutes`."""
 
 
 def _clock_times(text: str) -> list[tuple[int, int, float, str]]:
@@ -943,10 +944,7 @@ def _clock_times(text: str) -> list[tuple[int, int, float, str]]:
     at 9:45" against "The train leaves at 9:15"."""
     if ":" not in text:
         return []
-    return [
-        (m.start(), m.end(), float(int(m.group(1)) % 12 * 60 + int(m.group(2))), _CLOCK)
-        for m in _CLOCK_PATTERN.finditer(text)
-    ]
+    return [(m.start(), m.end(), clock_minutes(m), _CLOCK) for m in CLOCK_TIME.finditer(text)]
 
 
 _YEARS_OF_AGE = "year"
