@@ -520,6 +520,13 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
             "Immunosuppression is associated with a higher risk of severe disease.",
             '"higher", the claim "lower"',
         ),
+        # after a pronoun standing for the first word of the sentence before (before, supported:
+        # the sentence saying "closed" holds too few of the claim's words by itself)
+        (
+            "The museum is open on Mondays.",
+            "The museum is open from 9 am to 5 pm, Tuesday to Sunday. It is closed on Mondays.",
+            '"closed", the claim "open"',
+        ),
     ],
 )
 @pytest.mark.parametrize("verifier", ["baseline", "model"])
@@ -544,6 +551,8 @@ def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradict
         ("Just moments before he left, he called a reporter.", "He left just moments after he called a reporter."),
         # other words around it: no word-for-word statement of the rest
         ("The museum is open to children.", "The shop next door was closed for repairs."),
+        # a pronoun after a sentence opening with another thing stands for that thing
+        ("The museum is open on Mondays.", "The shop next door opens daily. It is closed on Mondays."),
     ],
 )
 def test_a_word_of_the_opposite_meaning_elsewhere_keeps_the_claim(claim: str, passage: str) -> None:

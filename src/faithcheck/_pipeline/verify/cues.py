@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -136,6 +137,10 @@ def find_cue(
                 # word for word but for the one word, as a change turned the other way: it overrules
                 # a model's support too
                 return Cue("contradicted", opposed + _naming(other.text, window), "negation", overrules=True)
+    if opposed_after := _opposed_after(claim, said, lang):
+        # the same, in a sentence whose pronoun stands for the claim's word before it
+        other, why = opposed_after
+        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     # a number of the claim's change turned the other way in another sentence of the window ("down
@@ -189,6 +194,24 @@ def _denied_after(
         denies = any(t in lex.negations for t in tokens[1 : 1 + _NEGATION_REACH])
         if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
             return other
+    return None
+
+
+def _opposed_after(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """A sentence of the window opening with a pronoun that says the opposite of the claim
+    (:func:`_opposite`), and why, where the pronoun stands for the first word of the sentence
+    before it, a word of the claim, and the two say half the claim (:data:`CUE_COVERAGE`): "It is
+    closed on Mondays" after "The museum is open from 9 am to 5 pm, Tuesday to Sunday" for "The
+    museum is open on Mondays"."""
+    lex = get_lexicon(lang)
+    for before, other in pairwise(said):
+        if not other.tokens or other.tokens[0] not in lex.subject_pronouns or not claim.content:
+            continue
+        subject = analyze(next((t for t in before.tokens if t not in lex.stopwords), ""), lang).content
+        stated = (other.content | subject) & claim.content
+        referred = subject & claim.content and len(stated) >= CUE_COVERAGE * len(claim.content)
+        if referred and (opposed := _opposite(claim, other, lang)):
+            return other, opposed
     return None
 
 
