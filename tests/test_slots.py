@@ -2336,6 +2336,17 @@ def test_a_measure_is_aligned_by_what_it_measures() -> None:
     recipe = ["Mix 200 g of flour with 100 g of sugar and 2 eggs."]
     _assert_contradicted("Mix 100 g of flour with 200 g of sugar.", recipe, "the context gives 200 g, not 100 g")
     assert check_slots("Mix 200 g of flour with 100 g of sugar.", recipe, "en") is None
+    # the value stated only of something the context names, never of what the claim measures:
+    # before, supported ("10 hours" stated)
+    battery = ["The battery lasts up to 10 hours of video playback."]
+    finding = _finding("The battery lasts up to 10 hours of gaming.", battery)
+    assert (finding.label, finding.why, finding.decides) == (
+        "unsupported",
+        "only a measure of something else states 10 hours",
+        True,
+    )
+    # what the claim measures named in the context, if not right after "of": left to the words
+    assert check_slots("Add 200 g of flour.", ["Add 200 g of plain flour."], "en") is None
 
 
 @pytest.mark.parametrize(

@@ -2221,6 +2221,11 @@ def _check_number(
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     stating = [f for f in found if f[0][3]]
+    measured = [number for _, _, number in stating if _measure_other(slot, number)]
+    if stating and len(measured) == len(stating) and not any(slot.of_what in f.content for f in features):
+        # "10 hours of video playback" states no "10 hours of gaming", which the context never names
+        why = f"only a measure of something else states {slot.text}"
+        return SlotFinding("unsupported", "number", why, sentences[stating[0][1]], certain=False, slot=slot.text)
     asides = [f[2].aside for f in stating if f[2].aside is not None and not f[2].aside & claim_content]
     if stating and claim_content and len(asides) == len(stating):
         # "(which moved to Taiwan after 1949)" after "the Republic of China" tells of the republic,
