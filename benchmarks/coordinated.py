@@ -12,7 +12,8 @@ building it.
   change, two plans, a bracket about someone else, who did what, appositions, casts, places set off
   by commas, titles, ranges and inches, ranks of another name, names between the same words,
   partners after "with the", years before a word in -s, names of one family, names spelt two ways,
-  a name and the noun after it, where or when one thing is, times of day, capitals and superlatives);
+  a name and the noun after it, where or when one thing is, times of day, capitals and superlatives,
+  opening hours after a pronoun, measures of something else);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
