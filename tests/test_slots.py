@@ -2866,6 +2866,13 @@ def test_a_place_or_a_day_of_a_claim_saying_only_where_or_when_one_thing_is_is_c
     assert _finding("Kilimanjaro is in Kenya.", ["Kilimanjaro is in Tanzania."]).label == "wrong_entity"
     offices = ["The company is in Munich.", "It has an office in Berlin."]
     assert _finding("The company is in Berlin.", offices).why == "the context names Munich here, not Berlin"
+    # a change from one name to another: the later stands where the claim's "moved to" has its own
+    meeting = ["The meeting was moved from Tuesday to Thursday."]
+    assert _finding("The meeting was moved to Tuesday.", meeting).why == "the context gives Thursday, not Tuesday"
+    assert check_slots("The meeting was moved to Thursday.", meeting, "en") is None
+    assert check_slots("The meeting was moved from Tuesday.", meeting, "en") is None
+    moved = ["In 2019 she moved from Paris to London."]
+    assert _finding("In 2019 she moved to Paris.", moved).why == "the context names London here, not Paris"
     events = ["The concert is on Friday.", "The rehearsal is on Thursday."]
     assert _finding("The concert is on Thursday.", events).why == "the context gives Friday, not Thursday"
     assert check_slots("The concert is on Friday.", events, "en") is None

@@ -1633,6 +1633,11 @@ def _in_place(
         for bare in (False, True) if loose and not named else (False,):
             before, after = _flanks(claim, start, until, phrase=named, bare=bare)
             other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
+            if moved := _NAME_TO_NAME.search(sentence, max(0, at[0] - _LOOK_BACK), at[0]):
+                # "moved from Tuesday to Thursday": Thursday stands where "moved to" has its day
+                other_before = [*_flanks(sentence, moved.start(), moved.start(), phrase=phrase, bare=bare)[0], "to"][
+                    -2:
+                ]
             after, other_after = _as_copula(after, other_after), _as_copula(other_after, after)
             if flanked_alike(before, after, other_before, other_after, stopwords, each_side=each_side):
                 return True
@@ -1682,6 +1687,10 @@ def _ends_with(other: NameSlot, noun: str, name: NameSlot, stopwords: frozenset[
         and not any(word.lower() in stopwords for word in words)
         and not other.stems & name.stems
     )
+
+
+_NAME_TO_NAME = re.compile(r"\bfrom\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*\s+to\s+$")
+"""A change from one name to the one after it: "from Tuesday to", "from Paris to"."""
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&|/)\s*", re.IGNORECASE)
