@@ -1487,6 +1487,18 @@ def test_a_score_or_odds_is_read_as_both_its_sides() -> None:
     assert all(n.unit != "score" for n in ranges)  # a range, no word of a match or a bet beside it
 
 
+def test_one_before_a_unit_of_time_is_a_number() -> None:
+    # before, "one" alone was no number: "labour for one year" gave nothing to rival "two years"
+    warranty = ["The warranty covers parts for two years and labour for one year."]
+    _assert_contradicted(
+        "The warranty covers labour for two years.", warranty, "the context gives one year, not two years"
+    )
+    assert check_slots("The warranty covers labour for one year.", warranty, "en") is None
+    assert check_slots("The warranty covers labour for 12 months.", warranty, "en") is None
+    numbers, _ = claim_slots("One of them stayed for twenty-one years.", "en")
+    assert [(n.text, n.value) for n in numbers] == [("twenty-one years", 21.0)]
+
+
 def test_a_time_of_day_with_its_minutes_is_one_number() -> None:
     # before, "9:15" was left out as two parts of a compound: the train's time was never compared
     timetable = ["The train leaves at 9:45.", "The bus leaves at 9:15."]

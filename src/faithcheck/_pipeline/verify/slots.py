@@ -313,6 +313,8 @@ class NumberSlot:
 
 _WHOLE = 100
 """A share of this many per cent is the whole."""
+_ONE_OF_TIME = re.compile(r"(?<![\w-])one(?=\s+(?:second|minute|hour|day|week|month|year|decade)s?\b)", re.IGNORECASE)
+""""One" before a unit of time is a number ("labour for one year"); alone it is none ("one of them")."""
 
 
 _DURATIONS = {
@@ -411,6 +413,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     calendar = _calendar(lang)
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
+        if lang == "en":
+            found.extend((m.start(), m.end(), 1.0) for m in _ONE_OF_TIME.finditer(text))
     if frequency := _frequency(lang):
         found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
