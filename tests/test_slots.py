@@ -2885,6 +2885,9 @@ def test_a_place_or_a_day_of_a_claim_saying_only_where_or_when_one_thing_is_is_c
     assert check_slots("The meeting was moved from Tuesday.", meeting, "en") is None
     moved = ["In 2019 she moved from Paris to London."]
     assert _finding("In 2019 she moved to Paris.", moved).why == "the context names London here, not Paris"
+    # as well as where a claim's own "from X to" has its name (a first version read only past "from X")
+    sunk = ["The ship was sunk en route from Bombay to India in 1942."]
+    assert _finding("The ship was sunk en route from Bombay to England in 1942.", sunk).label == "wrong_entity"
     events = ["The concert is on Friday.", "The rehearsal is on Thursday."]
     assert _finding("The concert is on Thursday.", events).why == "the context gives Friday, not Thursday"
     assert check_slots("The concert is on Friday.", events, "en") is None

@@ -1637,13 +1637,13 @@ def _in_place(
         for bare in (False, True) if loose and not named else (False,):
             before, after = _flanks(claim, start, until, phrase=named, bare=bare)
             other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
+            befores = [other_before]
             if moved := _NAME_TO_NAME.search(sentence, max(0, at[0] - _LOOK_BACK), at[0]):
-                # "moved from Tuesday to Thursday": Thursday stands where "moved to" has its day
-                other_before = [*_flanks(sentence, moved.start(), moved.start(), phrase=phrase, bare=bare)[0], "to"][
-                    -2:
-                ]
+                # "moved from Tuesday to Thursday": Thursday stands where "moved to" has its day too
+                past = _flanks(sentence, moved.start(), moved.start(), phrase=phrase, bare=bare)[0]
+                befores.append([*past, "to"][-2:])
             after, other_after = _as_copula(after, other_after), _as_copula(other_after, after)
-            if flanked_alike(before, after, other_before, other_after, stopwords, each_side=each_side):
+            if any(flanked_alike(before, after, b, other_after, stopwords, each_side=each_side) for b in befores):
                 return True
         return False
 
