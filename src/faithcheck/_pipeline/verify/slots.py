@@ -1666,7 +1666,9 @@ def _in_place(
             continue
         if noun and _ends_with(other, noun.group(1), name, stopwords):
             # "Spotify music" stands where "Apple Music" does, its noun the other's last word
-            with_noun = replace(name, text=claim[start : noun.end()], stems=name.stems | (other.stems & claim_terms))
+            with_noun = replace(
+                name, text=claim[start : noun.end()], stems=name.stems | analyze(noun.group(1), lang).content
+            )
             if alike((other_start, other_end), named, until=noun.end()) and _rival(with_noun, other, claim_terms, lang):
                 return other
             continue
