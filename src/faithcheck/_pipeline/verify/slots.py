@@ -1895,8 +1895,11 @@ def spelt_as_one(x: str, y: str, *, alone: bool = False) -> bool:
     >>> spelt_as_one("Dostoyevsky", "Dostoevsky", alone=True), spelt_as_one("Austria", "Australia", alone=True)
     (True, False)
     """
-    ratio = SequenceMatcher(None, x.lower(), y.lower()).ratio()
-    return min(len(x), len(y)) >= _SPELT_LENGTH and ratio >= (_SPELT_ALIKE if alone else _SPELT_AS_ONE)
+    if min(len(x), len(y)) < _SPELT_LENGTH:
+        return False
+    matcher, least = SequenceMatcher(None, x.lower(), y.lower()), _SPELT_ALIKE if alone else _SPELT_AS_ONE
+    # the cheap upper bounds first: most pairs of words are far apart
+    return matcher.real_quick_ratio() >= least and matcher.quick_ratio() >= least and matcher.ratio() >= least
 
 
 _NAME_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
