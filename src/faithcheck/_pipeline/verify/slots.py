@@ -424,11 +424,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             if m.group("before") or m.group("after")
         )
     slots: list[tuple[int, int, NumberSlot]] = []
-    for start, end, value, unit in [*_scores(text, words, starts), *_clock_times(text)]:
+    for start, end, value, kind in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
         around = analyze(" ".join(near), lang).content
-        slot = NumberSlot(value, unit, text[start:end], False, around - names - calendar, measured=True, around=around)
+        slot = NumberSlot(value, kind, text[start:end], False, around - names - calendar, measured=True, around=around)
         slots.append((start, end, slot))
     runs = _runs(text, sorted({(a, b) for a, b, _ in found} | {(a, b) for a, b, _ in slots}), calendar, lang)
     for start, end, value in sorted(found):
@@ -2683,9 +2683,9 @@ def _check_name(
         # states all of a rest naming nothing where none of those does ("The Amazon is the largest
         # rainforest" beside "The Sahara is the largest hot desert"; in "Berlin is the capital of
         # France" either name may be the wrong one: the sentence naming Berlin tells, by its place)
-        others = [shares[j] for j in naming_head if j != i]
-        loose = all(shares[i] >= share + _NAME_MARGIN for share in others) or (
-            unnamed_rest and shares[i] == len(said) and all(share < len(said) for share in others)
+        naming_shares = [shares[j] for j in naming_head if j != i]
+        loose = all(shares[i] >= share + _NAME_MARGIN for share in naming_shares) or (
+            unnamed_rest and shares[i] == len(said) and all(share < len(said) for share in naming_shares)
         )
         if other := _in_place(name, *place, claim_terms, text, lang, actors, loose=loose):
             if other.stems & name.stems and any(shares[j] > shares[i] for j in naming_head if j != i):
