@@ -2507,6 +2507,24 @@ def test_a_pronoun_sentence_that_denies_what_the_claim_adds_to_the_quoted_one_co
     assert kept.label == "supported", kept.reason
 
 
+def test_a_sentence_naming_what_the_claim_adds_that_negates_the_claim_word_for_word_contradicts_it() -> None:
+    # "Sale items cannot be refunded" beside the quoted "Refunds are available within 14 days": before,
+    # only the quoted sentence was read for a moved negation, and it supported the claim
+    policy = "Refunds are available within 14 days of purchase. Sale items cannot be refunded."
+    metric = Faithfulness()
+    sale, refunds, discounted = metric.check_claims(
+        ["Sale items can be refunded within 14 days.", "Refunds are available within 14 days."], [policy]
+    ) + metric.check_claims(
+        ["Sale items can be refunded within 14 days."],
+        ["Refunds are available within 14 days of purchase. Sale items are not discounted further."],
+    )
+    assert sale.label == "contradicted", sale.reason
+    assert 'the context says "items cannot be refunded"' in sale.reason
+    assert refunds.label == "supported", refunds.reason
+    # a negation of something else ("not discounted") moves nothing
+    assert discounted.label == "supported", discounted.reason
+
+
 @pytest.mark.parametrize(
     ("context", "claim", "why"),
     [

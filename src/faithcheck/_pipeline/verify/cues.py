@@ -129,6 +129,9 @@ def find_cue(
     if not claim_negated and (denied := _denied_after(claim, sentence, said, lang)) is not None:
         why = "only the context is negated, so they say opposite things" + _naming(denied.text, window)
         return Cue("contradicted", why, "negation")
+    if not claim_negated and (beside := _denied_beside(claim, sentence, said, lang)) is not None:
+        other, why = beside
+        return Cue("contradicted", why + _naming(other.text, window), "negation")
     # a word of the opposite meaning where the rest is stated: in any sentence of the window that
     # says at least half of a sentence of the claim
     for features, _ in parts:
@@ -194,6 +197,23 @@ def _denied_after(
         denies = any(t in lex.negations for t in tokens[1 : 1 + _NEGATION_REACH])
         if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
             return other
+    return None
+
+
+def _denied_beside(
+    claim: TextFeatures, quoted: TextFeatures, said: list[TextFeatures], lang: Lang
+) -> tuple[TextFeatures, str] | None:
+    """A sentence of the window beside the quoted one that holds every word the claim adds to it and
+    negates what the claim says, word for word (:func:`_negation_moved`), and why: "Sale items cannot
+    be refunded" beside "Refunds are available within 14 days of purchase" for "Sale items can be
+    refunded within 14 days". One stating a number of the claim bounds another case ("Items cannot be
+    returned after 30 days" beside "Returns are accepted within 30 days")."""
+    added = claim.content - quoted.content
+    for other in said:
+        if not added or other.text == quoted.text or not added <= other.content or claim.numbers & other.numbers:
+            continue
+        if moved := _negation_moved(claim, other, lang):
+            return other, moved
     return None
 
 
