@@ -559,6 +559,25 @@ def test_a_word_of_the_opposite_meaning_elsewhere_keeps_the_claim(claim: str, pa
     assert _cue(claim, passage) is None
 
 
+def test_a_negation_of_a_case_bounded_the_other_way_contradicts_nothing() -> None:
+    """ "Items cannot be returned after 30 days" negates another case than "within 30 days": before,
+    `contradicted` ("only the context is negated"), quoting it, though the sentence before supports."""
+    policy = "Returns are accepted within 30 days. Items cannot be returned after 30 days."
+    (within,) = Faithfulness().check_claims(["Items can be returned within 30 days."], [policy])
+    assert (within.label, within.reason) == (
+        "supported",
+        'supported by "Returns are accepted within 30 days." (passage 0).',
+    )
+    alone = _cue("Items can be returned within 30 days.", "Items cannot be returned after 30 days.")
+    assert alone == ("unsupported", "negation")  # no support either
+    # bounded the same way, or the claim's own case: still opposite
+    assert _cue("Items can be returned within 30 days.", "Items cannot be returned within 30 days.") == (
+        "contradicted",
+        "negation",
+    )
+    assert _cue("Items can be returned after 30 days.", policy) == ("contradicted", "negation")
+
+
 def test_a_negation_after_do_is_still_moved_by_do() -> None:
     # "did expect" states what "did not expect" negates, as before
     passage = "Louis van Gaal said he did not expect the striker to be fit for Sunday's game."

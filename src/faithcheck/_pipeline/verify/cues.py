@@ -112,6 +112,10 @@ def find_cue(
     claim_negated = claim_negated and not _negates_opposite(claim, sentence, lang)
     sentence_negated = sentence.negated and not _opens_with_title(window.sentence, claim.text, lang)
     sentence_negated = sentence_negated and not _negates_opposite(sentence, claim, lang)
+    if sentence_negated and not claim_negated and _bounds_other_side(claim.text, window.sentence):
+        # "Items cannot be returned after 30 days" negates another case than "within 30 days": it
+        # neither contradicts the claim nor supports it (another sentence may)
+        return Cue("unsupported", "the context negates this only for another case", "negation")
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
@@ -124,7 +128,9 @@ def find_cue(
     said = [analyze(s, lang) for s in window_sentences(window, lang)]
     parts = [(f, _aligned(f, said)) for f in (analyze(part, lang) for part in sentences_of(claim.text, lang))]
     for features, aligned in parts:
-        if coverage(features, aligned) >= CUE_COVERAGE and (moved := _negation_moved(features, aligned, lang)):
+        if coverage(features, aligned) < CUE_COVERAGE or _bounds_other_side(features.text, aligned.text):
+            continue
+        if moved := _negation_moved(features, aligned, lang):
             return Cue("contradicted", moved + _naming(aligned.text, window), "negation")
     if not claim_negated and (denied := _denied_after(claim, sentence, said, lang)) is not None:
         why = "only the context is negated, so they say opposite things" + _naming(denied.text, window)
@@ -198,6 +204,24 @@ def _denied_after(
         if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
             return other
     return None
+
+
+_BOUNDED_BY = re.compile(r"\b(within|before|under|after|beyond|over)\s+(\d[\d,.]*\d|\d)", re.IGNORECASE)
+"""A number after a word bounding it from below or above (English only): "within 30 days", "after 30 days"."""
+_UP_TO = frozenset({"within", "before", "under"})
+
+
+def _bounds_other_side(claim: str, sentence: str) -> bool:
+    """``sentence`` gives a number of the claim bounded from the other side: "after 30 days" for
+    "within 30 days", "before 2020" for "after 2020".
+
+    >>> _bounds_other_side("Items can be returned within 30 days.", "Items cannot be returned after 30 days.")
+    True
+    >>> _bounds_other_side("Items can be returned within 30 days.", "Items cannot be returned within 30 days.")
+    False
+    """
+    mine = {(m.group(2), m.group(1).lower() in _UP_TO) for m in _BOUNDED_BY.finditer(claim)}
+    return any((m.group(2), m.group(1).lower() not in _UP_TO) in mine for m in _BOUNDED_BY.finditer(sentence))
 
 
 def _denied_beside(
