@@ -13,7 +13,8 @@ building it.
   by commas, titles, ranges and inches, ranks of another name, names between the same words,
   partners after "with the", years before a word in -s, names of one family, names spelt two ways,
   a name and the noun after it, where or when one thing is, times of day, capitals and superlatives,
-  opening hours after a pronoun, measures of something else, refunds denied beside the quoted sentence);
+  opening hours after a pronoun, measures of something else, refunds denied beside the quoted sentence,
+  returns refused after a bound);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
