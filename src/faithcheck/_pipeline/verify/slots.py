@@ -313,8 +313,8 @@ class NumberSlot:
 
 _WHOLE = 100
 """A share of this many per cent is the whole."""
-_ONE_OF_TIME = re.compile(r"(?<![\w-])one(?=\s+(?:second|minute|hour|day|week|month|year|decade)s?\b)", re.IGNORECASE)
-""""One" before a unit of time is a number ("labour for one year"); alone it is none ("one of them")."""
+_ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+([^\W\d_]+)", re.IGNORECASE)
+""""One" and the word after it: a number before a unit of time (:func:`_one_of_time`)."""
 
 
 _DURATIONS = {
@@ -332,6 +332,17 @@ three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
 _SAME_TIME = 0.1
 """Two lengths of time in different units this close are one, written loosely: "13 weeks" and
 "three months", "4 weeks" and "a month"."""
+
+
+def _one_of_time(text: str, lang: Lang) -> list[tuple[int, int, float]]:
+    """Each "one" before a unit of time (:func:`_seconds`): a number ("labour for one year"), where
+    alone it is none ("one of them"; spelled_numbers leaves it out)."""
+    units = _seconds()
+    return [
+        (m.start(1), m.end(1), 1.0)
+        for m in _ONE_BEFORE.finditer(text)
+        if analyze(m.group(2), lang).content & units.keys()
+    ]
 
 
 @cache
@@ -414,7 +425,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     if may_spell(analyze(text, lang).tokens, lang):
         found.extend(spelled_numbers(text, lang))
         if lang == "en":
-            found.extend((m.start(), m.end(), 1.0) for m in _ONE_OF_TIME.finditer(text))
+            found.extend(_one_of_time(text, lang))
     if frequency := _frequency(lang):
         found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
