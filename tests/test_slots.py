@@ -2949,6 +2949,9 @@ def test_an_acronym_where_the_sentence_stating_the_rest_has_another_is_the_wrong
     assert check_slots("THE FDA APPROVED THE DRUG IN 2021.", drug, "en") is None
 
 
+_CAPITALS = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
+
+
 def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clearly_states_more() -> None:
     # before, "Abuja is the capital" flanked Abuja with "is the", two stop words: no place at all
     nigeria = ["Abuja is the capital of Nigeria.", "Lagos is its largest city."]
@@ -2957,8 +2960,7 @@ def test_a_name_before_a_copula_is_read_past_its_article_where_the_sentence_clea
     assert check_slots("Abuja is the capital of Nigeria.", nigeria, "en") is None
     # not where a sentence naming the claim's name states about as much ("capital" and "Germany"
     # against "capital" alone)
-    capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
-    assert check_slots("Berlin is the capital of Germany.", capitals, "en") is None
+    assert check_slots("Berlin is the capital of Germany.", _CAPITALS, "en") is None
 
 
 def test_a_name_before_a_copula_is_read_past_its_article_where_only_that_sentence_states_all_the_rest() -> None:
@@ -2968,8 +2970,7 @@ def test_a_name_before_a_copula_is_read_past_its_article_where_only_that_sentenc
     assert (finding.label, finding.why) == ("wrong_entity", "the context names The Amazon here, not The Sahara")
     assert check_slots("The Amazon is the largest rainforest.", deserts, "en") is None
     # a rest naming something may be what is wrong: "France", told by the sentence naming Berlin
-    capitals = ["Paris is the capital of France.", "Berlin is the capital of Germany."]
-    assert _finding("Berlin is the capital of France.", capitals).why == "the context names Germany here, not France"
+    assert _finding("Berlin is the capital of France.", _CAPITALS).why == "the context names Germany here, not France"
 
 
 def test_a_name_before_an_apposition_stands_where_one_before_a_copula_does() -> None:
