@@ -520,6 +520,13 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
             "Immunosuppression is associated with a higher risk of severe disease.",
             '"higher", the claim "lower"',
         ),
+        # before and after (before, supported)
+        (
+            "The course costs $1,000 if paid after June 1.",
+            "The course costs $1,200, or $1,000 if paid before June 1.",
+            '"before", the claim "after"',
+        ),
+        ("Take the tablets before meals.", "Take the tablets after meals.", '"after", the claim "before"'),
         # after a pronoun standing for the first word of the sentence before (before, supported:
         # the sentence saying "closed" holds too few of the claim's words by itself)
         (
@@ -547,8 +554,17 @@ def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradict
         ("The store closed in 2005.", "The store opened in 1990 and closed in 2005."),
         # a negation before the opposite says what the claim says
         ("The museum is open on Sundays.", "The museum is not closed on Sundays."),
-        # a converse: "before" one event is "after" the other
+        # a converse: "before" one event is "after" the other (alike on one side only)
         ("Just moments before he left, he called a reporter.", "He left just moments after he called a reporter."),
+        (
+            "Just moments before he shot himself, he called reporters.",
+            "He shot himself just moments after calling reporters.",
+        ),
+        (
+            "He left the army before the election.",
+            "He joined the army after the war ended and left before the election.",
+        ),
+        ("The store opens late on Sundays.", "The store opens early on weekdays and late on Sundays."),
         # other words around it: no word-for-word statement of the rest
         ("The museum is open to children.", "The shop next door was closed for repairs."),
         # a pronoun after a sentence opening with another thing stands for that thing
@@ -557,6 +573,109 @@ def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradict
 )
 def test_a_word_of_the_opposite_meaning_elsewhere_keeps_the_claim(claim: str, passage: str) -> None:
     assert _cue(claim, passage) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "said"),
+    [
+        (
+            "Contractors get 25 days of annual leave.",
+            "Employees get 25 days of annual leave. Contractors get none.",
+            "contractors get 25 days",
+        ),
+        (
+            "Contractors get 25 days of annual leave.",
+            "Employees get 25 days of annual leave. Contractors get no annual leave.",
+            "contractors get 25 days",
+        ),
+        (
+            "Contractors get 25 days of annual leave.",
+            "Employees get 25 days of annual leave. Contractors do not get annual leave.",
+            "contractors get 25 days",
+        ),
+        (
+            "Contractors get 25 days of annual leave.",
+            "Employees get 25 days of annual leave. Contractors don't get annual leave.",
+            "contractors get 25 days",
+        ),
+        ("The hostel has two pools.", "The hotel has two pools. The hostel has none.", "the hostel has two pools"),
+        ("Children under 5 pay $20.", "Adults pay $20. Children under 5 pay nothing.", "children under 5 pay 20"),
+        (
+            "Interns receive a salary of $50,000.",
+            "Interns receive no salary. Full-time staff receive a salary of $50,000.",
+            "interns receive a salary of 50,000",
+        ),
+    ],
+)
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_a_sentence_giving_none_of_what_the_claim_gives_a_number_of_contradicts_it(
+    verifier: str, claim: str, passage: str, said: str
+) -> None:
+    """Before, both verifiers supported these, quoting the sentence of the other case ("Employees
+    get ...") or, the model, the one saying none."""
+    (verdict,) = Faithfulness(verifier=verifier).check_claims([claim], [passage])  # type: ignore[arg-type]
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith(f'the context gives none where the claim says "{said}"')
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the words after "no" are not what the claim's number counts
+        ("The hotel has 200 rooms and a pool.", "The hotel has 200 rooms. The hotel has no pool."),
+        ("Basic members get 20% off.", "Basic members get no discount. Gold members get 20% off."),
+        ("Members pay $10.", "Students pay $10. Members pay nothing extra for parking."),
+        # another subject gives none
+        ("He scored two goals.", "He scored two goals. His brother scored none."),
+        ("Employees get 25 days of annual leave.", "Employees get 25 days of annual leave. Contractors get none."),
+    ],
+)
+def test_none_of_something_else_denies_no_number_of_the_claim(claim: str, passage: str) -> None:
+    from faithcheck._pipeline.verify.cues import _none_given
+    from faithcheck._pipeline.verify.slots import sentences_of
+
+    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    assert _none_given(analyze(claim, "en"), said, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "said"),
+    [
+        ("The deadline is March 1.", "The deadline was extended from March 1 to April 15.", '"March 1" to "April 15"'),
+        ("The price is $5.", "The price was raised from $5 to $8.", '"$5" to "$8"'),
+        ("The meeting is on Tuesday.", "The meeting was moved from Tuesday to Thursday.", '"Tuesday" to "Thursday"'),
+        ("The launch is planned for 2024.", "The launch was postponed from 2024 to 2025.", '"2024" to "2025"'),
+        ("The speed limit is 70 mph.", "The speed limit was cut from 70 mph to 50 mph.", '"70 mph" to "50 mph"'),
+    ],
+)
+@pytest.mark.parametrize("verifier", ["baseline", "model"])
+def test_a_value_the_context_changed_from_no_longer_holds(verifier: str, claim: str, passage: str, said: str) -> None:
+    """Before, both verifiers supported these: the sentence states the claim's value, as the old one."""
+    (verdict,) = Faithfulness(verifier=verifier).check_claims([claim], [passage])  # type: ignore[arg-type]
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith(f"the context changes it from {said}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the new value, or the old one said of the past or of the change
+        ("The deadline is April 15.", "The deadline was extended from March 1 to April 15."),
+        ("The deadline was March 1.", "The deadline was extended from March 1 to April 15."),
+        ("The launch was postponed from 2024 to 2025.", "The launch was postponed from 2024 to 2025."),
+        ("Sales reached 5 million.", "Sales rose from 5 million to 8 million between 2019 and 2021."),
+        # a value in its own time, a range, a change of no value
+        ("Revenue was $10 million in 2019.", "Revenue increased from $10 million in 2019 to $15 million in 2020."),
+        ("The exhibition opens on March 1.", "The exhibition runs from March 1 to April 15."),
+        ("Prices change every week.", "Prices changed from week to week."),
+    ],
+)
+def test_a_value_said_of_its_time_or_of_the_change_is_no_change_against_the_claim(claim: str, passage: str) -> None:
+    from faithcheck._pipeline.verify.cues import _changed_from
+    from faithcheck._pipeline.verify.slots import sentences_of
+
+    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    assert _changed_from(analyze(claim, "en"), said, "en") is None
 
 
 def test_a_negation_of_a_case_bounded_the_other_way_contradicts_nothing() -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -102,6 +102,16 @@ def find_cue(
         return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
     if not about:
         return None
+    said = [analyze(s, lang) for s in window_sentences(window, lang)]
+    if none_given := _none_given(claim, said, lang):
+        # "Contractors get none" states the claim's words with no amount where it gives one: as
+        # certain as a word of the opposite meaning
+        other, why = none_given
+        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
+    if changed := _changed_from(claim, said, lang):
+        # "extended from March 1 to April 15": March 1 held before, not now
+        other, why = changed
+        return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     sentence = analyze(window.sentence, lang)
     # a negation in an aside of the sentence ("Buenos Aires, which is not a province") does not
     # negate what it says of a claim; a negated claim may still say what an aside says ("has no
@@ -125,7 +135,6 @@ def find_cue(
     # at least half of it: the window's quoted sentence may be another ("After the attack, ..."
     # quoted, "The massacre was the most deadly assault so far" beside it, for "The massacre was
     # not the most deadly assault so far")
-    said = [analyze(s, lang) for s in window_sentences(window, lang)]
     parts = [(f, _aligned(f, said)) for f in (analyze(part, lang) for part in sentences_of(claim.text, lang))]
     for features, aligned in parts:
         if coverage(features, aligned) < CUE_COVERAGE or _bounds_other_side(features.text, aligned.text):
@@ -239,6 +248,134 @@ def _denied_beside(
         if moved := _negation_moved(claim, other, lang):
             return other, moved
     return None
+
+
+def _none_given(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """A sentence of the window that gives none of what the claim gives a number of, and why: the
+    words before its "none", "no" or "nothing" (the lexicon's ``nil_words``; or its "do not" and the
+    verb after it) stand in the claim word for word, and the claim's phrase after them (up to an
+    "and" or "or") holds a number, right after them or within :data:`_NONE_REACH` words where the
+    words after the sentence's "no" name what the number is of, and holds those words: "Contractors
+    get none", "Contractors do not get annual leave" for "Contractors get 25 days of annual leave";
+    "Children under 5 pay nothing" for "Children under 5 pay $20"; "Interns receive no salary" for
+    "Interns receive a salary of $50,000" (not "The hotel has no pool" for "The hotel has 200 rooms
+    and a pool")."""
+    lex = get_lexicon(lang)
+    if claim.negated or not claim.numbers:
+        return None
+    mine = claim.tokens
+    for other in said:
+        for before, inflected, after in _nil_runs(other.tokens, lex):
+            rest = analyze(" ".join(after), lang).content
+            for width in range(len(before), 1, -1):
+                run = before[-width:]
+                if all(word in lex.stopwords for word in run):
+                    break
+                if not (at := _states(mine, run, inflected, lex)):
+                    continue
+                end = next(i for i in range(len(mine)) if mine[i : i + width] == at) + width
+                phrase = _until_joined(mine[end:], lex)
+                reach = _NONE_REACH if rest else 1
+                number = next((k for k, token in enumerate(phrase[:reach]) if _is_number(token, lex)), None)
+                if number is not None and rest <= analyze(" ".join(phrase), lang).content:
+                    said_so = " ".join((*at, *phrase[: number + 2]))
+                    return other, f'the context gives none where the claim says "{said_so}"'
+                break
+    return None
+
+
+_NONE_REACH = 4
+"""How many words after the words a sentence gives none of the claim's number may stand, where the
+sentence names what it gives none of ("receive no salary" for "receive a salary of $50,000")."""
+
+
+_FROM_REACH = 4
+"""How many tokens after a word of change its old value may open ("was extended by a month from")."""
+_VALUE_WIDTH = 5
+"""How many tokens the old value of a change may have ("March 1", "$5", "70 mph")."""
+
+
+def _changed_from(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """A sentence of the window that changes a value from the one the claim states to another, and
+    why: "The deadline was extended from March 1 to April 15" for "The deadline is March 1", "The
+    price was raised from $5 to $8" for "The price is $5". The old value holds a number or opens
+    with a capital ("from Tuesday to Thursday"); the claim states it word for word, not the new one,
+    and speaks of no change and not of the past (the lexicon's ``former_words``: "The deadline was
+    March 1" holds)."""
+    lex = get_lexicon(lang)
+    mine = set(claim.tokens)
+    if not lex.change_span or (lex.former_words | lex.change_words | lex.directions.keys()) & mine:
+        return None
+    if any(_past(claim.tokens, k, lex) for k in range(len(claim.tokens))):
+        return None  # "Sales reached 5 million"
+    source, target = lex.change_span
+    for other in said:
+        tokens = other.tokens
+        for c in (k for k, token in enumerate(tokens) if token in lex.change_words):
+            start = next((k for k in range(c + 1, min(len(tokens), c + 1 + _FROM_REACH)) if tokens[k] == source), None)
+            if start is None:
+                continue
+            end = next(
+                (k for k in range(start + 2, min(len(tokens), start + 2 + _VALUE_WIDTH)) if tokens[k] == target), None
+            )
+            if end is None:
+                continue
+            old, new = tokens[start + 1 : end], tokens[end + 1 : end + end - start]
+            written = _written(old, other.text)
+            # a value in its own time ("from $10 million in 2019 to ...") still holds then
+            valued = written and (any(ch.isdigit() for ch in written) or written[0].isupper())
+            valued = valued and not any(word in lex.stopwords for word in written.split())  # "May 5" is a value
+            if valued and _states(claim.tokens, old, False, lex) and not (set(new) - set(old)) & mine:
+                return (
+                    other,
+                    f'the context changes it from "{written}" to "{_written(new, other.text) or " ".join(new)}"',
+                )
+    return None
+
+
+def _past(tokens: tuple[str, ...], k: int, lex: Lexicon) -> bool:
+    """``tokens[k]`` is a verb in the past tense by its ending (the lexicon's ``past_endings``, which
+    the stemmer takes off: not "speed"), not after an auxiliary: "reached", not "is planned"."""
+    word = tokens[k]
+    ended = any(word.endswith(ending) for ending in lex.past_endings) and stem(word, lex) != word
+    return ended and word not in lex.number_words and not (k and tokens[k - 1] in lex.auxiliaries)
+
+
+def _written(tokens: tuple[str, ...], text: str) -> str:
+    """``tokens`` as ``text`` writes them, a currency sign before them included ("$5"); empty if
+    they are not found."""
+    if not tokens:
+        return ""
+    found = re.search(r"[$€£]?" + r"\W+".join(re.escape(token) for token in tokens), text, re.IGNORECASE)
+    return found.group() if found else ""
+
+
+def _nil_runs(tokens: tuple[str, ...], lex: Lexicon) -> list[tuple[tuple[str, ...], bool, tuple[str, ...]]]:
+    """Each place where ``tokens`` give none of something: the tokens before it as a statement
+    would have them, whether they may be inflected otherwise (after "do not", the verb alone), and
+    the tokens after it."""
+    runs = []
+    for k, token in enumerate(tokens):
+        if token in lex.nil_words:
+            runs.append((tokens[:k], False, tokens[k + 1 :]))
+        elif k + 1 < len(tokens) and (
+            lex.negated_auxiliaries.get(token) in lex.do_support
+            or (is_negation(token, lex) and k and tokens[k - 1] in lex.do_support)
+        ):
+            subject = tokens[:k] if token in lex.negated_auxiliaries else tokens[: k - 1]
+            runs.append(((*subject, tokens[k + 1]), True, tokens[k + 2 :]))
+    return runs
+
+
+def _is_number(token: str, lex: Lexicon) -> bool:
+    """``token`` is a number, in digits or a word ("25", "two")."""
+    return token[:1].isdigit() or token in lex.number_words
+
+
+def _until_joined(tokens: tuple[str, ...], lex: Lexicon) -> tuple[str, ...]:
+    """``tokens`` up to the first that joins another phrase ("and", "or")."""
+    joins = {"and", "or"} & lex.symmetric_words
+    return tuple(takewhile(lambda token: token not in joins, tokens))
 
 
 def _opposed_after(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
@@ -355,8 +492,11 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     """Why ``sentence`` says the opposite of ``claim``, or ``None``: it has, between the words the
     claim has around a word, a word of the opposite meaning (the lexicon's ``opposites``: "The
     library is closed on Sundays" for "The library is open on Sundays", "It removed the distutils
-    module" for "... added the distutils module"), and nowhere the claim's own word. A negation
-    right before either word is left to the negation cues ("is not open" is "is closed").
+    module" for "... added the distutils module"), and nowhere the claim's own word between them. A
+    sentence with the claim's word between other words must have the opposite between the same words
+    on each side ("Check-in is after 3 pm and check-out is before 11 am" for "Check-in is before 3
+    pm"). A negation right before either word is left to the negation cues ("is not open" is "is
+    closed").
 
     >>> _opposite(analyze("The store is open on Sundays."), analyze("The store is closed on Sundays."), "en")
     'the context says "closed", the claim "open"'
@@ -369,16 +509,39 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     if not opposites:
         return None
     mine, theirs = claim.tokens, sentence.tokens
+
+    def flanks(tokens: tuple[str, ...], k: int) -> tuple[list[str], list[str]]:
+        return list(tokens[max(0, k - 2) : k]), list(tokens[k + 1 : k + 3])
+
     for i, word in enumerate(mine):
-        if word not in opposites or word in theirs or (i and is_negation(mine[i - 1], lex)):
+        if word not in opposites or (i and is_negation(mine[i - 1], lex)):
+            continue
+        before, after = flanks(mine, i)
+        own = [k for k, token in enumerate(theirs) if token == word]
+        if any(flanked_alike(before, after, *flanks(theirs, k), lex.stopwords) for k in own):
             continue
         for j, other in enumerate(theirs):
             if other in opposites[word] and not (j and is_negation(theirs[j - 1], lex)):
-                before, after = list(mine[max(0, i - 2) : i]), list(mine[i + 1 : i + 3])
-                their_before, their_after = list(theirs[max(0, j - 2) : j]), list(theirs[j + 1 : j + 3])
-                if flanked_alike(before, after, their_before, their_after, lex.stopwords):
+                their_before, their_after = flanks(theirs, j)
+                each_side = word in lex.converse_words or bool(own)
+                if each_side and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
+                    continue
+                if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
                     return f'the context says "{other}", the claim "{word}"'
     return None
+
+
+def _converse(
+    after: tuple[str, ...], their_before: tuple[str, ...], their_after: tuple[str, ...], lex: Lexicon
+) -> bool:
+    """The sentence says the other way round what the claim says around a word of ``converse_words``:
+    a content word after the claim's ("before he left") stands before the sentence's and not after it
+    ("He left just moments after")."""
+
+    def stems(tokens: tuple[str, ...]) -> set[str]:
+        return {stem(token, lex) for token in tokens if token not in lex.stopwords}
+
+    return bool(stems(after) & stems(their_before) - stems(their_after))
 
 
 def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) -> bool:

@@ -106,6 +106,10 @@ class Lexicon:
     """Words, lower-cased, to a word that says the opposite ("open" to "closed", "added" to
     "removed"); read both ways. Where the rest of a claim is stated word for word around the
     other, the claim says the opposite of the context."""
+    converse_words: frozenset[str]
+    """Words of ``opposites`` that a sentence may say the other way round with the same meaning ("A
+    before B" is "B after A"), lower-cased: read as opposites only between the same words on each
+    side ("paid before June 1" against "paid after June 1")."""
     symmetric_words: frozenset[str]
     """Words of a relation that holds both ways ("married", "versus", "borders", "and"),
     lower-cased: two names around one may stand either way round. Empty where the order of two
@@ -121,6 +125,20 @@ class Lexicon:
     """Pronouns that open a sentence as its subject and refer back to what the sentence before
     speaks of ("it", "they"), lower-cased: a negation right after one denies what that sentence
     says ("It does not cover water damage")."""
+    nil_words: frozenset[str]
+    """Negations that stand for an amount of nothing ("none", "no", "nothing"), lower-cased: a
+    sentence saying someone gets none of something denies a claim that gives them a number of it."""
+    change_words: frozenset[str]
+    """Words that change a value ("extended", "moved", "raised"), lower-cased: in "extended from March 1
+    to April 15" (``change_span``) March 1 no longer holds. Empty where changes are not read."""
+    change_span: tuple[str, ...]
+    """The two words around the old value of a change and before its new one ("from", "to")."""
+    former_words: frozenset[str]
+    """Words by which a claim speaks of the past or of a change ("was", "originally", "until"),
+    lower-cased: "The deadline was March 1" holds though it was extended since."""
+    past_endings: tuple[str, ...]
+    """Endings of verbs in the past tense ("-ed" of "reached"), lower-cased: not after an auxiliary
+    ("is planned"), the claim speaks of the past."""
     direction_adverbs: dict[str, str]
     """Words that give a change's direction only right before its number ("down 1%", "up 8%"),
     lower-cased, to that direction: elsewhere they say nothing of a change ("set up", "up to 4")."""
