@@ -1499,6 +1499,25 @@ def test_one_before_a_unit_of_time_is_a_number() -> None:
     assert [(n.text, n.value) for n in numbers] == [("twenty-one years", 21.0)]
 
 
+def test_one_before_a_noun_or_after_a_word_that_stands_before_a_number_is_a_number() -> None:
+    # before, "one dose" and "after one" were no numbers: "52% effective after one dose" was
+    # contradicted by the part giving 95% after two doses, and "95% ... after one dose" supported
+    vaccine = ["The vaccine is 95% effective after two doses and 52% after one."]
+    assert check_slots("The vaccine is 52% effective after one dose.", vaccine, "en") is None
+    assert check_slots("The vaccine is 95% effective after two doses.", vaccine, "en") is None
+    finding = check_slots("The vaccine is 95% effective after one dose.", vaccine, "en")
+    assert finding is not None
+    assert finding.label == "contradicted"
+    numbers, _ = claim_slots("It sleeps two, with one bathroom. No one came; the one on the left won.", "en")
+    assert [(n.text, n.value) for n in numbers] == [("two", 2.0), ("one bathroom", 1.0)]
+    # a fraction, a larger number, a count after a comma: no "one" of a noun read here
+    others, _ = claim_slots("It found one third of pupils, almost one million views; third, one point off.", "en")
+    assert 1.0 not in [n.value for n in others]
+    alone, _ = claim_slots("He scored after one minute, and again after one.", "en")
+    assert [n.value for n in alone] == [1.0, 1.0]
+    assert claim_slots("It was the best one.", "en")[0] == ()  # no number stands after "best"
+
+
 def test_a_time_of_day_with_its_minutes_is_one_number() -> None:
     # before, "9:15" was left out as two parts of a compound: the train's time was never compared
     timetable = ["The train leaves at 9:45.", "The bus leaves at 9:15."]
@@ -2396,6 +2415,27 @@ def test_a_length_of_time_in_another_unit_is_a_rival(context: list[str], claim: 
 )
 def test_a_length_of_time_in_another_unit_states_as_long_a_time(context: list[str], claim: str) -> None:
     assert check_slots(claim, context, "en") is None
+
+
+def test_a_metric_measure_in_another_unit_is_compared_in_one_unit() -> None:
+    # before, "2 TB" was no rival of "5 GB" (another unit): the free plan's 2 TB was supported by
+    # the Pro plan's part, and "500 g" stood beside "1.2 kg" unread
+    plans = ["The free plan includes 5 GB of storage; the Pro plan includes 2 TB."]
+    _assert_contradicted("The free plan includes 2 TB of storage.", plans, "the context gives 5 GB, not 2 TB")
+    assert check_slots("The free plan includes 5 GB of storage.", plans, "en") is None
+    _assert_contradicted("Add 500 g of flour.", ["Add 1.2 kg of flour."], "the context gives 1.2 kg, not 500 g")
+    assert check_slots("Add 1,200 g of flour.", ["Add 1.2 kg of flour."], "en") is None
+    assert check_slots("The route is 3.1 miles long.", ["The route is 5 km long."], "en") is None
+    # the Pro plan's name singles out its part, which leaves out "of storage": its 2 TB, not the 5 GB
+    assert check_slots("The Pro plan includes 2 TB of storage.", plans, "en") is None
+    # a name before a noun the context gives no other word before singles out nothing ("England
+    # batsman": the first version's 161 one-day internationals became a rival of 105 Test matches)
+    test = ["The 32-year-old has gone on to play 105 Test matches and 161 one-day internationals for England."]
+    assert check_slots("The England batsman has played 105 Test matches for his country.", test, "en") is None
+    # miles are a length as km are: "187 miles" is no "187 km"
+    assert check_slots("It is 187 miles from Copenhagen.", ["It is 187 km from Copenhagen."], "en") is not None
+    # a mass is no length: no rival in another kind
+    assert check_slots("The parcel weighs 2 kg.", ["The parcel weighs 2 kg and is 40 cm long."], "en") is None
 
 
 def test_a_place_singles_out_its_part_where_a_later_part_leaves_out_the_rest() -> None:

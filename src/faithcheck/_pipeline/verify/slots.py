@@ -105,9 +105,10 @@ from faithcheck._text.analysis import (
     number_value,
     rounds_to,
     starts_sentence,
+    stem,
     without_possessive,
 )
-from faithcheck._text.lexicon import get_lexicon, lower_case_words
+from faithcheck._text.lexicon import Lexicon, get_lexicon, lower_case_words
 from faithcheck._text.number_words import (
     CURRENCIES,
     MAGNITUDE,
@@ -240,10 +241,11 @@ class NumberSlot:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
         round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
         9,061 people; never a year); a length of time in another unit states as long a time ("24
-        months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`); an age no
+        months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`; "1,200 g" for
+        "1.2 kg": :data:`_METRIC`); an age no
         length of time written with its unit, nor that an age."""
-        if (seconds := self.durations(other)) is not None:
-            return isclose(*seconds, rel_tol=_SAME_TIME)
+        if (measures := self.measures(other)) is not None:
+            return isclose(*measures, rel_tol=_same_measure(self.unit))
         if other.value == self.value:
             # an age is no length of time written as one: "Szilveszter, 20," is not stated by "for
             # 20 years" (a bare "Peter Fox, 26." may be an age)
@@ -255,9 +257,11 @@ class NumberSlot:
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word,
         another length of time ("two months' notice" for "24 hours' notice")."""
-        if (seconds := self.durations(other)) is not None:
+        if (measures := self.measures(other)) is not None:
             return (
-                not isclose(*seconds, rel_tol=_SAME_TIME) and not self.of_someone_else(other) and self.age == other.age
+                not isclose(*measures, rel_tol=_same_measure(self.unit))
+                and not self.of_someone_else(other)
+                and self.age == other.age
             )
         return (
             other.value != self.value
@@ -273,14 +277,16 @@ class NumberSlot:
         """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
         return bool(self.age_of and other.age_of) and not self.age_of & other.age_of
 
-    def durations(self, other: NumberSlot) -> tuple[float, float] | None:
-        """The two in seconds, where both are lengths of time in different units (:func:`_seconds`)."""
-        seconds = _seconds()
+    def measures(self, other: NumberSlot) -> tuple[float, float] | None:
+        """The two in one unit, where both measure one kind of thing in different units: lengths of
+        time in seconds (:func:`_seconds`), masses, lengths, volumes and sizes of data in their
+        metric unit (:data:`_METRIC`: "2 TB" and "5 GB")."""
         if self.unit == other.unit or self.is_year or other.is_year:
             return None
-        if self.unit not in seconds or other.unit not in seconds:
+        mine, theirs = _in_base_unit(self.unit), _in_base_unit(other.unit)
+        if mine is None or theirs is None or mine[0] != theirs[0]:
             return None
-        return self.value * seconds[self.unit], other.value * seconds[other.unit]
+        return self.value * mine[1], other.value * theirs[1]
 
     def _spans_year(self, other: NumberSlot) -> bool:
         """This is a decade or a century ("the 1990s") that the year ``other`` lies in."""
@@ -314,7 +320,36 @@ class NumberSlot:
 _WHOLE = 100
 """A share of this many per cent is the whole."""
 _ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+([^\W\d_]+)", re.IGNORECASE)
-""""One" and the word after it: a number before a unit of time (:func:`_one_of_time`)."""
+""""One" and the word after it: a number before a unit of time or a noun (:func:`_one_counted`)."""
+
+
+_ONE_ALONE = re.compile(r"(?<![\w-])([^\W\d_]+)\s+(one)(?=\s*(?:[.,;:)]|$))")
+""""One" ending a clause, and the word before it: a number where that word stands before another
+number of the text ("52% after one" beside "after two doses")."""
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\W*$")
+"""The last word of a text."""
+_COUNTING_PREPOSITIONS = _word_set("after before for with within in per than over under about at on by from to")
+"""Prepositions after which "one" and a noun are a number ("after one dose", "for one night"); after
+other words "one" may be a pronoun ("no one came", "the one on the left"), a part of a fraction or of
+a larger number ("found one third", "almost one million")."""
+
+
+def _counted_after(text: str, one: re.Match[str], lex: Lexicon) -> bool:
+    """The "one" of ``one`` (:data:`_ONE_BEFORE`) counts the word after it: a lower-case word that is
+    no stop word, number word or ordinal, after a preposition of :data:`_COUNTING_PREPOSITIONS`."""
+    word = one.group(2)
+    if not word.islower() or word in lex.stopwords or word in lex.number_words or word in lex.ordinal_words:
+        return False
+    before = _WORD_BEFORE.search(text, 0, one.start(1))
+    return before is not None and before.group(1).lower() in _COUNTING_PREPOSITIONS
+
+
+@cache
+def _spelled_pattern(lang: Lang) -> str:
+    """A pattern matching a number word of the lexicon."""
+    return "|".join(rf"{re.escape(word)}\b" for word in sorted(get_lexicon(lang).number_words, key=len, reverse=True))
 
 
 _DURATIONS = {
@@ -332,17 +367,63 @@ three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
 _SAME_TIME = 0.1
 """Two lengths of time in different units this close are one, written loosely: "13 weeks" and
 "three months", "4 weeks" and "a month"."""
+_SAME_METRIC = 0.03
+"""Two other measures in different units this close are one, rounded: "5 km" and "3.1 miles", "1 GB"
+and "1,024 MB" (not "289 km" and "187 miles", 4% apart)."""
 
 
-def _one_of_time(text: str, lang: Lang) -> list[tuple[int, int, float]]:
-    """Each "one" before a unit of time (:func:`_seconds`): a number ("labour for one year"), where
-    alone it is none ("one of them"; spelled_numbers leaves it out)."""
+def _same_measure(unit: str | None) -> float:
+    """How close two measures in different units, one of them in ``unit``, must be to be one."""
+    return _SAME_TIME if unit in _seconds() else _SAME_METRIC
+
+
+_METRIC = {
+    "mg": ("mass", 1e-3),
+    "g": ("mass", 1.0),
+    "kg": ("mass", 1e3),
+    "mm": ("length", 1e-3),
+    "cm": ("length", 1e-2),
+    "m": ("length", 1.0),
+    "km": ("length", 1e3),
+    "mile": ("length", 1609.344),
+    "ml": ("volume", 1e-3),
+    "l": ("volume", 1.0),
+    "kb": ("data", 1e3),
+    "mb": ("data", 1e6),
+    "gb": ("data", 1e9),
+    "tb": ("data", 1e12),
+}
+"""Units of mass, length, volume and data (as :func:`_numbers` writes them: "kilograms" is "kg",
+"litres" "l"), each to its kind and its size in the kind's first unit."""
+
+
+def _in_base_unit(unit: str | None) -> tuple[str, float] | None:
+    """The kind of ``unit`` and its size in the kind's unit (seconds for time), or ``None``."""
+    if unit is None:
+        return None
+    if (seconds := _seconds().get(unit)) is not None:
+        return "time", seconds
+    return _METRIC.get(unit)
+
+
+def _one_counted(text: str, lang: Lang) -> list[tuple[int, int, float]]:
+    """Each "one" that is a number, where alone it is none ("one of them"; spelled_numbers leaves it
+    out): before a unit of time ("labour for one year") or, after a preposition, a noun
+    (:func:`_counted_after`: "after one dose", not "no one came"); or ending a clause after a word
+    that stands before another number of the text (:data:`_ONE_ALONE`: "52% after one" beside
+    "after two doses")."""
     units = _seconds()
-    return [
+    lex = get_lexicon(lang)
+    found = [
         (m.start(1), m.end(1), 1.0)
         for m in _ONE_BEFORE.finditer(text)
-        if analyze(m.group(2), lang).content & units.keys()
+        if analyze(m.group(2), lang).content & units.keys() or _counted_after(text, m, lex)
     ]
+    for m in _ONE_ALONE.finditer(text):
+        # "after one" where "after two doses" is said too: the noun is left out
+        if re.search(rf"\b{re.escape(m.group(1))}\s+(?:\d|one\s+\w|{_spelled_pattern(lang)})", text, re.IGNORECASE):
+            found.append((m.start(2), m.end(2), 1.0))
+    return found
 
 
 @cache
@@ -422,10 +503,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     framing = [m for m in words if _span_at(spans, m.start()) is None]
     framing_starts = [m.start() for m in framing]
     calendar = _calendar(lang)
-    if may_spell(analyze(text, lang).tokens, lang):
+    tokens = analyze(text, lang).tokens
+    if may_spell(tokens, lang):
         found.extend(spelled_numbers(text, lang))
-        if lang == "en":
-            found.extend(_one_of_time(text, lang))
+    if lang == "en" and "one" in tokens:
+        found.extend(_one_counted(text, lang))
     if frequency := _frequency(lang):
         found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
@@ -624,6 +706,11 @@ def _elided(
     meters, but 36 more are needed": 36 meters)."""
     out: list[NumberSlot] = []
     last: dict[int, NumberSlot] = {}
+    # a part's numbers are its own terms as read here ("after one" is 1.0, which analyze leaves out)
+    values: dict[int, set[float]] = {}
+    for (_, _, slot), (k, _) in zip(slots, parts, strict=True):
+        values.setdefault(k, set()).add(slot.value)
+    parts = [(k, own | values[k]) if k >= 0 else (k, own) for k, own in parts]
     for (start, _, slot), (k, own), linked in zip(slots, parts, links, strict=True):
         before = last.get(k - 1) if k > 0 and k not in last else None
         opens = before is not None and _OPENS_PART.search(text, max(0, start - _OPENS_REACH), start) is not None
@@ -2041,7 +2128,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             elsewhere,
             claim_negated=negated,
             claim_names=named,
-            claim_places=frozenset().union(*(place.stems for place, _, _ in places)),
+            claim_places=frozenset().union(*(place.stems for place, _, _ in places))
+            | _naming_a_noun(claim, sentences, lang),
         ):
             if finding.decides:
                 return finding
@@ -2152,6 +2240,28 @@ _Found = tuple[tuple[int, int, int, int], int, NumberSlot]
 """A number of the evidence the slot may speak of: ((near, tie, named, states), its sentence, it)."""
 
 
+def _naming_a_noun(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[str]:
+    """The stems of the claim's names that stand before a lower-case word that is no stop word, where
+    the evidence has that word after another word too, and so say which of its kind a thing is ("the
+    Pro plan" where the context has "The free plan"; not "The England batsman" where it names no
+    other batsman): as places do, they single out a part of a coordinated sentence whose later part
+    leaves out the rest ("the Pro plan includes 2 TB" after "The free plan includes 5 GB of
+    storage")."""
+    lex = get_lexicon(lang)
+    marks: set[str] = set()
+    for name, _, end, _ in _capitalised(claim, lang):
+        noun = _NOUN_AFTER.match(claim, end)
+        if name.opening or noun is None or noun.group(1) in lex.stopwords:
+            continue
+        wanted, own = stem(noun.group(1), lex), {word.lower() for word in name.text.split()}
+        for text in sentences:
+            tokens = analyze(text, lang).tokens
+            if any(stem(t, lex) == wanted and tokens[k - 1] not in own for k, t in enumerate(tokens) if k):
+                marks |= name.stems
+                break
+    return frozenset(marks)
+
+
 def _check_number(
     slot: NumberSlot,
     claim_numbers: Sequence[NumberSlot],
@@ -2236,8 +2346,8 @@ def _check_number(
             elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
                 # a rival known by its words around, not its unit, is less sure than one by both,
                 # and so is a length of time in another unit ("17 years" in prison is no rival of
-                # "in 11 months" that shares one word)
-                sure = slot.competes(number) and slot.durations(number) is None
+                # "in 11 months" that shares one word; "187 km" is of "187 miles")
+                sure = slot.competes(number) and (slot.measures(number) is None or slot.unit not in _seconds())
                 found.append(((near if sure else near - 1, tie, named, 0), i, number))
     found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_places)
     if found:
