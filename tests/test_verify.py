@@ -678,6 +678,68 @@ def test_a_value_said_of_its_time_or_of_the_change_is_no_change_against_the_clai
     assert _changed_from(analyze(claim, "en"), said, "en") is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "said"),
+    [
+        ("Guests get 10% off.", "Members get 10% off. Guests get no discount.", '"members" and speaks of "guests"'),
+        (
+            "Basic members get 20% off.",
+            "Basic members get no discount. Gold members get 20% off.",
+            '"gold" and speaks of "basic"',  # the words before those both say
+        ),
+        (
+            "Members pay $10.",
+            "Students pay $10. Members pay nothing extra for parking.",
+            '"students" and speaks of "members"',
+        ),
+    ],
+)
+def test_what_the_context_says_of_another_group_does_not_support_a_group_it_speaks_of_apart(
+    claim: str, passage: str, said: str
+) -> None:
+    """Before, the baseline supported these, quoting the sentence about the other group; now that
+    sentence supports nothing, and the one about the claim's group decides (its negation)."""
+    from faithcheck._pipeline.verify.cues import _said_of_another
+    from faithcheck._pipeline.verify.slots import sentences_of
+
+    (verdict,) = Faithfulness().check_claims([claim], [passage])
+    assert not verdict.supported
+    sentences = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    found = _said_of_another(analyze(claim, "en"), sentences, (passage,), "en")
+    assert found is not None
+    assert found[1] == f"the context says this of {said} apart"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a description or a pronoun refers back to the claim's subject
+        (
+            "Toyota announced a recall of 2,000 cars.",
+            "Toyota is Japan's largest carmaker. Yesterday the company announced a recall of 2,000 cars.",
+        ),
+        (
+            "Volkswagen said the fault was minor.",
+            "Volkswagen recalled 100,000 cars. The carmaker said the fault was minor.",
+        ),
+        (
+            "Marseille is the second-largest city in France.",
+            "Marseille was the third-largest city in 1900. Today it is the second-largest city in France.",
+        ),
+        # no subject of a word or two: what the sentences share is too little of the claim
+        ("Lagos is the largest city of Nigeria.", "Abuja is the capital of Nigeria. Lagos is its largest city."),
+        # the sentence names the claim's group too
+        ("Guests get 10% off.", "Members and guests get 10% off. Guests get free parking."),
+    ],
+)
+def test_a_sentence_referring_to_the_claims_subject_is_said_of_no_other(claim: str, passage: str) -> None:
+    from faithcheck._pipeline.verify.cues import _said_of_another
+    from faithcheck._pipeline.verify.slots import sentences_of
+
+    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    assert _said_of_another(analyze(claim, "en"), said, (passage,), "en") is None
+
+
 def test_a_negation_of_a_case_bounded_the_other_way_contradicts_nothing() -> None:
     """ "Items cannot be returned after 30 days" negates another case than "within 30 days": before,
     `contradicted` ("only the context is negated"), quoting it, though the sentence before supports."""

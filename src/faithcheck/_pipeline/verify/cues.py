@@ -174,6 +174,9 @@ def find_cue(
     if absent:
         named = ", ".join(repr(e) for e in sorted(absent))
         return Cue("wrong_entity", f"{named} does not occur in the context", "entity")
+    if other_group := _said_of_another(claim, said, passages, lang):
+        other, why = other_group
+        return Cue("unsupported", why + _naming(other.text, window), "entity")
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:
@@ -348,6 +351,64 @@ def _written(tokens: tuple[str, ...], text: str) -> str:
         return ""
     found = re.search(r"[$€£]?" + r"\W+".join(re.escape(token) for token in tokens), text, re.IGNORECASE)
     return found.group() if found else ""
+
+
+_SAID_OF = 2
+"""The fewest words, one of them a content word, that a sentence must say word for word after
+another subject than the claim's for :func:`_said_of_another`."""
+
+
+_SUBJECT_WORDS = 2
+"""The most words a subject of :func:`_said_of_another` may have ("Basic members"); the rest of the
+claim must hold at least one content word or number for every this many of the claim's."""
+
+
+def _said_of_another(
+    claim: TextFeatures, said: list[TextFeatures], passages: tuple[str, ...], lang: Lang
+) -> tuple[TextFeatures, str] | None:
+    """A sentence of the window that says the rest of the claim word for word of another subject,
+    where another sentence of the context opens with the claim's subject, and why: "Members get 10%
+    off" for "Guests get 10% off" beside "Guests get no discount"; "Gold members get 20% off" for
+    "Basic members get 20% off" beside "Basic members get no discount". The context speaks of the
+    claim's subject apart: what it says of another is no support. The subjects are the words before
+    the words both say to the end (the claim's, none of them in the sentence)."""
+    lex = get_lexicon(lang)
+    mine = claim.tokens
+    for other in said:
+        theirs = other.tokens
+        shared = 0
+        while shared < min(len(mine), len(theirs)) and mine[-1 - shared] == theirs[-1 - shared]:
+            shared += 1
+        subject, their_subject = mine[: len(mine) - shared], theirs[: len(theirs) - shared]
+        rest = mine[len(mine) - shared :]
+        own = {word for word in subject if word not in lex.stopwords}
+        theirs_own = {word for word in their_subject if word not in lex.stopwords}
+        if shared < _SAID_OF or all(word in lex.stopwords for word in rest) or not own or not theirs_own:
+            continue
+        # subjects of a word or two, the sentence's no pronoun or description that may refer to the
+        # claim's ("The carmaker said", "Today it is"), the rest of the claim said word for word
+        referring = lex.determiners | lex.subject_pronouns | set(lex.anaphors)
+        if len(own) > _SUBJECT_WORDS or len(their_subject) > _SUBJECT_WORDS or referring & set(their_subject):
+            continue
+        if own & set(theirs) or len(claim.terms) > _SUBJECT_WORDS * len(analyze(" ".join(rest), lang).terms):
+            continue
+        opened = (
+            sentence
+            for passage in passages
+            for sentence in sentences_of(passage, lang)
+            if sentence != other.text and _opens_with(analyze(sentence, lang).tokens, subject, lex)
+        )
+        if next(opened, None) is not None:
+            theirs_said, mine_said = " ".join(their_subject), " ".join(subject)
+            return other, f'the context says this of "{theirs_said}" and speaks of "{mine_said}" apart'
+    return None
+
+
+def _opens_with(tokens: tuple[str, ...], subject: tuple[str, ...], lex: Lexicon) -> bool:
+    """``tokens`` open with the content words of ``subject`` (past the stop words of either)."""
+    words = [word for word in subject if word not in lex.stopwords]
+    opening = [token for token in tokens[: len(subject) + 2] if token not in lex.stopwords]
+    return bool(words) and opening[: len(words)] == words
 
 
 def _nil_runs(tokens: tuple[str, ...], lex: Lexicon) -> list[tuple[tuple[str, ...], bool, tuple[str, ...]]]:
