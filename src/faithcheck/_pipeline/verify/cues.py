@@ -13,7 +13,14 @@ occur in it):
   against "can be refunded", "did not sign" against "signed", "non-refundable" against
   "refundable"),
 * a word of the opposite meaning between the words the claim has around its own ("is closed on
-  Sundays" against "is open on Sundays") → ``contradicted``,
+  Sundays" against "is open on Sundays"; "before" and "after" only where both sides are the same)
+  → ``contradicted``,
+* a sentence giving none of what the claim counts ("Contractors get none" against "Contractors get
+  25 days of annual leave"), or changing the claim's value to another ("extended from March 1 to April
+  15" against "The deadline is March 1") → ``contradicted``,
+* a sentence saying the rest of the claim of another subject where the context speaks of the
+  claim's apart ("Members get 10% off" beside "Guests get no discount" for "Guests get 10% off") →
+  ``unsupported``,
 * a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%",
   or "rose 12% ..., while costs fell 3%") → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
@@ -26,7 +33,7 @@ occur in it):
 Both offline verifiers use them: the baseline decides with them; the trained model uses them to
 name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
 restriction, for the shipped one) overrule it, and every cue marked ``overrules`` (a slot, a change
-turned the other way, a word of the opposite meaning).
+turned the other way, a word of the opposite meaning, none of what the claim counts, a value changed).
 """
 
 from __future__ import annotations
@@ -374,6 +381,7 @@ def _said_of_another(
     the words both say to the end (the claim's, none of them in the sentence)."""
     lex = get_lexicon(lang)
     mine = claim.tokens
+    referring = lex.determiners | lex.subject_pronouns | set(lex.anaphors)
     for other in said:
         theirs = other.tokens
         shared = 0
@@ -387,7 +395,6 @@ def _said_of_another(
             continue
         # subjects of a word or two, the sentence's no pronoun or description that may refer to the
         # claim's ("The carmaker said", "Today it is"), the rest of the claim said word for word
-        referring = lex.determiners | lex.subject_pronouns | set(lex.anaphors)
         if len(own) > _SUBJECT_WORDS or len(their_subject) > _SUBJECT_WORDS or referring & set(their_subject):
             continue
         if own & set(theirs) or len(claim.terms) > _SUBJECT_WORDS * len(analyze(" ".join(rest), lang).terms):
@@ -434,7 +441,8 @@ def _is_number(token: str, lex: Lexicon) -> bool:
 
 
 def _until_joined(tokens: tuple[str, ...], lex: Lexicon) -> tuple[str, ...]:
-    """``tokens`` up to the first that joins another phrase ("and", "or")."""
+    """``tokens`` up to the first that joins another phrase: "and", "or" (English; in another
+    language, the whole of ``tokens``)."""
     joins = {"and", "or"} & lex.symmetric_words
     return tuple(takewhile(lambda token: token not in joins, tokens))
 
@@ -584,9 +592,10 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
         for j, other in enumerate(theirs):
             if other in opposites[word] and not (j and is_negation(theirs[j - 1], lex)):
                 their_before, their_after = flanks(theirs, j)
-                each_side = word in lex.converse_words or bool(own)
-                if each_side and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
+                converse = word in lex.converse_words
+                if converse and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
                     continue
+                each_side = converse or bool(own)
                 if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
                     return f'the context says "{other}", the claim "{word}"'
     return None

@@ -2117,6 +2117,9 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
     elsewhere = ranked_otherwise(claim, numbered, lang)
     negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names if not name.opening))
+    marks = frozenset().union(*(place.stems for place, _, _ in places)) | (
+        _naming_a_noun(claim, features, lang) if numbers else frozenset()
+    )
     for slot in numbers:
         if finding := _check_number(
             slot,
@@ -2128,8 +2131,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             elsewhere,
             claim_negated=negated,
             claim_names=named,
-            claim_places=frozenset().union(*(place.stems for place, _, _ in places))
-            | _naming_a_noun(claim, sentences, lang),
+            claim_marks=marks,
         ):
             if finding.decides:
                 return finding
@@ -2240,7 +2242,7 @@ _Found = tuple[tuple[int, int, int, int], int, NumberSlot]
 """A number of the evidence the slot may speak of: ((near, tie, named, states), its sentence, it)."""
 
 
-def _naming_a_noun(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[str]:
+def _naming_a_noun(claim: str, features: Sequence[TextFeatures], lang: Lang) -> frozenset[str]:
     """The stems of the claim's names that stand before a lower-case word that is no stop word, where
     the evidence has that word after another word too, and so say which of its kind a thing is ("the
     Pro plan" where the context has "The free plan"; not "The England batsman" where it names no
@@ -2254,8 +2256,7 @@ def _naming_a_noun(claim: str, sentences: Sequence[str], lang: Lang) -> frozense
         if name.opening or noun is None or noun.group(1) in lex.stopwords:
             continue
         wanted, own = stem(noun.group(1), lex), {word.lower() for word in name.text.split()}
-        for text in sentences:
-            tokens = analyze(text, lang).tokens
+        for tokens in (f.tokens for f in features):
             if any(stem(t, lex) == wanted and tokens[k - 1] not in own for k, t in enumerate(tokens) if k):
                 marks |= name.stems
                 break
@@ -2273,7 +2274,7 @@ def _check_number(
     *,
     claim_negated: bool = False,
     claim_names: frozenset[str] = frozenset(),
-    claim_places: frozenset[str] = frozenset(),
+    claim_marks: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -2281,9 +2282,9 @@ def _check_number(
     The sentences ``elsewhere`` speak of another thing (:func:`ranked_otherwise`): they state no
     value of the claim's. ``claim_negated``: the claim says what it says negated (a bound the
     other way is then read with the sentence's negation); ``claim_names``: the stems of its names;
-    ``claim_places``: of its places (which, as ranks do, single out a part of a coordinated
-    sentence before its other words: "a return to Leeds costs £76" after "A return ticket to
-    Manchester costs £89")."""
+    ``claim_marks``: of its places and its names before a noun the evidence gives otherwise too
+    (:func:`_naming_a_noun`), which, as ranks do, single out a part of a coordinated sentence before
+    its other words: "a return to Leeds costs £76" after "A return ticket to Manchester costs £89"."""
     if slot.label and _labelled(slot, sentences):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -2349,7 +2350,7 @@ def _check_number(
                 # "in 11 months" that shares one word; "187 km" is of "187 miles")
                 sure = slot.competes(number) and (slot.measures(number) is None or slot.unit not in _seconds())
                 found.append(((near if sure else near - 1, tie, named, 0), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_places)
+    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_marks)
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
