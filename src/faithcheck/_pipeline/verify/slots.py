@@ -2250,17 +2250,22 @@ def _naming_a_noun(claim: str, features: Sequence[TextFeatures], lang: Lang) -> 
     leaves out the rest ("the Pro plan includes 2 TB" after "The free plan includes 5 GB of
     storage")."""
     lex = get_lexicon(lang)
-    marks: set[str] = set()
-    for name, _, end, _ in _capitalised(claim, lang):
-        noun = _NOUN_AFTER.match(claim, end)
-        if name.opening or noun is None or noun.group(1) in lex.stopwords:
-            continue
-        wanted, own = stem(noun.group(1), lex), {word.lower() for word in name.text.split()}
-        for tokens in (f.tokens for f in features):
-            if any(stem(t, lex) == wanted and tokens[k - 1] not in own for k, t in enumerate(tokens) if k):
-                marks |= name.stems
-                break
-    return frozenset(marks)
+    nouns = [
+        (name, stem(noun.group(1), lex))
+        for name, _, end, _ in _capitalised(claim, lang)
+        if not name.opening and (noun := _NOUN_AFTER.match(claim, end)) and noun.group(1) not in lex.stopwords
+    ]
+    if not nouns:
+        return frozenset()
+    wanted = {noun for _, noun in nouns}
+    before: dict[str, set[str]] = {}  # each of those nouns to the words before it in the evidence
+    for tokens in (f.tokens for f in features if wanted & f.content):
+        for k in range(1, len(tokens)):
+            if (stemmed := stem(tokens[k], lex)) in wanted:
+                before.setdefault(stemmed, set()).add(tokens[k - 1])
+    return frozenset().union(
+        *(name.stems for name, noun in nouns if before.get(noun, set()) - {w.lower() for w in name.text.split()})
+    )
 
 
 def _check_number(
