@@ -565,6 +565,15 @@ def test_a_word_of_the_opposite_meaning_where_the_rest_is_stated_is_a_contradict
             "He joined the army after the war ended and left before the election.",
         ),
         ("The store opens late on Sundays.", "The store opens early on weekdays and late on Sundays."),
+        # the sentence has the claim's own word too, and what the claim says after it stands before
+        # the opposite: no word-for-word statement around it (a covid_fact original rejected by a
+        # first version of the review that read this only around "before" and "after")
+        (
+            "Antibodies are higher in older compared with younger adults and binding antibodies are more "
+            "sensitive than neutralizing antibodies.",
+            "Increases in binding antibodies were more frequent than increased neutralizing antibodies, and more "
+            "frequent in younger compared to older adults.",
+        ),
         # other words around it: no word-for-word statement of the rest
         ("The museum is open to children.", "The shop next door was closed for repairs."),
         # a pronoun after a sentence opening with another thing stands for that thing

@@ -592,10 +592,11 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
         for j, other in enumerate(theirs):
             if other in opposites[word] and not (j and is_negation(theirs[j - 1], lex)):
                 their_before, their_after = flanks(theirs, j)
-                converse = word in lex.converse_words
-                if converse and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
+                # a converse word, or one the sentence has too, may be said the other way round ("in
+                # older compared with younger adults" for "in younger compared to older")
+                each_side = word in lex.converse_words or bool(own)
+                if each_side and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
                     continue
-                each_side = converse or bool(own)
                 if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
                     return f'the context says "{other}", the claim "{word}"'
     return None
@@ -604,9 +605,9 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
 def _converse(
     after: tuple[str, ...], their_before: tuple[str, ...], their_after: tuple[str, ...], lex: Lexicon
 ) -> bool:
-    """The sentence says the other way round what the claim says around a word of ``converse_words``:
-    a content word after the claim's ("before he left") stands before the sentence's and not after it
-    ("He left just moments after")."""
+    """The sentence says the other way round what the claim says around a word (of ``converse_words``,
+    or one the sentence has too): a content word after the claim's ("before he left") stands before
+    the sentence's opposite and not after it ("He left just moments after")."""
 
     def stems(tokens: tuple[str, ...]) -> set[str]:
         return {stem(token, lex) for token in tokens if token not in lex.stopwords}
