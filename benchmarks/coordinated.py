@@ -14,7 +14,8 @@ building it.
   partners after "with the", years before a word in -s, names of one family, names spelt two ways,
   a name and the noun after it, where or when one thing is, times of day, capitals and superlatives,
   opening hours after a pronoun, measures of something else, refunds denied beside the quoted sentence,
-  returns refused after a bound);
+  returns refused after a bound, before and after, none of what a claim counts, values changed,
+  groups spoken of apart, "one" of a noun, storage and masses in another unit);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
