@@ -2258,10 +2258,11 @@ def _naming_a_noun(claim: str, features: Sequence[TextFeatures], lang: Lang) -> 
     if not nouns:
         return frozenset()
     wanted = {noun for _, noun in nouns}
+    openings = tuple({noun[:2] for noun in wanted})  # a word's stem opens it: most words need no stemming
     before: dict[str, set[str]] = {}  # each of those nouns to the words before it in the evidence
     for tokens in (f.tokens for f in features if wanted & f.content):
         for k in range(1, len(tokens)):
-            if (stemmed := stem(tokens[k], lex)) in wanted:
+            if tokens[k].startswith(openings) and (stemmed := stem(tokens[k], lex)) in wanted:
                 before.setdefault(stemmed, set()).add(tokens[k - 1])
     return frozenset().union(
         *(name.stems for name, noun in nouns if before.get(noun, set()) - {w.lower() for w in name.text.split()})
