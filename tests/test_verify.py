@@ -16,7 +16,7 @@ from faithcheck._models.embedding import default_encoder
 from faithcheck._pipeline.verify import BaselineVerifier, ClaimCheck, build_context_index
 from faithcheck._pipeline.verify.assembly import evidence_for
 from faithcheck._pipeline.verify.baseline import BaselineWeights
-from faithcheck._text.analysis import analyze
+from faithcheck._text.analysis import TextFeatures, analyze
 
 
 def _verdict(claim: str, passages: list[str], lang: Lang = "en") -> tuple[Label, str]:
@@ -353,6 +353,13 @@ def test_multilingual_hand_made_pairs(lang: Lang, verifier: str) -> None:
     assert right / len(rows) >= 0.8, f"{right}/{len(rows)}"
 
 
+def _sentences(passage: str) -> list[TextFeatures]:
+    """The sentences of ``passage``, read as the cues read a window's."""
+    from faithcheck._pipeline.verify.slots import sentences_of
+
+    return [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+
+
 def _cue(claim: str, passage: str) -> tuple[str, str] | None:
     """The (label, kind) of the cue a one-sentence passage raises against ``claim``, if any."""
     from faithcheck._pipeline.verify.cues import find_cue
@@ -641,9 +648,8 @@ def test_a_sentence_giving_none_of_what_the_claim_gives_a_number_of_contradicts_
 )
 def test_none_of_something_else_denies_no_number_of_the_claim(claim: str, passage: str) -> None:
     from faithcheck._pipeline.verify.cues import _none_given
-    from faithcheck._pipeline.verify.slots import sentences_of
 
-    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    said = _sentences(passage)
     assert _none_given(analyze(claim, "en"), said, "en") is None
 
 
@@ -681,9 +687,8 @@ def test_a_value_the_context_changed_from_no_longer_holds(verifier: str, claim: 
 )
 def test_a_value_said_of_its_time_or_of_the_change_is_no_change_against_the_claim(claim: str, passage: str) -> None:
     from faithcheck._pipeline.verify.cues import _changed_from
-    from faithcheck._pipeline.verify.slots import sentences_of
 
-    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    said = _sentences(passage)
     assert _changed_from(analyze(claim, "en"), said, "en") is None
 
 
@@ -709,11 +714,10 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
     """Before, the baseline supported these, quoting the sentence about the other group; now that
     sentence supports nothing, and the one about the claim's group decides (its negation)."""
     from faithcheck._pipeline.verify.cues import _said_of_another
-    from faithcheck._pipeline.verify.slots import sentences_of
 
     (verdict,) = Faithfulness().check_claims([claim], [passage])
     assert not verdict.supported
-    sentences = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    sentences = _sentences(passage)
     found = _said_of_another(analyze(claim, "en"), sentences, (passage,), "en")
     assert found is not None
     assert found[1] == f"the context says this of {said} apart"
@@ -743,9 +747,8 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
 )
 def test_a_sentence_referring_to_the_claims_subject_is_said_of_no_other(claim: str, passage: str) -> None:
     from faithcheck._pipeline.verify.cues import _said_of_another
-    from faithcheck._pipeline.verify.slots import sentences_of
 
-    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    said = _sentences(passage)
     assert _said_of_another(analyze(claim, "en"), said, (passage,), "en") is None
 
 
