@@ -634,6 +634,14 @@ def test_a_sentence_giving_none_of_what_the_claim_gives_a_number_of_contradicts_
     assert verdict.reason.startswith(f'the context gives none where the claim says "{said}"')
 
 
+def test_none_of_what_the_claim_counts_is_read_in_german_too() -> None:
+    # the lexicon's nil_words: "keinen" (French "ne ... aucun" splits the words before it: not read)
+    passage = "Angestellte erhalten 25 Tage Urlaub. Auftragnehmer erhalten keinen Urlaub."
+    (verdict,) = Faithfulness(lang="de").check_claims(["Auftragnehmer erhalten 25 Tage Urlaub."], [passage])
+    assert verdict.label == "contradicted"
+    assert verdict.reason.startswith('the context gives none where the claim says "auftragnehmer erhalten 25 tage"')
+
+
 @pytest.mark.parametrize(
     ("claim", "passage"),
     [
