@@ -386,6 +386,32 @@ def _assert_named_otherwise(claim: str, wrong: str, right: str, sentences: list[
     assert check_slots(claim.format(right), sentences, "en") is None
 
 
+def test_a_name_opening_the_claim_stands_where_the_name_opening_the_sentence_does() -> None:
+    # before, a claim's first word alone (a name _opens_as_name reads) was never checked by its
+    # role: "Argentina won its fourth title" was supported by the sentence naming Germany; the
+    # sentence's own first name is preferred to a name nearer the claim's words ("World Cup")
+    final = ["Germany won the 2014 World Cup, its fourth title.", "Argentina finished second."]
+    _assert_named_otherwise("{} won its fourth title.", "Argentina", "Germany", final)
+    assert check_slots("Argentina finished second.", final, "en") is None
+    spain = ["Spain won the 2010 World Cup, its first title.", "The Netherlands finished second."]
+    _assert_named_otherwise("{} won its first title.", "Netherlands", "Spain", spain)
+    # a description referring back names no one else
+    toyota = ["Toyota is Japan's largest carmaker.", "The company recalled 2,000 cars."]
+    assert check_slots("Toyota recalled 2,000 cars.", toyota, "en") is None
+    # the first version read any name of the sentence by the words near it (three FEVER originals
+    # rejected): a possessive's role is its noun's, and a name inside the sentence is no subject
+    trier = [
+        "Melancholia is a 2011 film written and directed by Lars von Trier.",
+        "Lars von Trier ( Lars Trier , 30 April 1956 ) is a Danish film director and screenwriter .",
+    ]
+    assert check_slots("Melancholia's director was a Danish screenwriter.", trier, "en") is None
+    newsom = ["Gavin Newsom said Thursday that the state is currently monitoring at least 8,400 others."]
+    finding = check_slots("California is monitoring at least 8,400 people for the coronavirus.", newsom, "en")
+    assert finding is None or not finding.decides  # "does not name California", left to the verifier
+    bowen = ["Australia (2008 film) .", "Production took place in Sydney , Darwin , Kununurra , and Bowen ."]
+    assert check_slots("Australia (2008 film) production took place in Bowen.", bowen, "en") is None
+
+
 _PLACES = [
     (
         "The company is headquartered in {}.",

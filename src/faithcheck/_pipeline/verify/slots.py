@@ -1550,12 +1550,20 @@ def _in_role(
     back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
     Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
     "Aldrin" for "Buzz Aldrin"), however it writes it ("AstraZenecas" for "Astrazeneca")."""
-    if len(role) < _ROLE_FIT or name.opening or _names_head(name, sentence, lang, any_case=True):
+    if len(role) < _ROLE_FIT or _names_head(name, sentence, lang, any_case=True):
         return None
+    if name.opening and (without_possessive(name.text) != name.text or _speaker(sentence, lang) is not None):
+        # "Melancholia's director": the role is the director's; "Gavin Newsom said ... the state is
+        # monitoring": what a speaker says is of someone else
+        return None
+    # a claim's first word alone stands only where the sentence's own first name does, as its
+    # subject, whose role is all the sentence says ("Argentina won its fourth title": Germany, not
+    # the World Cup of "Germany won the 2014 World Cup, its fourth title")
+    said = analyze(sentence, lang).content if name.opening else frozenset()
     fits = [
-        (len(role & _around(sentence, start, end, lang)), start, other)
+        (len(role & (said or _around(sentence, start, end, lang))), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if not other.opening and _rival(name, other, claim_terms, lang)
+        if (start == 0 if name.opening else not other.opening) and _rival(name, other, claim_terms, lang)
     ]
     if not fits:
         return None
