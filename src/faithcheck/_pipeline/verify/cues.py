@@ -54,6 +54,7 @@ from faithcheck._pipeline.verify.slots import (
 )
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, stem, without_possessive
 from faithcheck._text.lexicon import Lexicon, get_lexicon
+from faithcheck._text.number_words import CURRENCIES
 
 __all__ = [
     "CUE_COVERAGE",
@@ -356,7 +357,7 @@ def _written(tokens: tuple[str, ...], text: str) -> str:
     they are not found."""
     if not tokens:
         return ""
-    found = re.search(r"[$€£]?" + r"\W+".join(re.escape(token) for token in tokens), text, re.IGNORECASE)
+    found = re.search(f"[{CURRENCIES}]?" + r"\W+".join(re.escape(token) for token in tokens), text, re.IGNORECASE)
     return found.group() if found else ""
 
 
