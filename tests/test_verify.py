@@ -353,11 +353,18 @@ def test_multilingual_hand_made_pairs(lang: Lang, verifier: str) -> None:
     assert right / len(rows) >= 0.8, f"{right}/{len(rows)}"
 
 
-def _sentences(passage: str) -> list[TextFeatures]:
-    """The sentences of ``passage``, read as the cues read a window's."""
+def _sentence_cue(name: str, claim: str, passage: str) -> tuple[TextFeatures, str] | None:
+    """What the cue of ``faithcheck._pipeline.verify.cues`` called ``name`` (one that reads the
+    sentences of a window: ``_none_given``, ``_changed_from``, ``_said_of_another``) finds in a
+    one-passage context against ``claim``: the sentence and why."""
+    from faithcheck._pipeline.verify import cues
     from faithcheck._pipeline.verify.slots import sentences_of
 
-    return [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    said = [analyze(sentence, "en") for sentence in sentences_of(passage, "en")]
+    if name == "_said_of_another":
+        return cues._said_of_another(analyze(claim, "en"), said, (passage,), "en")
+    found: tuple[TextFeatures, str] | None = getattr(cues, name)(analyze(claim, "en"), said, "en")
+    return found
 
 
 def _cue(claim: str, passage: str) -> tuple[str, str] | None:
@@ -655,10 +662,7 @@ def test_none_of_what_the_claim_counts_is_read_in_german_too() -> None:
     ],
 )
 def test_none_of_something_else_denies_no_number_of_the_claim(claim: str, passage: str) -> None:
-    from faithcheck._pipeline.verify.cues import _none_given
-
-    said = _sentences(passage)
-    assert _none_given(analyze(claim, "en"), said, "en") is None
+    assert _sentence_cue("_none_given", claim, passage) is None
 
 
 @pytest.mark.parametrize(
@@ -694,10 +698,7 @@ def test_a_value_the_context_changed_from_no_longer_holds(verifier: str, claim: 
     ],
 )
 def test_a_value_said_of_its_time_or_of_the_change_is_no_change_against_the_claim(claim: str, passage: str) -> None:
-    from faithcheck._pipeline.verify.cues import _changed_from
-
-    said = _sentences(passage)
-    assert _changed_from(analyze(claim, "en"), said, "en") is None
+    assert _sentence_cue("_changed_from", claim, passage) is None
 
 
 @pytest.mark.parametrize(
@@ -721,12 +722,9 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
 ) -> None:
     """Before, the baseline supported these, quoting the sentence about the other group; now that
     sentence supports nothing, and the one about the claim's group decides (its negation)."""
-    from faithcheck._pipeline.verify.cues import _said_of_another
-
     (verdict,) = Faithfulness().check_claims([claim], [passage])
     assert not verdict.supported
-    sentences = _sentences(passage)
-    found = _said_of_another(analyze(claim, "en"), sentences, (passage,), "en")
+    found = _sentence_cue("_said_of_another", claim, passage)
     assert found is not None
     assert found[1] == f"the context says this of {said} apart"
 
@@ -754,10 +752,7 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
     ],
 )
 def test_a_sentence_referring_to_the_claims_subject_is_said_of_no_other(claim: str, passage: str) -> None:
-    from faithcheck._pipeline.verify.cues import _said_of_another
-
-    said = _sentences(passage)
-    assert _said_of_another(analyze(claim, "en"), said, (passage,), "en") is None
+    assert _sentence_cue("_said_of_another", claim, passage) is None
 
 
 def test_a_negation_of_a_case_bounded_the_other_way_contradicts_nothing() -> None:
