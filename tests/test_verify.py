@@ -152,6 +152,23 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "supported",
         "Hammer",
     ),
+    # ... and "No" abbreviating "number" before a digit negates nothing ("the 2014 No 3 pick", "No. 10");
+    # a sentence's first "No" before one still may ("No 5 buses run on Sundays")
+    (
+        "en",
+        "Blake Bortles was the third pick of the 2014 draft.",
+        ["The Jaguars took Blake Bortles as the 2014 No 3 pick of the draft."],
+        "supported",
+        "Bortles",
+    ),
+    (
+        "en",
+        "Boris Johnson's team at Downing Street faced scrutiny.",
+        ["Boris Johnson's team at No. 10 Downing Street faced scrutiny."],
+        "supported",
+        "Johnson",
+    ),
+    ("en", "The number 5 bus runs on Sundays.", ["No 5 buses run on Sundays."], "contradicted", "negated"),
     # ... a headline's negation does, and so does a claim's first word no title of the context opens
     (
         "en",

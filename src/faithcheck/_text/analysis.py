@@ -212,6 +212,25 @@ def _bounds(token: re.Match[str], bounding: set[int]) -> bool:
     return any(token.start() <= at < token.end() for at in bounding)
 
 
+_NUMBERING = re.compile(r"\.\s?\d|\s?\d")
+"""What follows "No" that abbreviates "number": a digit, after a period or not ("No. 1 hit", "2014
+No 3 pick")."""
+
+
+def _numbering(text: str, token: re.Match[str]) -> bool:
+    """The negation ``token`` is "No" abbreviating "number": "No." before a digit, or "No" written
+    with its capital before a digit inside a sentence ("his sixth No. 1 hit", "the 2014 No 3 pick");
+    a sentence's first "No" before one may negate ("No 5 buses run on Sundays"), and so does "no"
+    in lower case ("There is no 3 pm bus")."""
+    after = _NUMBERING.match(text, token.end())
+    if token.group().lower() != "no" or after is None:
+        return False
+    if after.group().startswith("."):
+        return True
+    before = text[: token.start()].rstrip()
+    return token.group() == "No" and bool(before) and before[-1] not in ".!?:;\n"
+
+
 _QUOTES = "\"'`«\u201c\u2018"
 """Opening quotes: straight, backtick, guillemet, curly double and single."""
 
@@ -332,6 +351,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         and is_negation(t, lex)
         and not _opens_title(text, matches, k, lex)
         and not _bounds(matches[k], bounding)
+        and not _numbering(text, matches[k])
     ]
     negated = bool(negating)
     phrases: list[tuple[str, ...]] = []
