@@ -412,6 +412,56 @@ def test_a_name_opening_the_claim_stands_where_the_name_opening_the_sentence_doe
     assert check_slots("Australia (2008 film) production took place in Bowen.", bowen, "en") is None
 
 
+def test_a_name_opening_the_claim_as_its_subject_stands_where_the_sentences_subject_does() -> None:
+    # before, only the words near the sentence's "The Jacksonville Jaguars" were its role, and the
+    # claim was supported by the sentence with another sentence naming Blake Bortles
+    jaguars = [
+        "The Jacksonville Jaguars will bring a little bit of the NFL Draft to London next month by having a "
+        "UK-based fan announce their sixth and seventh round picks live on television.",
+        "The British NFL fan could announce 2015's answer to 2014 No 3 pick Blake Bortles to the world.",
+    ]
+    finding = check_slots("Blake Bortles will get a UK fan to announce their NFL draft picks.", jaguars, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("wrong_entity", True)
+    assert finding.why == "the context names The Jacksonville Jaguars here, not Blake Bortles"
+    # a word of the other name the claim writes in lower case does not name it ("food parcels")
+    food = [
+        "The World Food Programme delivered the food parcels to the village on Monday.",
+        "The Red Cross set up a field hospital nearby.",
+    ]
+    _assert_named_otherwise(
+        "{} delivered the food parcels to the village.", "The Red Cross", "The World Food Programme", food
+    )
+    # the name where the sentence's subject refers to it, or is another name of the claim's
+    messi = ["Inter Miami signed Lionel Messi in July 2023 after his contract with Paris Saint-Germain ended."]
+    assert check_slots("Lionel Messi joined Inter Miami in 2023.", messi, "en") is None
+    gemini = ["DeepMind, Google's AI research lab, released Gemini in December 2023."]
+    assert check_slots("Google released Gemini in December 2023.", gemini, "en") is None
+    # a first version rejected three originals of the larger training run: a speaker's sentence
+    # and the words of the sentence before it ("club", "boss") were read as the name's role; a
+    # name spelt without its accents was another ("Sacre-Coeur", "Sacré-Cœur"); a name's head
+    # that the claim writes in lower case was not its own ("The Atlanta metropolitan area")
+    wigan = [
+        "Wigan Athletic have acted swiftly in finding a replacement for Malky Mackay, making former club captain "
+        "Gary Caldwell their new manager as the Championship strugglers fight relegation."
+    ]
+    sharpe = (
+        "Club captain Gary Caldwell has been appointed as the manager of Wigan. He replaces Malky Mackay as the "
+        "relegation-threatened club's boss. Chairman David Sharpe said Caldwell was the only candidate considered."
+    )
+    paris = [
+        "Sacré-Cœur is a double monument, political and cultural, both a national penance and an embodiment of "
+        "conservative moral order."
+    ]
+    for claim, sentences in [
+        (sharpe, wigan),
+        ("Sacre-Coeur, Paris is an embodiment of conservative moral order.", paris),
+        ("The Atlanta metropolitan area spans 39 counties.", ["The Combined Statistical Area spans 39 counties."]),
+    ]:
+        finding = check_slots(claim, sentences, "en")
+        assert finding is None or not finding.decides, claim
+
+
 _PLACES = [
     (
         "The company is headquartered in {}.",

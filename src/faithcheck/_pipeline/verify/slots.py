@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -1543,27 +1544,43 @@ def _rival(
 
 
 def _in_role(
-    name: NameSlot, role: frozenset[str], claim_terms: frozenset[str | float], sentence: str, lang: Lang
+    name: NameSlot,
+    role: frozenset[str],
+    claim_terms: frozenset[str | float],
+    sentence: str,
+    lang: Lang,
+    *,
+    subject: frozenset[str] | None = None,
 ) -> NameSlot | None:
     """Another name that ``sentence`` says what the claim says of ``name``: it shares
     :data:`_ROLE_FIT` words of the claim name's role, more than any pronoun there (which may refer
     back to the name), and is neither named by the claim nor an alias of the name ("TNC", "the
     Fed"). ``None`` when the sentence names the claim's name itself (its last word, as a surname:
-    "Aldrin" for "Buzz Aldrin"), however it writes it ("AstraZenecas" for "Astrazeneca")."""
+    "Aldrin" for "Buzz Aldrin"), however it writes it ("AstraZenecas" for "Astrazeneca").
+    ``subject``: where the name opens the claim's sentence (:func:`_in_role_as_subject`), the stems
+    that sentence writes with a capital: a word of the other name it writes only in lower case does
+    not name it ("food" of "The Red Cross delivered the food parcels" and "The World Food
+    Programme"), but for the other's last word, its head ("area" of "The Atlanta metropolitan area"
+    names "The Combined Statistical Area")."""
     if len(role) < _ROLE_FIT or _names_head(name, sentence, lang, any_case=True):
         return None
-    if name.opening and (without_possessive(name.text) != name.text or _speaker(sentence, lang) is not None):
+    if name.opening and subject is None:
+        subject = frozenset()
+    if subject is not None and (without_possessive(name.text) != name.text or _speaker(sentence, lang) is not None):
         # "Melancholia's director": the role is the director's; "Gavin Newsom said ... the state is
         # monitoring": what a speaker says is of someone else
         return None
-    # a claim's first word alone stands only where the sentence's own first name does, as its
-    # subject, whose role is all the sentence says ("Argentina won its fourth title": Germany, not
-    # the World Cup of "Germany won the 2014 World Cup, its fourth title")
-    said = analyze(sentence, lang).content if name.opening else frozenset()
+    # the claim's subject (its first word alone among them) stands where the sentence's own first
+    # name does, as its subject, whose role is all the sentence says ("Argentina won its fourth
+    # title": Germany, not the World Cup of "Germany won the 2014 World Cup, its fourth title";
+    # "Blake Bortles will get a UK fan to announce their picks": the Jacksonville Jaguars of "The
+    # Jacksonville Jaguars will bring ... by having a UK-based fan announce their ... picks")
+    said = analyze(sentence, lang).content if subject is not None else frozenset()
     fits = [
         (len(role & (said or _around(sentence, start, end, lang))), start, other)
         for other, start, end in _placed_names(sentence, lang)
-        if (start == 0 if name.opening else not other.opening) and _rival(name, other, claim_terms, lang)
+        if (start == 0 if subject is not None else not other.opening)
+        and _rival(name, other, claim_terms, lang, cased=subject | _head_stem(other, lang) if subject else None)
     ]
     if not fits:
         return None
@@ -1574,6 +1591,36 @@ def _in_role(
         m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start)
     )
     return other if fit >= _ROLE_FIT and not refers_back else None
+
+
+def _head_stem(name: NameSlot, lang: Lang) -> frozenset[str]:
+    """The stem of the last word of ``name``: "area" of "The Combined Statistical Area"."""
+    return analyze(name.text.split()[-1], lang).content
+
+
+def _in_role_as_subject(
+    name: NameSlot,
+    place: tuple[int, int, str],
+    role: frozenset[str],
+    claim_terms: frozenset[str | float],
+    sentence: str,
+    lang: Lang,
+) -> NameSlot | None:
+    """:func:`_in_role` for a name of more than a word that opens its sentence of the claim (at
+    ``place``: start, end, claim), after an article at most, as its subject ("The Jacksonville
+    Jaguars will ..."), where the words near the other name did not tell."""
+    start, _, claim = place
+    first, last = _sentence_of(claim, start)
+    own = claim[first:last]
+    if (
+        name.opening
+        or any(word.lower() not in _ARTICLES for word in _WORD.findall(claim, first, start))
+        or _speaker(own, lang) is not None
+    ):
+        # what a speaker says is of someone else ("Chairman David Sharpe said Caldwell was ...")
+        return None
+    own_role = role & analyze(own, lang).content  # not the words of the sentence before
+    return _in_role(name, own_role, claim_terms, sentence, lang, subject=capitalised_stems(own, lang))
 
 
 _CLAUSE = re.compile(r"(?:,\s+(?:before|after|while|whereas|when|until)|;)\s+(?:(?:the|a|an)\s+)?", re.IGNORECASE)
@@ -1947,9 +1994,9 @@ def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
         return True
     alone = len(a) == 1
     if len(a) == len(b) and all(
-        x.lower() == y.lower() or spelt_as_one(x, y, alone=alone) for x, y in zip(a, b, strict=True)
+        _folded(x) == _folded(y) or spelt_as_one(x, y, alone=alone) for x, y in zip(a, b, strict=True)
     ):
-        return True  # "Ed Miliband", "Ed Milliband"
+        return True  # "Ed Miliband", "Ed Milliband"; "Sacre-Coeur", "Sacré-Cœur"
     # words of three letters or more, no article ("In Teams" is "Teams")
     a, b = ([w for w in words if len(w) >= 3 and w.lower() not in _ARTICLES] for words in (a, b))
     shared = [(x, y) for x in a for y in b if _starts_alike(x, y)]
@@ -1961,6 +2008,16 @@ def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
     if not whole and _members_of_one_family(a, b, written):
         return False
     return whole or any(x.lower() not in written and y.lower() not in written for x, y in shared)
+
+
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
+def _folded(word: str) -> str:
+    """``word`` in lower case without its accents, its ligatures written out: "Cœur" is "coeur",
+    "Sacré" "sacre" (people write a name without them where a keyboard has none)."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold().translate(_LIGATURES))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _members_of_one_family(a: list[str], b: list[str], written: frozenset[str]) -> bool:
@@ -2842,6 +2899,7 @@ def _check_name(
         and not named_as_much
         and (
             other := _in_role(name, role, claim_terms, sentences[best], lang)
+            or _in_role_as_subject(name, place, role, claim_terms, sentences[best], lang)
             or _in_clause(name, role, claim_terms, sentences[best], lang)
         )
     ):
