@@ -987,6 +987,58 @@ def test_the_claims_other_number_singles_out_a_part_of_a_coordinated_sentence() 
     )
 
 
+def test_the_part_the_claim_singles_out_dates_its_event_by_its_own_words() -> None:
+    # "in 1995" stands five words from "named Fighter of the Year": before, no word near it was the
+    # claim's, the other part's 1998 was set apart, and the false claim went unchecked
+    sentence = [
+        "Oscar De La Hoya was named Fighter of the Year by The Ring magazine in 1995, and was their top-rated "
+        "fighter in the world in 1998."
+    ]
+    _assert_contradicted(
+        "Oscar de la Hoya was named Fighter of the Year in 1998.", sentence, "the context gives 1995, not 1998"
+    )
+    assert check_slots("Oscar de la Hoya was named Fighter of the Year in 1995.", sentence, "en") is None
+    museum = ["The museum was founded by the city council in 1975, and was moved to its present building in 1998."]
+    _assert_contradicted("The museum was founded in 1998.", museum, "the context gives 1975, not 1998")
+    # only a number after a preposition dates its part's event: "the 1970s episode" describes a
+    # noun, and so does "(2002)" a title (a climate_fever and a HaluEval original were rejected so)
+    pdo = [
+        'Pacific decadal oscillation: 1945/1946: The PDO changed to a "cool" phase, the pattern of this regime '
+        "shift is similar to the 1970s episode with maximum amplitude in the subarctic and subtropical front but "
+        "with a greater signature near the Japan while the 1970s shift was stronger near the American west coast."
+    ]
+    finding = check_slots("In 1946, PDO switched to a cool phase.", pdo, "en")
+    assert finding is None or not finding.decides
+    musicals = ['He has written the musicals "We Will Rock You" (2002) and "Love Never Dies" (2010).']
+    assert check_slots('"Love Never Dies" is a 2010 musical he has written.', musicals, "en") is None
+
+
+def test_a_total_the_claim_gives_is_the_one_the_context_gives_as_a_total() -> None:
+    # before, the part's number sharing more of the claim's words stated the total ("11 of its
+    # soldiers were killed"), and a true total was contradicted by it ("gives $2 million")
+    israel = [
+        "Israel said that 11 of its soldiers were killed in ground fighting in Gaza on Tuesday, "
+        "taking the total to 326."
+    ]
+    _assert_contradicted(
+        "Israel reported a total of 11 soldiers killed.", israel, "the context gives 326, not 11 soldiers"
+    )
+    fund = ["The fund raised $2 million last month, bringing the total raised to $9 million."]
+    assert check_slots("The fund has raised $9 million in total.", fund, "en") is None
+    _assert_contradicted(
+        "The fund has raised $2 million in total.", fund, "the context gives $9 million, not $2 million"
+    )
+    store = ["The store sold 1,200 units in March, bringing the total for the quarter to 3,100."]
+    _assert_contradicted("The store sold 1,200 units in total.", store, "the context gives 3,100, not 1,200 units")
+    voters = ["Among young voters 71% backed the plan; overall, 62% did."]
+    assert check_slots("Overall, 62% of voters backed the plan.", voters, "en") is None
+    _assert_contradicted("Overall, 71% of voters backed the plan.", voters, "the context gives 62%, not 71%")
+    # a claim that gives no total is read as before, and a total of another unit is no rival
+    assert check_slots("The store sold 1,200 units in March.", store, "en") is None
+    teams = ["The team scored a total of 45 points, while the total attendance was 12,000."]
+    assert check_slots("The team scored a total of 45 points.", teams, "en") is None
+
+
 def test_values_listed_or_parts_of_one_date_single_out_no_part() -> None:
     # "the 1980s and the 1990s" lists two values of one kind: one part (before, the claim's 1980s
     # chose the first part and the 1990s went unstated: "the context gives 1962")

@@ -233,6 +233,14 @@ class NumberSlot:
     conjunct: Conjunct = field(default=(-1, frozenset()), compare=False)
     """The part of a coordinated sentence it belongs to (:mod:`~faithcheck._pipeline.verify.conjuncts`):
     "8 euros for children" in "Tickets cost 15 euros for adults and 8 euros for children"."""
+    total: bool = field(default=False, compare=False)
+    """A word of the lexicon's ``total_words`` stands among the few words before it or right after
+    it, in its phrase (:func:`_totalled`): "a total of 11", "taking the total to 326", "$9 million in
+    total"."""
+    adverbial: bool = field(default=False, compare=False)
+    """After a preposition, with a month or a day between at most (:data:`_ADVERBIAL`): when or how
+    much of its part's event ("was named Fighter of the Year ... in 1995"), not a word describing a
+    noun ("the 1970s episode", "a 2010 musical"); read in English only."""
 
     def spans(self, value: float) -> bool:
         """``value`` lies inside the span this number starts or ends."""
@@ -604,6 +612,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     of_what=_of_what(text, end, unit, lang),
                     around=around,
                     phrase=phrase,
+                    adverbial=lang == "en" and _ADVERBIAL.search(text, 0, start) is not None,
+                    total=_totalled(text, start, end, lex),
                 ),
             )
         )
@@ -640,6 +650,40 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     return tuple(_elided(text, slots, parts, _links(text, slots)))
 
 
+_TOTAL_BEFORE = 5
+"""Words before a number among which a word of totality makes it a total: "the total for the
+quarter to 3,100"."""
+_TOTAL_AFTER = 3
+"""Words after it: "1,200 units in total"."""
+_PHRASE_WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|[\d,;:()]")
+
+
+def _totalled(text: str, start: int, end: int, lex: Lexicon) -> bool:
+    """A word of ``lex.total_words`` stands among the :data:`_TOTAL_BEFORE` words before the number
+    at ``start``-``end`` or the :data:`_TOTAL_AFTER` after it, no other number nor a comma between
+    but one right before it ("In total, 300 people")."""
+    if not lex.total_words:
+        return False
+    before = _PHRASE_WORDS.findall(text, max(0, start - 80), start)
+    if before and before[-1] == ",":
+        before.pop()
+    after = _PHRASE_WORDS.findall(text, end, end + 40)
+    words: list[str] = []
+    for side, reach in ((before[::-1], _TOTAL_BEFORE), (after, _TOTAL_AFTER)):
+        for word in side[:reach]:
+            if not word[0].isalpha():
+                break
+            words.append(word.lower())
+    return any(word in lex.total_words for word in words)
+
+
+_ADVERBIAL = re.compile(
+    r"\b(?:in|on|at|from|since|by|during|until|after|before|for)\s+(?:the\s+)?"
+    r"(?:[A-Z][^\W\d_]+\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:\$|€|£)?$",
+    re.IGNORECASE,
+)
+"""A preposition right before a number, a month or a day between at most: "in 1995", "on
+February 6, 2011", "for $15"."""
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
@@ -2386,8 +2430,13 @@ def _check_number(
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
         leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
+        # a total the claim gives is only the one the context gives as a total ("taking the total to
+        # 326"), whatever more of the claim's words a part of it has ("11 of its soldiers were killed")
+        totalled = slot.total and any(n.total for n in given)
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
+                continue
+            if totalled and not number.total:
                 continue
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
@@ -2415,7 +2464,11 @@ def _check_number(
                 # the claim's own values are no rivals, nor the ends of a span holding the slot (but
                 # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
                 continue
-            elif slot.competes(number) or (not leaves_open and _framed_alike(slot, number, near)):
+            elif (
+                slot.competes(number)
+                or (totalled and number.unit in (None, slot.unit))
+                or (not leaves_open and _framed_alike(slot, number, near))
+            ):
                 # a rival known by its words around, not its unit, is less sure than one by both,
                 # and so is a length of time in another unit ("17 years" in prison is no rival of
                 # "in 11 months" that shares one word; "187 km" is of "187 miles")
@@ -2535,8 +2588,20 @@ def _in_claimed_conjunct(
         if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
             kept += entries
         else:
-            kept += [entry for entry in entries if entry[2].conjunct[0] == chosen]
+            own = [entry for entry in entries if entry[2].conjunct[0] == chosen]
+            kept += [_framed_by_part(slot, own[0], parts[chosen])] if len(own) == 1 else own
     return kept
+
+
+def _framed_by_part(slot: NumberSlot, entry: _Found, part: frozenset[str | float]) -> _Found:
+    """``entry``, the one number of the part the claim singles out, aligned by that part's words
+    as much as by its own: the part is of one event, whose words need not stand near its number
+    ("was named Fighter of the Year by The Ring magazine in 1995" for "named Fighter of the Year in
+    1998", its other part "was their top-rated fighter in 1998")."""
+    (near, tie, named, states), i, number = entry
+    if not (slot.adverbial and number.adverbial):
+        return entry
+    return (max(near, len(slot.frame & part)), tie, named, states), i, number
 
 
 def _singled_out(parts: dict[int, frozenset[str | float]], terms: frozenset[str | float]) -> int | None:

@@ -128,6 +128,11 @@ class Lexicon:
     nil_words: frozenset[str]
     """Negations that stand for an amount of nothing ("none", "no", "nothing"), lower-cased: a
     sentence saying someone gets none of something denies a claim that gives them a number of it."""
+    total_words: frozenset[str]
+    """Words that make a number beside them a total ("total", "altogether", "overall"),
+    lower-cased: a claim's total is the number the context gives as one ("taking the total to
+    326"), not a part of it that shares more of its other words ("11 of its soldiers were killed").
+    Empty where totals are not read."""
     change_words: frozenset[str]
     """Words that change a value ("extended", "moved", "raised"), lower-cased: in "extended from March 1
     to April 15" (``change_span``) March 1 no longer holds. Empty where changes are not read."""
