@@ -227,7 +227,7 @@ def _numbering(text: str, token: re.Match[str]) -> bool:
         return False
     if after.group().startswith("."):
         return True
-    before = text[: token.start()].rstrip()
+    before = text[max(0, token.start() - 40) : token.start()].rstrip()
     return token.group() == "No" and bool(before) and before[-1] not in ".!?:;\n"
 
 

@@ -612,7 +612,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     of_what=_of_what(text, end, unit, lang),
                     around=around,
                     phrase=phrase,
-                    adverbial=lang == "en" and _ADVERBIAL.search(text, 0, start) is not None,
+                    adverbial=lang == "en"
+                    and _ADVERBIAL.search(text, max(0, start - _ADVERBIAL_REACH), start) is not None,
                     total=_totalled(text, start, end, lex),
                 ),
             )
@@ -684,6 +685,8 @@ _ADVERBIAL = re.compile(
 )
 """A preposition right before a number, a month or a day between at most: "in 1995", "on
 February 6, 2011", "for $15"."""
+_ADVERBIAL_REACH = 40
+"""Characters before a number that :data:`_ADVERBIAL` reads (a long sentence costs no more a number)."""
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
