@@ -526,6 +526,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             if m.group("before") or m.group("after")
         )
     slots: list[tuple[int, int, NumberSlot]] = []
+    lowered = text.lower()
+    totals_said = any(word in lowered for word in lex.total_words)  # most texts have none to look for
     for start, end, value, kind in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
@@ -614,7 +616,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     phrase=phrase,
                     adverbial=lang == "en"
                     and _ADVERBIAL.search(text, max(0, start - _ADVERBIAL_REACH), start) is not None,
-                    total=_totalled(text, start, end, lex),
+                    total=totals_said and _totalled(text, start, end, lex),
                 ),
             )
         )
