@@ -1039,6 +1039,42 @@ def test_a_total_the_claim_gives_is_the_one_the_context_gives_as_a_total() -> No
     assert check_slots("The team scored a total of 45 points.", teams, "en") is None
 
 
+def test_a_number_of_a_thing_the_claim_does_not_name_is_none_of_its_own() -> None:
+    # "its metropolitan area had a population of 662,577" shares more of "Syracuse had a population
+    # of 662,577" than "the city population was 145,170" does: before, the false claim was supported
+    syracuse = [
+        "Syracuse, New York.",
+        "At the 2010 census, the city population was 145,170, and its metropolitan area had a population of 662,577.",
+    ]
+    _assert_contradicted(
+        "Syracuse had a population of 662,577 in 2010.", syracuse, "the context gives 145,170, not 662,577"
+    )
+    assert check_slots("Syracuse had a population of 145,170 in 2010.", syracuse, "en") is None
+    assert check_slots("The Syracuse metropolitan area had a population of 662,577 in 2010.", syracuse, "en") is None
+    barcelona = [
+        "Barcelona is the capital city of Catalonia, with a population of 1.6 million within city limits.",
+        "Its urban area extends beyond the administrative city limits with a population of around 4.7 million people.",
+    ]
+    finding = check_slots("The population of Barcelona is 4.7 million.", barcelona, "en")
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("contradicted", True)
+    # a thing's number stands where no value of its kind is given of something else, or where the
+    # claim names the thing by a word of it
+    museum = ["The museum holds 35,000 works, and its annual attendance is 3 million visitors."]
+    assert check_slots("The museum has 3 million visitors a year.", museum, "en") is None
+    hotel = ["The hotel has 200 rooms, and its restaurant seats 80 guests."]
+    assert check_slots("The restaurant seats 80 guests.", hotel, "en") is None
+    # nor is a value the claim gives too of something else (a first version rejected this
+    # climate_fever original of the larger training run: "the context does not state 90 centimetres")
+    ipcc = [
+        "Sea level rise: For example, in 2007 the Intergovernmental Panel on Climate Change (IPCC) projected a "
+        "high end estimate of 60 cm (2 ft) through 2099, but their 2014 report raised the high-end estimate to "
+        "about 90 cm (3 ft)."
+    ]
+    claim = "The most recent prediction of the IPCC is that seas will rise by 60 to 90 centimetres this century."
+    assert check_slots(claim, ipcc, "en") is None
+
+
 def test_values_listed_or_parts_of_one_date_single_out_no_part() -> None:
     # "the 1980s and the 1990s" lists two values of one kind: one part (before, the claim's 1980s
     # chose the first part and the 1990s went unstated: "the context gives 1962")

@@ -237,6 +237,10 @@ class NumberSlot:
     """A word of the lexicon's ``total_words`` stands among the few words before it or right after
     it, in its phrase (:func:`_totalled`): "a total of 11", "taking the total to 326", "$9 million in
     total"."""
+    owner: frozenset[str] = field(default=frozenset(), compare=False)
+    """Where its part of the sentence opens with "its" or "their" and words before a stop word, the
+    stems of those words (:func:`_owner`): a thing of what the sentence speaks of, whose number it
+    is ("its metropolitan area had a population of 662,577"); read in English only."""
     adverbial: bool = field(default=False, compare=False)
     """After a preposition, with a month or a day between at most (:data:`_ADVERBIAL`): when or how
     much of its part's event ("was named Fighter of the Year ... in 1995"), not a word describing a
@@ -528,6 +532,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     slots: list[tuple[int, int, NumberSlot]] = []
     lowered = text.lower()
     totals_said = any(word in lowered for word in lex.total_words)  # most texts have none to look for
+    owned = lang == "en" and ("its " in lowered or "their " in lowered)
     for start, end, value, kind in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
@@ -617,6 +622,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     adverbial=lang == "en"
                     and _ADVERBIAL.search(text, max(0, start - _ADVERBIAL_REACH), start) is not None,
                     total=totals_said and _totalled(text, start, end, lex),
+                    owner=_owner(text, start, lex) if owned else frozenset(),
                 ),
             )
         )
@@ -678,6 +684,28 @@ def _totalled(text: str, start: int, end: int, lex: Lexicon) -> bool:
                 break
             words.append(word.lower())
     return any(word in lex.total_words for word in words)
+
+
+_PART_OPENING = re.compile(r"(?:^|[.;:!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+)(?:its|their)\s+", re.IGNORECASE)
+"""A part of a sentence opening with "its" or "their" (after its start, "and", "but", "while" or
+"whereas")."""
+_OWNER_REACH = 160
+"""Characters before a number in which its part's opening is looked for."""
+
+
+def _owner(text: str, start: int, lex: Lexicon) -> frozenset[str]:
+    """The stems of the words after "its" or "their" opening the part of ``text`` that holds the
+    number at ``start``, up to the first stop word ("metropolitan area" of "and its metropolitan area
+    had a population of 662,577"); none where the part opens otherwise."""
+    opening = next(reversed(list(_PART_OPENING.finditer(text, max(0, start - _OWNER_REACH), start))), None)
+    if opening is None or any(c in text[opening.end() : start] for c in ",;"):
+        return frozenset()
+    words: list[str] = []
+    for word in _WORD.findall(text, opening.end(), start):
+        if word.lower() in lex.stopwords:
+            break
+        words.append(word)
+    return analyze(" ".join(words), "en").content if words else frozenset()
 
 
 _ADVERBIAL = re.compile(
@@ -2418,6 +2446,21 @@ def _check_number(
         frozenset(link for text in sentences for n in _numbers(text, lang) if n.value == slot.value for link in n.links)
         & slot.links
     )
+    # a number of a thing the claim does not name ("its metropolitan area had a population of
+    # 662,577") is none of the claim's where the evidence gives a value of its kind of no such thing
+    # ("the city population was 145,170"), not one the claim gives too ("60 to 90 centimetres"
+    # beside "an estimate of 60 cm ..., but their 2014 report raised it to about 90 cm")
+    evidence = [n for text in sentences for n in _numbers(text, lang)]
+    owned_apart = any(
+        not n.owner and n.value not in claimed and n.is_year == slot.is_year and n.unit in (None, slot.unit)
+        for n in evidence
+    )
+    # ... and that value rivals the claim's where only such a thing's number states it
+    owned_only = (
+        owned_apart
+        and any(n.value == slot.value and n.owner and not n.owner & claim_content for n in evidence)
+        and not any(n.value == slot.value and not n.owner for n in evidence)
+    )
     for i, text in enumerate(sentences):
         given = _numbers(text, lang)
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
@@ -2441,7 +2484,7 @@ def _check_number(
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
                 continue
-            if totalled and not number.total:
+            if (totalled and not number.total) or (owned_apart and number.owner and not number.owner & claim_content):
                 continue
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
@@ -2472,6 +2515,12 @@ def _check_number(
             elif (
                 slot.competes(number)
                 or (totalled and number.unit in (None, slot.unit))
+                or (
+                    owned_only
+                    and not number.owner
+                    and number.is_year == slot.is_year
+                    and number.unit in (None, slot.unit)
+                )
                 or (not leaves_open and _framed_alike(slot, number, near))
             ):
                 # a rival known by its words around, not its unit, is less sure than one by both,
