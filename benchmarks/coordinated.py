@@ -16,7 +16,7 @@ building it.
   opening hours after a pronoun, measures of something else, refunds denied beside the quoted sentence,
   returns refused after a bound, before and after, none of what a claim counts, values changed,
   groups spoken of apart, "one" of a noun, storage and masses in another unit, totals, a part's own
-  date, subjects of more words, "No. 1", names in object places);
+  date, subjects of more words, "No. 1", names in object places, a number of "its" area or division);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
