@@ -664,19 +664,18 @@ _TOTAL_BEFORE = 5
 quarter to 3,100"."""
 _TOTAL_AFTER = 3
 """Words after it: "1,200 units in total"."""
-_PHRASE_WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|[\d,;:()]")
 
 
 def _totalled(text: str, start: int, end: int, lex: Lexicon) -> bool:
     """A word of ``lex.total_words`` stands among the :data:`_TOTAL_BEFORE` words before the number
-    at ``start``-``end`` or the :data:`_TOTAL_AFTER` after it, no other number nor a comma between
-    but one right before it ("In total, 300 people")."""
+    at ``start``-``end`` or the :data:`_TOTAL_AFTER` after it (:data:`_PHRASE_TOKEN`), no other
+    number nor a mark of a phrase's end between but a comma right before it ("In total, 300 people")."""
     if not lex.total_words:
         return False
-    before = _PHRASE_WORDS.findall(text, max(0, start - 80), start)
+    before = _PHRASE_TOKEN.findall(text, max(0, start - 80), start)
     if before and before[-1] == ",":
         before.pop()
-    after = _PHRASE_WORDS.findall(text, end, end + 40)
+    after = _PHRASE_TOKEN.findall(text, end, end + 40)
     words: list[str] = []
     for side, reach in ((before[::-1], _TOTAL_BEFORE), (after, _TOTAL_AFTER)):
         for word in side[:reach]:
@@ -696,7 +695,8 @@ _OWNER_REACH = 160
 def _owner(text: str, start: int, lex: Lexicon) -> frozenset[str]:
     """The stems of the words after "its" or "their" opening the part of ``text`` that holds the
     number at ``start``, up to the first stop word ("metropolitan area" of "and its metropolitan area
-    had a population of 662,577"); none where the part opens otherwise."""
+    had a population of 662,577"); none where the part opens otherwise or a comma or a semicolon
+    stands between its opening and the number."""
     opening = next(reversed(list(_PART_OPENING.finditer(text, max(0, start - _OWNER_REACH), start))), None)
     if opening is None or any(c in text[opening.end() : start] for c in ",;"):
         return frozenset()
@@ -705,7 +705,7 @@ def _owner(text: str, start: int, lex: Lexicon) -> frozenset[str]:
         if word.lower() in lex.stopwords:
             break
         words.append(word)
-    return analyze(" ".join(words), "en").content if words else frozenset()
+    return analyze(" ".join(words), lex.lang).content if words else frozenset()
 
 
 _ADVERBIAL = re.compile(
@@ -2557,7 +2557,6 @@ def _check_number(
         # a measure (a date, a weight, a price, a share) that the evidence gives in its own unit
         # with other values, or whose value it gives in another unit, is misread: not a count the
         # claim words otherwise, nor a date the evidence writes in a way not read here
-        evidence = [n for text in sentences for n in _numbers(text, lang)]
         misread = any(
             (
                 slot.measured
