@@ -703,7 +703,8 @@ def main(argv: list[str] | None = None) -> int:
         nargs=2,
         type=Path,
         metavar=("BEFORE", "AFTER"),
-        help="only compare two --verdicts files: print the originals whose verdict changed",
+        help="only compare two --verdicts files: print the originals whose verdict changed "
+        "(with the human label where accuracy.py wrote them)",
     )
     args = parser.parse_args(argv)
     if args.compare:
@@ -712,7 +713,10 @@ def main(argv: list[str] | None = None) -> int:
         before, after = (_read_jsonl(p) for p in args.compare)
         changed = changed_verdicts(before, after)
         for r in changed:
-            print(f"{r['set']} row {r['row']}: {'now supported' if r['supported'] else 'now rejected'}: {r['claim']}")
+            # accuracy.py's rows carry the human label: say whether the new verdict agrees with it
+            label = f" (labelled {'supported' if r['gold'] else 'unsupported'})" if "gold" in r else ""
+            now = "now supported" if r["supported"] else "now rejected"
+            print(f"{r['set']} row {r['row']}: {now}{label}: {r['claim']}")
             print(f"    before: {r['before']}\n    after:  {r['after']}")
         edits = changed_edits(before, after)
         for e in edits:
@@ -720,6 +724,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{e['set']} row {e['row']}: [{e['kind']}] {now}: {e['edited']}")
         accepted = (sum(bool(r["supported"]) for r in rows) for rows in (before, after))
         print(f"{len(changed)} of {len(after)} originals changed verdict; accepted {' -> '.join(map(str, accepted))}")
+        if labelled := [r for r in changed if "gold" in r]:
+            agree = sum(bool(r["supported"]) == bool(r["gold"]) for r in labelled)
+            print(f"of the changed rows with a human label, {agree} of {len(labelled)} now agree with it")
         caught = sum(bool(e["caught"]) for e in edits)
         print(f"edits of originals accepted by both: {caught} now caught, {len(edits) - caught} now missed")
         return 0

@@ -64,7 +64,7 @@ def test_training_pairs_are_checked_claim_level_with_both_labels(accuracy: Modul
 
 
 def test_accuracy_writes_verdicts_that_contrast_compares(
-    accuracy: ModuleType, contrast: ModuleType, tmp_path: Path
+    accuracy: ModuleType, contrast: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "v.jsonl"
     assert accuracy.main(["--training", "fever_nli", "--limit", "4", "--verdicts", str(out)]) == 0
@@ -72,6 +72,16 @@ def test_accuracy_writes_verdicts_that_contrast_compares(
     assert [(r["set"], r["row"]) for r in rows] == [("training fever_nli", i) for i in range(4)]
     flipped = [{**rows[0], "supported": not rows[0]["supported"]}, *rows[1:]]
     assert [r["row"] for r in contrast.changed_verdicts(rows, flipped)] == [0]
+    # the comparison says of each changed row whether its new verdict agrees with the human label
+    flipped_file = tmp_path / "w.jsonl"
+    flipped_file.write_text("".join(json.dumps(r) + "\n" for r in flipped), encoding="utf-8")
+    capsys.readouterr()
+    assert contrast.main(["--compare", str(out), str(flipped_file)]) == 0
+    printed = capsys.readouterr().out
+    label = "supported" if rows[0]["gold"] else "unsupported"
+    assert f"row 0: {'now supported' if flipped[0]['supported'] else 'now rejected'} (labelled {label}):" in printed
+    agree = int(bool(flipped[0]["supported"]) == bool(rows[0]["gold"]))
+    assert f"of the changed rows with a human label, {agree} of 1 now agree with it" in printed
 
 
 def test_evidence_recall_counts_a_set_only_when_one_call_shows_all_of_it() -> None:
