@@ -3206,3 +3206,100 @@ def test_a_name_sharing_a_word_with_the_claims_stands_in_its_place_only_where_no
         "wrong_entity",
         "the context names Harvard University here, not Yale University",
     )
+
+
+
+def test_a_date_of_someones_birth_or_death_states_no_other_event() -> None:
+    # "born 5 January 1955" stated the 1955 of a claim about another event, and "(born April 26,
+    # 1980)" the year of a film debut (HaluEval and FEVER edits of the larger training run): before,
+    # the false claims were supported
+    mamata = [
+        "Mamata Banerjee (born 5 January 1955) is an Indian politician who has been Chief Minister of "
+        "West Bengal since 2011."
+    ]
+    _assert_contradicted(
+        "Since 1955, Mamata Banerjee has served as Chief Minister of West Bengal.",
+        mamata,
+        "the context gives 2011, not 1955",
+    )
+    assert check_slots("Mamata Banerjee has served as Chief Minister of West Bengal since 2011.", mamata, "en") is None
+    assert check_slots("Mamata Banerjee was born in 1955.", mamata, "en") is None
+    keaton = [
+        "It was directed by Diane Keaton (born Diane Hall; January 5, 1946), an American film actress and director."
+    ]
+    finding = check_slots("Diane Keaton directed the documentary Heaven in 1946.", keaton, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == (
+        "unsupported",
+        "the context gives 1946 only as a date of someone's birth or death",
+    )
+    assert check_slots("Diane Keaton, born in 1946, is an American film director.", keaton, "en") is None
+    # the years of a life's brackets: the claim speaking of a life, or giving the brackets itself
+    mukesh = ["Mukesh Chand Mathur (22 July 1923 - 27 August 1976) was an Indian playback singer."]
+    finding = check_slots("Mukesh recorded the song for a film in 1976.", mukesh, "en")
+    assert finding is not None
+    assert finding.label == "unsupported"
+    assert check_slots("Mukesh (1923-1976) was an Indian playback singer.", mukesh, "en") is None
+    assert check_slots("Mukesh lived until 1976.", mukesh, "en") is None
+    # a word of birth dates only the number after it, no other number between ("born in 1932 and in
+    # 1950 moved"); a claim's "birthdate" speaks of a life (a first version rejected a HaluEval
+    # original: "What is the birthdate of this American director ...? A: January 19, 1985")
+    moved = ["Hans Berg was born in 1932 and in 1950 moved to Oslo, where he trained as an engineer."]
+    assert check_slots("Hans Berg moved to Oslo in 1950.", moved, "en") is None
+    chazelle = ["Damien Sayre Chazelle (born January 19, 1985) is an American director, screenwriter and producer."]
+    assert (
+        check_slots("Q: What is the birthdate of this American director? A: January 19, 1985", chazelle, "en") is None
+    )
+
+
+
+def test_a_date_of_birth_in_german() -> None:
+    context = ["Anna Keller (geb. 12. März 1946) ist Ingenieurin und arbeitet bei einem Autobauer in Stuttgart."]
+    finding = check_slots("Anna Keller arbeitet seit 1946 bei einem Autobauer in Stuttgart.", context, "de")
+    assert finding is not None
+    assert (finding.label, finding.why) == (
+        "unsupported",
+        "the context gives 1946 only as a date of someone's birth or death",
+    )
+    assert check_slots("Anna Keller wurde 1946 geboren und arbeitet in Stuttgart.", context, "de") is None
+
+
+
+def test_a_word_opening_the_claim_before_its_number_names_nothing_the_context_writes_in_lower_case() -> None:
+    # "Since 1955" was read as a name numbered like "Android 14", and "since 2011" as another of it,
+    # which the name check let pass (a FEVER edit of the larger training run)
+    context = ["Mamata Banerjee is an Indian politician who has been Chief Minister of West Bengal since 2011."]
+    _assert_contradicted(
+        "Since 1955, Mamata Banerjee has served as Chief Minister of West Bengal.",
+        context,
+        "the context gives 2011, not 1955",
+    )
+    # a name opening the claim stays one where the context writes it with a capital inside a sentence
+    android = ["The phone shipped with Android 13 in January.", "The update to Android 14 came in March."]
+    _assert_contradicted(
+        "Android 12 shipped with the phone in January.", android, "the context gives Android 13, not Android 12"
+    )
+
+
+
+def test_a_year_a_bracket_gives_of_another_thing_states_no_year_of_the_claims_thing() -> None:
+    # "The Resident (2011)" stated the 2011 of "Let Me In", which has a bracket of its own (a FEVER
+    # number swap of the larger training run, and made-up lists): before, the false claims were supported
+    hammer = [
+        "Since then, Hammer Film Productions has produced several films, including Let Me In (2010), "
+        "The Resident (2011), The Woman in Black (2012) and The Quiet Ones (2014)."
+    ]
+    finding = check_slots("Hammer Film Productions produced Let Me In in 2011.", hammer, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("unsupported", "the context gives 2011 only as the year of The Resident")
+    assert check_slots("Hammer Film Productions produced The Resident in 2011.", hammer, "en") is None
+    assert check_slots("Hammer Film Productions produced Let Me In in 2010.", hammer, "en") is None
+    band = ["The band's debut album, Hollow Sky (2004), was followed by Red Rooms (2007)."]
+    finding = check_slots("The band's album Red Rooms came out in 2004.", band, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("unsupported", "the context gives 2004 only as the year of Hollow Sky")
+    # a claim naming none of the dated things may describe one otherwise
+    assert check_slots("The band's debut album came out in 2004.", band, "en") is None
+    # a bracket dating the claim's own thing is no rival of another event's year of it
+    titanic = ["Titanic (1997) was re-released in 3D in 2012 for the centenary of the sinking."]
+    assert check_slots("Titanic was re-released in 3D in 2012.", titanic, "en") is None

@@ -224,6 +224,10 @@ class NumberSlot:
     """For a number inside a bracket right after a name ("the Republic of China (which moved to
     Taiwan after 1949)"), the content stems of the name and the bracket: an aside about that name,
     which states nothing of a claim sharing none of them (:func:`_asides`)."""
+    dates: NameSlot | None = field(default=None, compare=False)
+    """For a year alone in a bracket right after a name ("Let Me In (2010)", "Teflon Don (2010)"),
+    the name: the year of that thing, which states no year of another thing the claim names
+    by a bracket of its own (:func:`_asides`)."""
     phrase: frozenset[str] = field(default=frozenset(), compare=False)
     """For a number a label names ("Cars 2"), the content stems near it in its own phrase, the label
     left out: "artist" in "It is directed by Brian Fee, an artist on Cars 2"."""
@@ -241,6 +245,11 @@ class NumberSlot:
     """Where its part of the sentence opens with "its" or "their" and words before a stop word, the
     stems of those words (:func:`_owner`): a thing of what the sentence speaks of, whose number it
     is ("its metropolitan area had a population of 662,577"); read in English only."""
+    life: bool = field(default=False, compare=False)
+    """A date of someone's birth or death: one of the years of a life's brackets ("(22 July 1923 - 27
+    August 1976)"), or after a word of ``life_dates`` ("born April 26, 1980", "(born Diane Hall;
+    January 5, 1946)": :func:`_life_date`). It states the year of no other event ("made his film
+    debut in 1980")."""
     adverbial: bool = field(default=False, compare=False)
     """After a preposition, with a month or a day between at most (:data:`_ADVERBIAL`): when or how
     much of its part's event ("was named Fighter of the Year ... in 1995"), not a word describing a
@@ -533,6 +542,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lowered = text.lower()
     totals_said = any(word in lowered for word in lex.total_words)  # most texts have none to look for
     owned = lang == "en" and ("its " in lowered or "their " in lowered)
+    lives = {m.start(k) for m in _LIFE.finditer(text) for k in (1, 2)} if "(" in text else set()
+    dated_lives = any(word in lowered for word in lex.life_dates)
     for start, end, value, kind in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
         near = _words_near(text, words, starts, start, end, _FRAME_TOKENS)
@@ -623,6 +634,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     and _ADVERBIAL.search(text, max(0, start - _ADVERBIAL_REACH), start) is not None,
                     total=totals_said and _totalled(text, start, end, lex),
                     owner=_owner(text, start, lex) if owned else frozenset(),
+                    life=start in lives or (dated_lives and _life_date(text, start, lex)),
                 ),
             )
         )
@@ -683,6 +695,45 @@ def _totalled(text: str, start: int, end: int, lex: Lexicon) -> bool:
                 break
             words.append(word.lower())
     return any(word in lex.total_words for word in words)
+
+
+_LIFE_REACH = 40
+"""Characters before a number in which a word of a life's date is looked for ("born on 5 January ")."""
+_BRACKET_REACH = 120
+"""Characters before a number in which the opening of its bracket is looked for."""
+
+
+@lru_cache(maxsize=8)
+def _life_dated(lang: Lang) -> re.Pattern[str] | None:
+    """The lexicon's ``life_dates`` as whole words; ``None`` where it has none."""
+    words = get_lexicon(lang).life_dates
+    if not words:
+        return None
+    return re.compile(
+        rf"(?<!\w)(?:{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})(?!\w)", re.IGNORECASE
+    )
+
+
+def _life_date(text: str, start: int, lex: Lexicon) -> bool:
+    """The number at ``start`` dates a life: a word of ``lex.life_dates`` stands in the
+    :data:`_LIFE_REACH` characters before it with no other number of three digits or more between
+    ("born April 26, 1980", not the 1950 of "born in 1932 and in 1950 moved"), or opens the bracket
+    it stands in ("(born Johnny Edward Pacuraru; June 6, 1981)")."""
+    dated = _life_dated(lex.lang)
+    if dated is None:
+        return False
+    near = text[max(0, start - _LIFE_REACH) : start]
+    word = next(reversed(list(dated.finditer(near))), None)
+    if (
+        word is not None
+        and not re.search(r"\d{3}", near[word.end() :])
+        and not any(c in near[word.end() :] for c in ".;()")
+    ):
+        return True
+    opening = text.rfind("(", max(0, start - _BRACKET_REACH), start)
+    return (
+        opening >= 0 and ")" not in text[opening:start] and dated.match(text[opening + 1 : start].lstrip()) is not None
+    )
 
 
 _PART_OPENING = re.compile(r"(?:^|[.;:!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+)(?:its|their)\s+", re.IGNORECASE)
@@ -907,9 +958,10 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
     of the name and the bracket (:attr:`NumberSlot.aside`): "(which moved to Taiwan after 1949)"
     after "the Republic of China" tells of the republic. A bracket saying little more than its
     numbers is none: it dates the name ("No Country for Old Men (2007)"), which a claim may
-    describe otherwise ("a 2007 film"); nor are a life's years (:data:`_LIFE`, read as the name's:
+    describe otherwise ("a 2007 film"): its one year is marked with the name
+    (:attr:`NumberSlot.dates`); nor are a life's years (:data:`_LIFE`, read as the name's:
     :func:`_check_ends`) or an interval."""
-    ends = {end: name.stems for name, _, end, _ in _capitalised(text, lang) if not name.opening}
+    ends = {end: name for name, _, end, _ in _capitalised(text, lang) if not name.opening}
     calendar = _calendar(lang)
     starts = [start for start, _, _ in slots]
     for m in _BRACKET.finditer(text):
@@ -920,11 +972,16 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
         span = range(bisect_left(starts, m.start()), bisect_left(starts, m.end()))
         inside = [k for k in span if slots[k][2].interval is None]
         words = analyze(m.group(1), lang).content - calendar
-        if named is None or not inside or len(words) < _ASIDE_WORDS or _LIFE.match(text, m.start()):
+        if named is None or not inside or _LIFE.match(text, m.start()):
+            continue
+        if len(words) < _ASIDE_WORDS:
+            if len(inside) == 1 and slots[inside[0]][2].is_year:
+                start, end, slot = slots[inside[0]]
+                slots[inside[0]] = (start, end, replace(slot, dates=named))
             continue
         for k in inside:
             start, end, slot = slots[k]
-            slots[k] = (start, end, replace(slot, aside=named | words))
+            slots[k] = (start, end, replace(slot, aside=named.stems | words))
     return slots
 
 
@@ -2433,7 +2490,7 @@ def _check_number(
     ``claim_marks``: of its places and its names before a noun the evidence gives otherwise too
     (:func:`_naming_a_noun`), which, as ranks do, single out a part of a coordinated sentence before
     its other words: "a return to Leeds costs £76" after "A return ticket to Manchester costs £89"."""
-    if slot.label and _labelled(slot, sentences):
+    if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
     if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
@@ -2461,8 +2518,20 @@ def _check_number(
         and any(n.value == slot.value and n.owner and not n.owner & claim_content for n in evidence)
         and not any(n.value == slot.value and not n.owner for n in evidence)
     )
+    # a date of someone's birth or death states no year of another event, nor rivals one ("made
+    # his film debut in 1980" against "Channing Matthew Tatum (born April 26, 1980)")
+    lifeless = not slot.life and not claim_content & _life_stems(lang)
+    # a year a bracket gives of a thing the claim does not name, where it names another thing the
+    # evidence dates so ("Let Me In (2010), The Resident (2011)" for "Let Me In in 2011")
+    dated_named = any(n.dates and n.dates.stems & claim_content for n in evidence)
+
+    def apart(number: NumberSlot) -> bool:
+        other_thing = number.dates is not None and not number.dates.stems & claim_content
+        return (lifeless and number.life) or (dated_named and other_thing)
+
+    set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
     for i, text in enumerate(sentences):
-        given = _numbers(text, lang)
+        given = [n for n in _numbers(text, lang) if not apart(n)]
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value})
@@ -2551,6 +2620,12 @@ def _check_number(
         # number, "A: 1937", shares nothing with anything)
         why = f"only an aside about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[stating[0][1]], certain=False, slot=slot.text)
+    if not stating and (other := next((f for f in set_apart if slot.states(f[1])), None)):
+        i, number = other
+        why = f"the context gives {slot.text} only as a date of someone's birth or death"
+        if number.dates is not None and not number.life:
+            why = f"the context gives {slot.text} only as the year of {number.dates.text}"
+        return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
@@ -2718,14 +2793,19 @@ def _digits(text: str) -> str:
     return match.group() if match else text
 
 
-def _labelled(slot: NumberSlot, sentences: Sequence[str]) -> bool:
+def _labelled(slot: NumberSlot, sentences: Sequence[str], lang: Lang) -> bool:
     """The evidence numbers the slot's label ("Android 14"); not where a label opening the claim is
     numbered only at the start of the evidence's sentences ("Take 2 tablets" against "Take 1 or 2
-    tablets" names nothing): :func:`_check_label` then aligns the slot among those numbers."""
+    tablets" names nothing) or in lower case, but for a word of the lexicon's ``label_words``
+    ("Since 1955" against "since 2011"; "Version 3.2" against "version 3.1" is one):
+    :func:`_check_label` then aligns the slot among those numbers."""
     assert slot.label is not None
     pattern = re.compile(rf"\b{re.escape(slot.label)} {_VERSION}\b(?![.,]\d)", re.IGNORECASE)
     matches = [(m, text) for text in sentences for m in pattern.finditer(text)]
-    return bool(matches) and not (slot.label_opens and all(starts_sentence(text, m.start()) for m, text in matches))
+    if slot.label_opens:
+        named = slot.label.lower() in get_lexicon(lang).label_words  # "version 3.1" in any case
+        return any((named or m.group()[0].isupper()) and not starts_sentence(text, m.start()) for m, text in matches)
+    return bool(matches)
 
 
 def _check_label(
@@ -2784,6 +2864,12 @@ _NAME_REACH = 80
 _PARTICLE = 3
 """The longest lower-case word inside a name ("de", "la", "van", "bin": "Simón José Antonio de
 la Santísima Trinidad Bolívar y Palacios")."""
+
+
+@lru_cache(maxsize=8)
+def _life_stems(lang: Lang) -> frozenset[str]:
+    """The stems of the lexicon's ``life_words``."""
+    return analyze(" ".join(get_lexicon(lang).life_words), lang).content
 
 
 @lru_cache(maxsize=8)

@@ -133,6 +133,13 @@ class Lexicon:
     lower-cased: a claim's total is the number the context gives as one ("taking the total to
     326"), not a part of it that shares more of its other words ("11 of its soldiers were killed").
     Empty where totals are not read."""
+    life_dates: frozenset[str]
+    """Words right before a date of someone's birth or death ("born", "died"), lower-cased: a year
+    they date (:func:`~faithcheck._pipeline.verify.slots._life_date`) is of a life, no year of
+    another event. Empty where such dates are not read."""
+    life_words: frozenset[str]
+    """Words by which a claim speaks of a life ("born", "died", "age", "lived"), lower-cased: only
+    such a claim is stated by a year of birth or death."""
     change_words: frozenset[str]
     """Words that change a value ("extended", "moved", "raised"), lower-cased: in "extended from March 1
     to April 15" (``change_span``) March 1 no longer holds. Empty where changes are not read."""
