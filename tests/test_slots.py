@@ -3303,3 +3303,57 @@ def test_a_year_a_bracket_gives_of_another_thing_states_no_year_of_the_claims_th
     # a bracket dating the claim's own thing is no rival of another event's year of it
     titanic = ["Titanic (1997) was re-released in 3D in 2012 for the centenary of the sinking."]
     assert check_slots("Titanic was re-released in 3D in 2012.", titanic, "en") is None
+
+
+
+def test_a_name_the_context_gives_only_as_one_of_a_cast_is_no_actor_of_what_the_claim_says() -> None:
+    # a character someone plays, or who plays one, said to be or do what the performer or the
+    # character is or does (a FEVER name swap of the larger training run, and made-up claims):
+    # before, the sentence naming the claim's name at all kept it
+    aubrey = [
+        "Aubrey Frances Anderson-Emmons (born June 6, 2007) is an American child actress, known for her role as "
+        "Lily Tucker-Pritchett on ABC's Modern Family."
+    ]
+    finding = check_slots("Lily Tucker-Pritchett is an American child actress.", aubrey, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == (
+        "wrong_entity",
+        "the context names Aubrey Frances Anderson-Emmons here, not Lily Tucker-Pritchett",
+    )
+    house = [
+        "Gregory House, played by Hugh Laurie, is a misanthropic doctor at Princeton-Plainsboro Teaching Hospital."
+    ]
+    finding = check_slots("Hugh Laurie is a doctor at Princeton-Plainsboro.", house, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+    cranston = ["Bryan Cranston, who portrayed Walter White, won four Primetime Emmy Awards for Breaking Bad."]
+    finding = check_slots("Walter White won four Emmy Awards for Breaking Bad.", cranston, "en")
+    assert finding is not None
+    assert finding.label == "wrong_entity"
+    # a claim speaking of the cast itself, a character the sentence describes, and who the sentence
+    # names elsewhere than in its cast keep their names
+    assert check_slots("Aubrey Anderson-Emmons played Lily Tucker-Pritchett on Modern Family.", aubrey, "en") is None
+    assert check_slots("Lily Tucker-Pritchett is a character on Modern Family.", aubrey, "en") is None
+    assert check_slots("Gregory House is a doctor at Princeton-Plainsboro.", house, "en") is None
+    assert check_slots("Bryan Cranston won four Emmy Awards for Breaking Bad.", cranston, "en") is None
+    walsh = ["Jack Falahee is known for his role as Connor Walsh, a law student, in How to Get Away with Murder."]
+    assert check_slots("Connor Walsh is a law student in How to Get Away with Murder.", walsh, "en") is None
+    white = ["Breaking Bad stars Bryan Cranston as Walter White, who is a chemistry teacher turned drug manufacturer."]
+    assert check_slots("Walter White is a chemistry teacher in Breaking Bad.", white, "en") is None
+    match = ["Manchester United played Arsenal on Sunday at Old Trafford, winning 2-1."]
+    assert check_slots("Arsenal lost to Manchester United on Sunday at Old Trafford.", match, "en") is None
+
+
+
+def test_a_possessive_before_the_claims_name_is_its_owner_not_another_name() -> None:
+    # "on ABC's Modern Family" for "on Modern Family": before, "the context names ABC's here"
+    aubrey = [
+        "Aubrey Frances Anderson-Emmons is an American child actress, known for her role as Lily "
+        "Tucker-Pritchett on ABC's Modern Family."
+    ]
+    assert check_slots("Aubrey Anderson-Emmons played Lily Tucker-Pritchett on Modern Family.", aubrey, "en") is None
+    # an owner in the claim's owner's place is still another name
+    show = ["The film premiered on NBC's Sunday Movie in 1994."]
+    finding = check_slots("The film premiered on CBS's Sunday Movie.", show, "en")
+    assert finding is not None
+    assert finding.why == "the context names NBC here, not CBS"

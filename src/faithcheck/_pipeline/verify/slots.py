@@ -1696,7 +1696,9 @@ def _in_role(
     not name it ("food" of "The Red Cross delivered the food parcels" and "The World Food
     Programme"), but for the other's last word, its head ("area" of "The Atlanta metropolitan area"
     names "The Combined Statistical Area")."""
-    if len(role) < _ROLE_FIT or _names_head(name, sentence, lang, any_case=True):
+    if len(role) < _ROLE_FIT or (
+        _names_head(name, sentence, lang, any_case=True) and not _only_as_role(name, sentence, claim_terms, lang)
+    ):
         return None
     if name.opening and subject is None:
         subject = frozenset()
@@ -1725,6 +1727,56 @@ def _in_role(
         m.group().lower() in _PRONOUNS for m in _WORD.finditer(sentence, 0, start)
     )
     return other if fit >= _ROLE_FIT and not refers_back else None
+
+
+_CAST = re.compile(
+    r"(?:\b(?:role|roles|character|part)\s+(?:as|of)"
+    r"|\b(?:plays?|played|playing|portrays?|portrayed|portraying|stars?|starred|starring|appears?|appeared|appearing"
+    r"|cast|voices?|voiced|voicing)\b(?:\s+[^\W\d_]+){0,4}?\s+as"
+    r"|\b(?:portrays?|portrayed|portraying)"
+    r"|\b(?:played|portrayed|voiced)\s+by(?:\s+(?:the\s+)?(?:actor|actress))?)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+"""The words before a name that make it one of a cast: a character someone plays ("known for her role
+as Lily Tucker-Pritchett", "stars Bryan Cranston as Walter White", "who portrayed Walter White"), or
+who plays one ("Nicholas Brody, played by actor Damian Lewis"). Not "played" alone: "Manchester
+United played Arsenal". English only."""
+_DESCRIBED_AFTER = re.compile(r"\s*,\s+(?:a|an|the|who|whose)\s", re.IGNORECASE)
+"""An apposition or a relative clause right after a name: ", a law student,", ", who is a chemistry
+teacher"."""
+_CAST_REACH = 60
+"""Characters before a name that :data:`_CAST` reads."""
+_CAST_WORDS = _word_set(
+    "role roles character characters play plays played playing portray portrays portrayed portraying "
+    "voice voices voiced voicing star stars starred starring cast"
+)
+"""Words by which a claim speaks of a cast itself ("Lily Tucker-Pritchett is a character on Modern
+Family", "played by Damian Lewis"): of such a claim, the cast's names are what it says they are."""
+
+
+def _only_as_role(name: NameSlot, sentence: str, claim_terms: frozenset[str | float], lang: Lang) -> bool:
+    """``sentence`` names ``name`` only as one of a cast (:data:`_CAST`): as a character someone plays
+    or as who plays one, of which a claim saying nothing of a cast says nothing ("Lily
+    Tucker-Pritchett is a child actress" against "Aubrey Anderson-Emmons is an American child
+    actress, known for her role as Lily Tucker-Pritchett")."""
+    if lang != "en" or claim_terms & _cast_stems(lang):
+        return False
+    head = re.escape(without_possessive(name.text.split()[-1]))
+    first = re.escape(name.text.split()[0])
+    mentions = list(re.finditer(rf"\b(?:{first}\b.*?)?\b{head}\b", sentence))
+    # a character described in an apposition is what the sentence speaks of ("his role as Connor
+    # Walsh, a law student,")
+    return bool(mentions) and all(
+        _CAST.search(sentence, max(0, m.start() - _CAST_REACH), m.start())
+        and not _DESCRIBED_AFTER.match(sentence, m.end())
+        for m in mentions
+    )
+
+
+@lru_cache(maxsize=8)
+def _cast_stems(lang: Lang) -> frozenset[str]:
+    return analyze(" ".join(_CAST_WORDS), lang).content
 
 
 def _head_stem(name: NameSlot, lang: Lang) -> frozenset[str]:
@@ -1949,6 +2001,7 @@ def _in_place(
             len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width > _PLACE_SLACK
             or other_start in listed
             or _DESCRIBING.match(sentence, other_end)
+            or _owns(other, sentence, other_end, name)
         ):
             continue
         if noun and _ends_with(other, noun.group(1), name, stopwords):
@@ -1965,6 +2018,15 @@ def _in_place(
         ):
             return other
     return None
+
+
+def _owns(other: NameSlot, text: str, end: int, name: NameSlot) -> bool:
+    """``other`` is a possessive whose noun, right after it at ``end``, is ``name``: its owner, not a
+    name in its place ("on ABC's Modern Family" for "on Modern Family")."""
+    return (
+        without_possessive(other.text) != other.text
+        and re.match(rf"\s*{re.escape(name.text)}\b", text[end:]) is not None
+    )
 
 
 def _ends_with(other: NameSlot, noun: str, name: NameSlot, stopwords: frozenset[str]) -> bool:
