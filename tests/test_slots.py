@@ -3357,3 +3357,31 @@ def test_a_possessive_before_the_claims_name_is_its_owner_not_another_name() -> 
     finding = check_slots("The film premiered on CBS's Sunday Movie.", show, "en")
     assert finding is not None
     assert finding.why == "the context names NBC here, not CBS"
+
+
+
+def test_a_span_given_roughly_or_to_a_short_claim_has_its_ends() -> None:
+    # "from about 1300 to about 1850" is a span (a climate_fever edit of the larger training run:
+    # "The Little Ice Age ended as recently as 1300" was supported), and "The war ended in 1861",
+    # with one word besides its end, is read against the span of a sentence holding that word
+    ice = [
+        "Little Ice Age: It has been defined as a period extending from the 16th to the 19th centuries, but some "
+        "experts prefer an alternative timespan from about 1300 to about 1850."
+    ]
+    _assert_contradicted(
+        "The Little Ice Age ended as recently as 1300.", ice, "the context gives 1850 as the end, not 1300"
+    )
+    assert check_slots("The Little Ice Age ended around 1850.", ice, "en") is None
+    war = ["The war lasted from about 1861 to about 1865."]
+    _assert_contradicted("The war ended in 1861.", war, "the context gives 1865 as the end, not 1861")
+    # a span's other end is no rival of the end the claim gives (before, "the context gives 1861,
+    # not 1865": "about" took a word of 1865's frame)
+    assert check_slots("The war ended in 1865.", war, "en") is None
+    assert check_slots("The war lasted until about 1865.", war, "en") is None
+    # a span the claim gives itself is compared as one, whatever word of a beginning it has (a first
+    # version read "The launch" as the start of "from 2024 to 2025", against the same sentence)
+    postponed = ["The launch was postponed from 2024 to 2025."]
+    assert check_slots("The launch was postponed from 2024 to 2025.", postponed, "en") is None
+    later = check_slots("The war ended in 1870.", war, "en")
+    assert later is not None
+    assert later.label == "contradicted"

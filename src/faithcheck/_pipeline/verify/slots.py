@@ -256,8 +256,13 @@ class NumberSlot:
     noun ("the 1970s episode", "a 2010 musical"); read in English only."""
 
     def spans(self, value: float) -> bool:
-        """``value`` lies inside the span this number starts or ends."""
-        return self.span is not None and self.span[0] < value < self.span[1]
+        """``value`` lies inside the span this number starts or ends, or, for a span of years, is
+        one of its ends (which end, :func:`_check_ends` tells): "from 1861 to 1865" holds 1865,
+        "20-30 years" not 30 of "30-30 years"."""
+        if self.span is None:
+            return False
+        low, high = self.span
+        return low < value < high or (self.is_year and value in (low, high))
 
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
@@ -877,8 +882,10 @@ def _centuries(
     return out
 
 
-_SPAN_BETWEEN = re.compile(rf"\s*(?:to|and|until|through|[{_DASHES}])\s*", re.IGNORECASE)
-_SPAN_START = re.compile(r"\b(?:between|from)\s$", re.IGNORECASE)
+_ABOUT = r"(?:(?:about|around|approximately|roughly|circa|c\.|ca\.)\s+)?"
+"""An end of a span given roughly: "from about 1300 to about 1850"."""
+_SPAN_BETWEEN = re.compile(rf"\s*(?:to|and|until|through|[{_DASHES}])\s*{_ABOUT}", re.IGNORECASE)
+_SPAN_START = re.compile(rf"\b(?:between|from)\s{_ABOUT}$", re.IGNORECASE)
 
 
 def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
@@ -887,7 +894,7 @@ def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
     gap = text[end:next_start]
     if not _SPAN_BETWEEN.fullmatch(gap):
         return False
-    return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 10), start) is not None
+    return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 24), start) is not None
 
 
 _RANGE_JOIN = re.compile(rf"\s*(?:to|[{_DASHES}])\s*", re.IGNORECASE)
@@ -2640,8 +2647,9 @@ def _check_number(
                 surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
                 found.append(((near if surely else near - 1, tie, named, 1), i, number))
             elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
-                # the claim's own values are no rivals, nor the ends of a span holding the slot (but
-                # they are of a span the claim gives: "from 1955 to 1976" for "from 1945 to 1976")
+                # the claim's own values are no rivals, nor the ends of a span holding the slot, as one
+                # of its ends too (but they are of a span the claim gives: "from 1955 to 1976" for "from
+                # 1945 to 1976"); which end the slot is, :func:`_check_ends` tells
                 continue
             elif (
                 slot.competes(number)
@@ -2921,6 +2929,9 @@ _LIFE = re.compile(
 March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"), after what the brackets
 say first up to a semicolon (a pronunciation: "(Spanish: [...]; 24 July 1783 - 17 December
 1830)"); bounded, so that a long bracket costs no more than a short one."""
+_ENDS_TIE = 2
+"""The claim's words besides those of a beginning or an end that a sentence must share for its span
+to be the claim's (:func:`_check_ends`)."""
 _NAME_REACH = 80
 """Characters before a life's brackets searched for the name."""
 _PARTICLE = 3
@@ -2953,12 +2964,16 @@ def _check_ends(
     "Ralph Fults (January 23, 1911 -- March 16, 1993)"), or one it says something ended in that the
     context gives only as its start: contradicted. Every time the context gives the year, it must
     be that other end, of a span in a sentence sharing two more of the claim's words or of the
-    claim's person's life (someone else's brackets say nothing of the claim's person)."""
+    claim's person's life (someone else's brackets say nothing of the claim's person); all of them
+    where the claim has fewer ("The war ended in 1861" against "The war lasted from 1861 to 1865")."""
     start_stems, end_stems = _span_stems(lang)
     starts, ends = bool(slot.frame & start_stems), bool(slot.frame & end_stems)
-    if starts == ends:
-        return None  # neither; or both, and which the year is cannot be told
+    if starts == ends or slot.span is not None:
+        # neither; or both, and which the year is cannot be told; or the claim gives the span itself
+        # ("The launch was postponed from 2024 to 2025"), which is compared as one
+        return None
     role = 0 if starts else 1
+    rest = claim_content - start_stems - end_stems
     given = wrong = 0
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
@@ -2966,7 +2981,7 @@ def _check_ends(
         given += len(years)
         lives = [m for m in _LIFE.finditer(text) if _lived(text, m.start(), claim_content, lang)]
         spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
-        if len((claim_content - start_stems - end_stems) & feature.content) >= 2:
+        if len(rest & feature.content) >= min(_ENDS_TIE, len(rest)) > 0:
             spans += [(n.span, ("start", "end")) for n in years if n.span]
         for span, names in spans:
             if span[1 - role] == slot.value != span[role]:
