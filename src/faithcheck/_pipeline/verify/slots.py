@@ -205,7 +205,7 @@ class NumberSlot:
     span: tuple[float, float] | None = None
     """For a year that starts or ends a span ("between 1993 and 2018", "from 2011 to 2014"), or a
     number a range of one unit ("7 to 9 hours", "16-21 cm": :func:`_ranging`), the span: a value
-    inside it is no rival of its ends."""
+    inside it, or a year at its other end, is no rival of its ends (:meth:`spans`)."""
     decade: int = 0
     """For a year written as its decade or century ("the 1990s", "the 1800's"), the years it spans
     (:func:`~faithcheck._text.analysis.decade_length`): a year in them states it, and is no rival."""
@@ -1737,7 +1737,7 @@ def _in_role(
 
 
 _CAST = re.compile(
-    r"(?:\b(?:role|roles|character|part)\s+(?:as|of)"
+    r"(?:\b(?:role|roles|character)\s+(?:as|of)"
     r"|\b(?:plays?|played|playing|portrays?|portrayed|portraying|stars?|starred|starring|appears?|appeared|appearing"
     r"|cast|voices?|voiced|voicing)\b(?:\s+[^\W\d_]+){0,4}?\s+as"
     r"|\b(?:portrays?|portrayed|portraying)"
@@ -1783,6 +1783,7 @@ def _only_as_role(name: NameSlot, sentence: str, claim_terms: frozenset[str | fl
 
 @lru_cache(maxsize=8)
 def _cast_stems(lang: Lang) -> frozenset[str]:
+    """The stems of :data:`_CAST_WORDS`."""
     return analyze(" ".join(_CAST_WORDS), lang).content
 
 
