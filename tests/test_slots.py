@@ -3385,3 +3385,26 @@ def test_a_span_given_roughly_or_to_a_short_claim_has_its_ends() -> None:
     later = check_slots("The war ended in 1870.", war, "en")
     assert later is not None
     assert later.label == "contradicted"
+
+
+def test_a_later_part_with_a_verb_of_its_own_shares_only_the_subject() -> None:
+    # "and reached the cup final in 2004" has a verb of its own: "won the league title" is the first
+    # part's, not said of both (before, "The team won the league title in 2004" was supported)
+    team = ["The team won the league title under its new coach in 2001, and reached the cup final in 2004."]
+    _assert_contradicted("The team won the league title in 2004.", team, "the context gives 2001, not 2004")
+    assert check_slots("The team reached the cup final in 2004.", team, "en") is None
+    company = ["The company was founded in 1998 in Austin, and moved to Denver in 2005."]
+    _assert_contradicted("The company was founded in 2005.", company, "the context gives 1998, not 2005")
+    assert check_slots("The company moved to Denver in 2005.", company, "en") is None
+    # the subject stays shared: "The store" is of both parts
+    store = ["The store opened in 1990 and closed in 2005."]
+    assert check_slots("The store closed in 2005.", store, "en") is None
+    _assert_contradicted("The store opened in 2005.", store, "the context gives 1990, not 2005")
+
+
+def test_a_later_part_without_a_subject_repeats_only_its_last_words() -> None:
+    # "but only until 5 pm on Saturdays" says again "until": the first part's own words start there,
+    # "The library is open" is of both (before, the true claim was contradicted: "the context gives 8 pm")
+    library = ["The library is open until 8 pm on weekdays, but only until 5 pm on Saturdays."]
+    assert check_slots("The library is open until 5 pm on Saturdays.", library, "en") is None
+    _assert_contradicted("The library is open until 8 pm on Saturdays.", library, "the context gives 5 pm, not 8 pm")

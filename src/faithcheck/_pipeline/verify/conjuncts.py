@@ -12,8 +12,11 @@ opens with a word the first part has too ("in Reykjavik in 1986" after "... summ
 in 1985"); where the later part says again words the first says before its number ("..., and Ada
 Brennan won the Lindqvist Prize in 2014" after "Mara Osei won the Lindqvist Prize in 2011"), at
 the first part's start; otherwise at the first part's number: the later part opens with its
-number ("and 8 euros for children") or leaves out what the first says before it ("and moved to
-Denver in 2005" after "The company was founded in 1998 in Austin"). A subject of the first part
+number ("and 8 euros for children") or leaves out what the first says before it ("but only until 5
+pm on Saturdays" after "The library is open until 8 pm on weekdays"), but for a later part opening
+with a verb in the past tense of its own: it shares the first part's subject only, and the first
+part's own words start at its verb ("and moved to Denver in 2005" after "The company was founded in
+1998 in Austin": "was founded in 1998 in Austin"). A subject of the first part
 alone ("Revenue" of "Revenue rose 5%, while profit fell 3%") is then shared, and only the words of
 the later part tell its numbers from the first's. Two values of one kind with no other word between
 them ("the 1980s and the 1990s", "between 1993 and 2018") stand in one part.
@@ -33,7 +36,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from faithcheck._core.types import Lang
-from faithcheck._text.analysis import analyze
+from faithcheck._text.analysis import analyze, stem
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["Conjunct", "conjuncts"]
@@ -154,6 +157,45 @@ def _own_start(
     found = [m.start() for m in word.finditer(text, 0, first_number)]
     if 0 < wanted <= len(found):
         return found[-wanted]
-    # the second part says again what the first says before its number: those words are its own
+    # the second part says again what the first says before its number: those words are its own,
+    # from the first part's start where the second has a subject of its own ("..., and Ada Brennan
+    # won the Lindqvist Prize in 2014"), else from the last of them ("until 8 pm on weekdays" of "The
+    # library is open until 8 pm on weekdays, but only until 5 pm on Saturdays")
     repeated = analyze(text[second_start:], lang).content & analyze(text[:first_number], lang).content
-    return 0 if repeated else first_number
+    if repeated:
+        if not _gapped(text, second_start, second_number, second_number):
+            return 0
+        said = [m.start() for m in _WORD.finditer(text, 0, first_number) if analyze(m.group(), lang).content & repeated]
+        return said[-1]
+    # a second part opening with a verb of its own ("and reached the cup final in 2004") shares the
+    # first part's subject only: the first part's own words start at its verb ("won the league title
+    # under its new coach in 2001")
+    return _verb(text, first_number, lang) if _past(opening.group(), lang) else first_number
+
+
+def _verb(text: str, first_number: int, lang: Lang) -> int:
+    """Where the verb of the part ending at ``first_number`` starts: its first auxiliary or verb in
+    the past tense ("was founded", "opened"), else its first lower-case word, not a stop word, after
+    another word that is none ("won" of "The team won", "The New York Knicks won"); its number if it
+    has none of them."""
+    lex = get_lexicon(lang)
+    words = list(_WORD.finditer(text, 0, first_number))
+    for m in words:
+        if m.group().lower() in lex.auxiliaries or _past(m.group(), lang):
+            return m.start()
+    for before, m in pairwise(words):
+        if m.group().islower() and m.group() not in lex.stopwords and before.group().lower() not in lex.stopwords:
+            return m.start()
+    return first_number
+
+
+def _past(word: str, lang: Lang) -> bool:
+    """``word`` is a verb in the past tense by its ending (the lexicon's ``past_endings``, which the
+    stemmer takes off: "reached", "moved"; not "speed", "red" or a capitalised name)."""
+    lex = get_lexicon(lang)
+    return (
+        word.islower()
+        and word not in lex.stopwords
+        and any(word.endswith(ending) for ending in lex.past_endings)
+        and stem(word, lex) != word
+    )
