@@ -873,6 +873,14 @@ def test_a_word_that_names_a_thing_is_no_restriction(passage: str, claim: str) -
     assert _cue(claim, passage) is None
 
 
+def test_a_restriction_restricts_its_own_clause() -> None:
+    # "only" of "but only until 5 pm on Saturdays" does not reach back past the comma to "weekdays"
+    # (before, the true claim was an overclaim: "the claim drops the restriction")
+    passage = "The library is open until 8 pm on weekdays, but only until 5 pm on Saturdays."
+    assert _cue("The library is open until 5 pm on Saturdays.", passage) is None
+    assert _cue("The library is open on Saturdays.", passage) == ("overclaim", "restriction")
+
+
 def test_limited_to_and_provided_that_restrict() -> None:
     assert _cue("Free returns apply to all items.", "Free returns are limited to unused items.") == (
         "overclaim",

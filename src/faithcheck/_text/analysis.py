@@ -77,6 +77,9 @@ def clock_minutes(time: re.Match[str]) -> float:
 
 
 _SCOPE_WINDOW = 3
+"""Tokens each side of a restriction ("only") that it restricts, within its clause."""
+_CLAUSE_MARK = re.compile(r"[,;:]")
+"""What parts a clause from the one before (a restriction's scope does not reach back past it)."""
 
 
 @dataclass(frozen=True)
@@ -339,6 +342,15 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         for i, tok in enumerate(tokens):
             if tok == first and (" " not in word or has_phrase(lowered, (word,))):
                 lo, hi = max(0, i - _SCOPE_WINDOW), min(len(tokens), i + _SCOPE_WINDOW + 1)
+                # not back past a comma or a semicolon: "until 8 pm on weekdays, but only until 5 pm"
+                lo = next(
+                    (
+                        j + 1
+                        for j in range(i - 1, lo - 1, -1)
+                        if _CLAUSE_MARK.search(text, matches[j].end(), matches[j + 1].start())
+                    ),
+                    lo,
+                )
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
                 scopes.append((word, near - {_stem(first, lex.stemmer)}))
 
