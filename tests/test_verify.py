@@ -873,6 +873,42 @@ def test_a_word_that_names_a_thing_is_no_restriction(passage: str, claim: str) -
     assert _cue(claim, passage) is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The bottle holds 0.75 l.", "The bottle holds 750 ml."),
+        ("The warranty lasts 2 years.", "The warranty lasts 24 months."),
+        ("The bag weighs 1.5 kg.", "The bag weighs 1,500 g."),
+        ("The course runs for 6 weeks.", "The course runs for 42 days."),
+        # "m" is a stop word too (the "m" of "I'm"): before, "the context gives 200 cm, not 2"
+        ("The cable is 2 m long.", "The cable is 200 cm long."),
+    ],
+)
+def test_a_measure_given_in_another_unit_is_no_missing_number(claim: str, passage: str) -> None:
+    # the slot check took "750 ml" for "0.75 l", but the baseline's missing-number feature did not
+    # (before: "the context does not state 0.75", unsupported)
+    label, reason = _verdict(claim, [passage])
+    assert label == "supported", reason
+
+
+def test_a_measure_given_otherwise_in_another_unit_is_still_contradicted() -> None:
+    label, reason = _verdict("The bottle holds 0.5 l.", ["The bottle holds 750 ml."])
+    assert label == "contradicted", reason
+    assert "the context gives 750 ml, not 0.5 l" in reason
+
+
+def test_a_unit_written_in_capitals_is_no_name() -> None:
+    # "GB" of "2 GB" was a name the context lacks (before: "'gb' does not occur in the context",
+    # wrong_entity); the slot check compares the measures
+    label, reason = _verdict("The file is 2 GB.", ["The file is 2,048 MB."])
+    assert label == "supported", reason
+    label, reason = _verdict("The file is 3 GB.", ["The file is 2,048 MB."])
+    assert (label, "the context gives 2,048 MB, not 3 GB" in reason) == ("contradicted", True)
+    # a word after a number that measures nothing still names: "Pro" of "iPhone 15 Pro"
+    label, reason = _verdict("The iPhone 15 Pro has a titanium frame.", ["The iPhone 15 has an aluminium frame."])
+    assert label == "wrong_entity", reason
+
+
 def test_a_restriction_restricts_its_own_clause() -> None:
     # "only" of "but only until 5 pm on Saturdays" does not reach back past the comma to "weekdays"
     # (before, the true claim was an overclaim: "the claim drops the restriction")

@@ -43,6 +43,7 @@ from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOut
 from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
+from faithcheck._pipeline.verify.slots import measured_otherwise
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
 
@@ -82,8 +83,15 @@ def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> 
     if window.similarity is None:
         raise ValueError(_NEEDS_EMBEDDINGS)
     evidence = analyze(window.text, lang)
-    missing = 1.0 if unstated_numbers(claim, evidence) else 0.0
+    missing = 1.0 if _unstated(claim, evidence, lang) else 0.0
     return coverage(claim, evidence), window.similarity, missing
+
+
+def _unstated(claim: TextFeatures, evidence: TextFeatures, lang: Lang) -> frozenset[float]:
+    """The claim's numbers the evidence does not state (:func:`unstated_numbers`), less those it
+    gives as a measure in another unit ("750 ml" states "0.75 l")."""
+    unstated = unstated_numbers(claim, evidence)
+    return unstated - measured_otherwise(claim.text, evidence.text, unstated, lang) if unstated else unstated
 
 
 @dataclass(frozen=True)
@@ -174,7 +182,7 @@ class BaselineVerifier:
             return _Judged(cue.label, min(p, FLAGGED_SCORE_CAP), f"{cue.why}: {where}", unit, is_window)
         if p >= self.weights.threshold:
             return _Judged("supported", p, f"supported by {where}", unit, is_window)
-        if missing := unstated_numbers(claim, analyze(window.text, lang)):
+        if missing := _unstated(claim, analyze(window.text, lang), lang):
             why = f"the context does not state {format_numbers(missing)}; closest: {where}"
             return _Judged("unsupported", p, why, unit, is_window)
         return _Judged("unsupported", p, f"no passage states this; closest: {where}", unit, is_window)

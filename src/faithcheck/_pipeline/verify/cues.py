@@ -47,6 +47,7 @@ from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.slots import (
     check_slots,
+    claim_slots,
     flanked_alike,
     sentences_of,
     spelt_as_one,
@@ -179,6 +180,10 @@ def find_cue(
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
     if absent:
         absent -= _abbreviated(claim.text, context) | _spelt_otherwise(claim.text, context, lex)
+    if absent:
+        # a unit that measures ("2 GB" where the context gives "2,048 MB") is no name: the slot
+        # check compares the measures
+        absent -= {n.unit for n in claim_slots(claim.text, lang)[0] if n.measured and n.unit}
     if absent:
         named = ", ".join(repr(e) for e in sorted(absent))
         return Cue("wrong_entity", f"{named} does not occur in the context", "entity")

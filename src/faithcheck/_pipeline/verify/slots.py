@@ -127,6 +127,7 @@ __all__ = [
     "check_slots",
     "claim_slots",
     "flanked_alike",
+    "measured_otherwise",
     "sentences_of",
     "window_sentences",
 ]
@@ -1374,6 +1375,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         return time.group(1).lower() + "m"  # not the verb: "opens at 10 am", "9 a.m."
     if lang == "en" and word is not None and word.group() == "in" and _INCHES_END.match(text, word.end()):
         return "in"  # inches, as a unit converted in a bracket: "16-21 cm (6.3-8.3 in)"
+    if word is not None and word.group() in _SIGNS_AS_WORDS:
+        return word.group()  # a unit's sign a lexicon also lists as a word: "2 m long" ("I'm", "l'eau")
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     stems = analyze(word.group(), lang).content
@@ -1383,6 +1386,9 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
+_SIGNS_AS_WORDS = frozenset({"m", "l"})
+"""Signs of units (:data:`_SAME_UNITS`) that are stop words too (the "m" of "I'm", the "l" of
+"l'eau"), read as units after a number: "2 m", "1.5 l" ("in" is read apart: :data:`_INCHES_END`)."""
 _INCHES_END = re.compile(r"\s*(?:[),;]|\.(?:\s|$)|$|\(\s*\d)")
 """What follows "in" after a number where it is the sign of inches, with no object of a preposition:
 a bracket's or a phrase's end ("(6.3-8.3 in)", "27 in, or"), or a bracket converting it ("27 in (69
@@ -2324,6 +2330,17 @@ def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[N
     ([(5.0, 'year', '5-year')], [])
     """
     return _numbers(claim, lang), _names(claim, lang)
+
+
+def measured_otherwise(claim: str, evidence: str, values: frozenset[float], lang: Lang) -> frozenset[float]:
+    """Of ``values``, numbers of ``claim`` that ``evidence`` gives nowhere as such, those a measure of
+    the evidence gives in another unit (:meth:`NumberSlot.measures`): "0.75 l" for "750 ml", "2
+    years" for "24 months"."""
+    mine = [n for n in _numbers(claim, lang) if n.value in values and n.unit is not None]
+    if not mine:
+        return frozenset()
+    theirs = [n for text in sentences_of(evidence, lang) for n in _numbers(text, lang) if n.unit is not None]
+    return frozenset(n.value for n in mine if any(n.measures(o) is not None and n.states(o) for o in theirs))
 
 
 def sentences_of(text: str, lang: Lang) -> tuple[str, ...]:
