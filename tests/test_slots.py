@@ -3208,7 +3208,6 @@ def test_a_name_sharing_a_word_with_the_claims_stands_in_its_place_only_where_no
     )
 
 
-
 def test_a_date_of_someones_birth_or_death_states_no_other_event() -> None:
     # "born 5 January 1955" stated the 1955 of a claim about another event, and "(born April 26,
     # 1980)" the year of a film debut (HaluEval and FEVER edits of the larger training run): before,
@@ -3252,7 +3251,6 @@ def test_a_date_of_someones_birth_or_death_states_no_other_event() -> None:
     )
 
 
-
 def test_a_date_of_birth_in_german() -> None:
     context = ["Anna Keller (geb. 12. März 1946) ist Ingenieurin und arbeitet bei einem Autobauer in Stuttgart."]
     finding = check_slots("Anna Keller arbeitet seit 1946 bei einem Autobauer in Stuttgart.", context, "de")
@@ -3262,7 +3260,6 @@ def test_a_date_of_birth_in_german() -> None:
         "the context gives 1946 only as a date of someone's birth or death",
     )
     assert check_slots("Anna Keller wurde 1946 geboren und arbeitet in Stuttgart.", context, "de") is None
-
 
 
 def test_a_word_opening_the_claim_before_its_number_names_nothing_the_context_writes_in_lower_case() -> None:
@@ -3279,7 +3276,6 @@ def test_a_word_opening_the_claim_before_its_number_names_nothing_the_context_wr
     _assert_contradicted(
         "Android 12 shipped with the phone in January.", android, "the context gives Android 13, not Android 12"
     )
-
 
 
 def test_a_year_a_bracket_gives_of_another_thing_states_no_year_of_the_claims_thing() -> None:
@@ -3303,7 +3299,6 @@ def test_a_year_a_bracket_gives_of_another_thing_states_no_year_of_the_claims_th
     # a bracket dating the claim's own thing is no rival of another event's year of it
     titanic = ["Titanic (1997) was re-released in 3D in 2012 for the centenary of the sinking."]
     assert check_slots("Titanic was re-released in 3D in 2012.", titanic, "en") is None
-
 
 
 def test_a_name_the_context_gives_only_as_one_of_a_cast_is_no_actor_of_what_the_claim_says() -> None:
@@ -3344,7 +3339,6 @@ def test_a_name_the_context_gives_only_as_one_of_a_cast_is_no_actor_of_what_the_
     assert check_slots("Arsenal lost to Manchester United on Sunday at Old Trafford.", match, "en") is None
 
 
-
 def test_a_possessive_before_the_claims_name_is_its_owner_not_another_name() -> None:
     # "on ABC's Modern Family" for "on Modern Family": before, "the context names ABC's here"
     aubrey = [
@@ -3357,7 +3351,6 @@ def test_a_possessive_before_the_claims_name_is_its_owner_not_another_name() -> 
     finding = check_slots("The film premiered on CBS's Sunday Movie.", show, "en")
     assert finding is not None
     assert finding.why == "the context names NBC here, not CBS"
-
 
 
 def test_a_span_given_roughly_or_to_a_short_claim_has_its_ends() -> None:
