@@ -897,6 +897,25 @@ def test_a_measure_given_otherwise_in_another_unit_is_still_contradicted() -> No
     assert "the context gives 750 ml, not 0.5 l" in reason
 
 
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("Mukesh was born in 1923.", "supported"),
+        ("Mukesh died in 1976.", "supported"),
+        ("Mukesh was born in 1976.", "contradicted"),
+        ("Mukesh died in 1923.", "contradicted"),
+        ("Mukesh died in 1980.", "unsupported"),
+    ],
+)
+def test_a_lifes_brackets_say_born_and_died(claim: str, label: Label) -> None:
+    # "(22 July 1923 - 27 August 1976)" gives the years of birth and death without the words: before,
+    # "Mukesh died in 1976" was unsupported ("no passage states this")
+    got, reason = _verdict(
+        claim, ["Mukesh Chand Mathur (22 July 1923 - 27 August 1976) was an Indian playback singer."]
+    )
+    assert got == label, reason
+
+
 def test_a_unit_written_in_capitals_is_no_name() -> None:
     # "GB" of "2 GB" was a name the context lacks (before: "'gb' does not occur in the context",
     # wrong_entity); the slot check compares the measures

@@ -23,6 +23,7 @@ from faithcheck._text.number_words import MAGNITUDE, may_spell, money_magnitude,
 __all__ = [
     "CLOCK_TIME",
     "GROUP_SPACE",
+    "LIFE_SPAN",
     "NUMBER_DIGITS",
     "Bound",
     "TextFeatures",
@@ -44,6 +45,14 @@ __all__ = [
     "without_possessive",
 ]
 
+LIFE_SPAN = re.compile(
+    r"\((?:[^()]{0,200};\s*)?[^();]{0,60}?\b(\d{4})\s*(?:--|[-\u2013\u2014])\s*[^()]{0,60}?\b(\d{4})\s*\)"
+)
+"""A life's years of birth and death in brackets after a name ("Ralph Fults (January 23, 1911 --
+March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"), after what the brackets
+say first up to a semicolon (a pronunciation: "(Spanish: [...]; 24 July 1783 - 17 December
+1830)"); bounded, so that a long bracket costs no more than a short one. Its text says the
+lexicon's ``life_dates`` ("born", "died") without writing them (:func:`analyze`)."""
 GROUP_SPACE = "[ \u00a0\u202f\u2009]"
 """What may part groups of three digits ("13 000", "1\u202f299"): a space, as French and SI style write
 thousands (a no-break, narrow no-break or thin space too)."""
@@ -383,6 +392,8 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         i = tokens.index("que")
         lo, hi = i, min(len(tokens), i + 2 * _SCOPE_WINDOW)
         scopes.append(("ne que", frozenset(s for s in content_at[lo:hi] if s is not None)))
+    if "(" in text and LIFE_SPAN.search(text):
+        content |= _life_date_stems(lang)  # "(22 July 1923 - 27 August 1976)" says "born" and "died"
     hedges = frozenset(_phrase_pattern(lex.hedges).findall(lowered))
     return TextFeatures(
         text=text,
@@ -631,6 +642,13 @@ def without_possessive(word: str) -> str:
     ('UAW', 'Laconia', 'Paris')
     """
     return _POSSESSIVE.sub("", word)
+
+
+@cache
+def _life_date_stems(lang: Lang) -> frozenset[str]:
+    """The stems of the lexicon's ``life_dates`` (:data:`LIFE_SPAN`)."""
+    lex = get_lexicon(lang)
+    return frozenset(_stem(word.rstrip("."), lex.stemmer) for word in lex.life_dates)
 
 
 def unstated_numbers(claim: TextFeatures, evidence: TextFeatures) -> frozenset[float]:

@@ -93,6 +93,7 @@ from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, 
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     CLOCK_TIME,
+    LIFE_SPAN,
     NUMBER_DIGITS,
     Bound,
     TextFeatures,
@@ -548,7 +549,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     lowered = text.lower()
     totals_said = any(word in lowered for word in lex.total_words)  # most texts have none to look for
     owned = lang == "en" and ("its " in lowered or "their " in lowered)
-    lives = {m.start(k) for m in _LIFE.finditer(text) for k in (1, 2)} if "(" in text else set()
+    lives = {m.start(k) for m in LIFE_SPAN.finditer(text) for k in (1, 2)} if "(" in text else set()
     dated_lives = any(word in lowered for word in lex.life_dates)
     for start, end, value, kind in [*_scores(text, words, starts), *_clock_times(text)]:
         found = [f for f in found if not start <= f[0] < end]  # its sides are no numbers of their own
@@ -967,8 +968,8 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
     after "the Republic of China" tells of the republic. A bracket saying little more than its
     numbers is none: it dates the name ("No Country for Old Men (2007)"), which a claim may
     describe otherwise ("a 2007 film"): its one year is marked with the name
-    (:attr:`NumberSlot.dates`); nor are a life's years (:data:`_LIFE`, read as the name's:
-    :func:`_check_ends`) or an interval."""
+    (:attr:`NumberSlot.dates`); nor are a life's years (:data:`~faithcheck._text.analysis.LIFE_SPAN`,
+    read as the name's: :func:`_check_ends`) or an interval."""
     ends = {end: name for name, _, end, _ in _capitalised(text, lang) if not name.opening}
     calendar = _calendar(lang)
     starts = [start for start, _, _ in slots]
@@ -980,7 +981,7 @@ def _asides(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> 
         span = range(bisect_left(starts, m.start()), bisect_left(starts, m.end()))
         inside = [k for k in span if slots[k][2].interval is None]
         words = analyze(m.group(1), lang).content - calendar
-        if named is None or not inside or _LIFE.match(text, m.start()):
+        if named is None or not inside or LIFE_SPAN.match(text, m.start()):
             continue
         if len(words) < _ASIDE_WORDS:
             if len(inside) == 1 and slots[inside[0]][2].is_year:
@@ -2940,13 +2941,6 @@ def _check_label(
     return None
 
 
-_LIFE = re.compile(
-    rf"\((?:[^()]{{0,200}};\s*)?[^();]{{0,60}}?\b(\d{{4}})\s*(?:--|[{_DASHES}])\s*[^()]{{0,60}}?\b(\d{{4}})\s*\)"
-)
-"""A life's years of birth and death in brackets after a name ("Ralph Fults (January 23, 1911 --
-March 16, 1993)", "Mukesh Chand Mathur (22 July 1923 - 27 August 1976)"), after what the brackets
-say first up to a semicolon (a pronunciation: "(Spanish: [...]; 24 July 1783 - 17 December
-1830)"); bounded, so that a long bracket costs no more than a short one."""
 _ENDS_TIE = 2
 """The claim's words besides those of a beginning or an end that a sentence must share for its span
 to be the claim's (:func:`_check_ends`)."""
@@ -2997,7 +2991,7 @@ def _check_ends(
     for text, feature in zip(sentences, features, strict=True):
         years = [n for n in _numbers(text, lang) if n.is_year and n.value == slot.value]
         given += len(years)
-        lives = [m for m in _LIFE.finditer(text) if _lived(text, m.start(), claim_content, lang)]
+        lives = [m for m in LIFE_SPAN.finditer(text) if _lived(text, m.start(), claim_content, lang)]
         spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
         if len(rest & feature.content) >= min(_ENDS_TIE, len(rest)) > 0:
             spans += [(n.span, ("start", "end")) for n in years if n.span]
