@@ -38,6 +38,7 @@ __all__ = [
     "has_phrase",
     "is_negation",
     "number_value",
+    "past_tense",
     "rounds_to",
     "starts_sentence",
     "stem",
@@ -88,7 +89,8 @@ def clock_minutes(time: re.Match[str]) -> float:
 _SCOPE_WINDOW = 3
 """Tokens each side of a restriction ("only") that it restricts, within its clause."""
 _CLAUSE_MARK = re.compile(r"[,;:]")
-"""What parts a clause from the one before (a restriction's scope does not reach back past it)."""
+"""What parts a clause from the one before, a comma, a semicolon or a colon (a restriction's scope
+does not reach back past it)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,16 @@ def _stemmer(name: str) -> Any:
 @lru_cache(maxsize=65536)
 def _stem(word: str, stemmer: str) -> str:
     return str(_stemmer(stemmer).stemWord(word))
+
+
+def past_tense(word: str, lex: Lexicon) -> bool:
+    """``word``, lower-cased, is a verb in the past tense by its ending (the lexicon's
+    ``past_endings``, which the stemmer takes off): "reached", not "speed".
+
+    >>> past_tense("reached", get_lexicon("en")), past_tense("speed", get_lexicon("en"))
+    (True, False)
+    """
+    return any(word.endswith(ending) for ending in lex.past_endings) and stem(word, lex) != word
 
 
 def stem(word: str, lex: Lexicon) -> str:
@@ -351,7 +363,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         for i, tok in enumerate(tokens):
             if tok == first and (" " not in word or has_phrase(lowered, (word,))):
                 lo, hi = max(0, i - _SCOPE_WINDOW), min(len(tokens), i + _SCOPE_WINDOW + 1)
-                # not back past a comma or a semicolon: "until 8 pm on weekdays, but only until 5 pm"
+                # not back past the clause's start: "until 8 pm on weekdays, but only until 5 pm"
                 lo = next(
                     (
                         j + 1

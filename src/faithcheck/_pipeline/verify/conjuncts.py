@@ -36,7 +36,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from faithcheck._core.types import Lang
-from faithcheck._text.analysis import analyze, stem
+from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["Conjunct", "conjuncts"]
@@ -193,9 +193,4 @@ def _past(word: str, lang: Lang) -> bool:
     """``word`` is a verb in the past tense by its ending (the lexicon's ``past_endings``, which the
     stemmer takes off: "reached", "moved"; not "speed", "red" or a capitalised name)."""
     lex = get_lexicon(lang)
-    return (
-        word.islower()
-        and word not in lex.stopwords
-        and any(word.endswith(ending) for ending in lex.past_endings)
-        and stem(word, lex) != word
-    )
+    return word.islower() and word not in lex.stopwords and past_tense(word, lex)

@@ -53,7 +53,15 @@ from faithcheck._pipeline.verify.slots import (
     spelt_as_one,
     window_sentences,
 )
-from faithcheck._text.analysis import TextFeatures, analyze, coverage, is_negation, stem, without_possessive
+from faithcheck._text.analysis import (
+    TextFeatures,
+    analyze,
+    coverage,
+    is_negation,
+    past_tense,
+    stem,
+    without_possessive,
+)
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 from faithcheck._text.number_words import CURRENCIES
 
@@ -353,8 +361,7 @@ def _past(tokens: tuple[str, ...], k: int, lex: Lexicon) -> bool:
     """``tokens[k]`` is a verb in the past tense by its ending (the lexicon's ``past_endings``, which
     the stemmer takes off: not "speed"), not after an auxiliary: "reached", not "is planned"."""
     word = tokens[k]
-    ended = any(word.endswith(ending) for ending in lex.past_endings) and stem(word, lex) != word
-    return ended and word not in lex.number_words and not (k and tokens[k - 1] in lex.auxiliaries)
+    return past_tense(word, lex) and word not in lex.number_words and not (k and tokens[k - 1] in lex.auxiliaries)
 
 
 def _written(tokens: tuple[str, ...], text: str) -> str:
