@@ -16,8 +16,10 @@ building it.
   opening hours after a pronoun, measures of something else, refunds denied beside the quoted sentence,
   returns refused after a bound, before and after, none of what a claim counts, values changed,
   groups spoken of apart, "one" of a noun, storage and masses in another unit, totals, a part's own
-  date, subjects of more words, "No. 1", names in object places, a number of "its" area or division);
-  its last contexts hold claims still wrong.
+  date, subjects of more words, "No. 1", names in object places, a number of "its" area or division,
+  dates of a life and a life's brackets, a title's year in a list, a character and who plays it,
+  spans given roughly, a later part with a verb of its own, measures in another unit); its last
+  contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
