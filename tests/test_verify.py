@@ -891,6 +891,17 @@ def test_a_measure_given_in_another_unit_is_no_missing_number(claim: str, passag
     assert label == "supported", reason
 
 
+def test_a_unit_sign_that_is_a_french_stop_word_too() -> None:
+    # "l" and "m" after a number are units in French as well (before: "the context gives 1 500 ml,
+    # not 1,5", contradicted)
+    label, reason = _verdict("La bouteille contient 1,5 l.", ["La bouteille contient 1 500 ml."], "fr")
+    assert label == "supported", reason
+    label, reason = _verdict("Le câble mesure 2 m.", ["Le câble mesure 200 cm."], "fr")
+    assert label == "supported", reason
+    label, reason = _verdict("La bouteille contient 2 l.", ["La bouteille contient 1 500 ml."], "fr")
+    assert label == "contradicted", reason
+
+
 def test_a_measure_given_otherwise_in_another_unit_is_still_contradicted() -> None:
     label, reason = _verdict("The bottle holds 0.5 l.", ["The bottle holds 750 ml."])
     assert label == "contradicted", reason
