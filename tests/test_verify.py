@@ -891,6 +891,14 @@ def test_a_measure_given_in_another_unit_is_no_missing_number(claim: str, passag
     assert label == "supported", reason
 
 
+def test_a_magnitude_after_a_space_is_the_amounts() -> None:
+    # "$2 m" is two million dollars as "$2m" is (before: "the context gives $2 million, not $2")
+    label, reason = _verdict("The company raised $2 m.", ["The company raised $2 million."])
+    assert label == "supported", reason
+    label, reason = _verdict("The company raised $3 m.", ["The company raised $2 million."])
+    assert (label, "the context gives $2 million, not $3 m" in reason) == ("contradicted", True)
+
+
 def test_a_unit_sign_that_is_a_french_stop_word_too() -> None:
     # "l" and "m" after a number are units in French as well (before: "the context gives 1 500 ml,
     # not 1,5", contradicted)

@@ -33,22 +33,26 @@ _MONEY_MAGNITUDES = {"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9, "tn": 1e12}
 MONEY_SUFFIX = "(?:" + "|".join(_MONEY_MAGNITUDES) + r")\b"
 """A magnitude glued to an amount of money ("m" of "£1m"), as a regular expression."""
 _MONEY_SUFFIX = re.compile(MONEY_SUFFIX, re.IGNORECASE)
+_SPACED_SUFFIX = re.compile(" " + MONEY_SUFFIX + r"(?![-'’])", re.IGNORECASE)
+"""The same after one space ("$2 m", "£40 m in cash"), not a word's start ("$100 K-pop")."""
 
 
 def money_magnitude(text: str, start: int, end: int) -> tuple[float, int] | None:
     """The magnitude glued to an amount of money at ``text[start:end]`` ("£1m", "$10.6bn", "€5k"),
-    and where it ends; ``None`` for any other number. Only after a currency sign: "100m" alone is
-    as often metres ("the 100m race") as millions.
+    or after one space ("$2 m"), and where it ends; ``None`` for any other number. Only after a
+    currency sign: "100m" alone is as often metres ("the 100m race") as millions.
 
     >>> text = "a £1.2m fee and a 100m race"
     >>> money_magnitude(text, 3, 6), money_magnitude(text, 18, 21)
     ((1000000.0, 7), None)
+    >>> money_magnitude("raised $2 m in cash", 8, 9), money_magnitude("$100 K-pop tickets", 1, 4)
+    ((1000000.0, 11), None)
     """
     before = text[max(0, start - 2) : start].rstrip()
-    suffix = _MONEY_SUFFIX.match(text, end)
+    suffix = _MONEY_SUFFIX.match(text, end) or _SPACED_SUFFIX.match(text, end)
     if not before or before[-1] not in CURRENCIES or suffix is None:
         return None
-    return _MONEY_MAGNITUDES[suffix.group().lower()], suffix.end()
+    return _MONEY_MAGNITUDES[suffix.group().strip().lower()], suffix.end()
 
 
 @lru_cache(maxsize=16384)
