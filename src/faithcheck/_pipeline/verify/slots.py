@@ -90,6 +90,7 @@ from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
+from faithcheck._pipeline.verify.predicates import check_predicates
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     CLOCK_TIME,
@@ -2443,6 +2444,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return finding
     if finding := _check_agents(claim, claim_features.terms, sentences, lang):
         return finding
+    if finding := _check_predicates(claim, claim_features.terms, sentences, lang):
+        return finding
     if finding := _check_acronyms(claim, claim_features.terms, sentences, features, lang):
         return finding
     for placed, day in ((places, False), (days, True)):
@@ -2472,6 +2475,25 @@ def _check_agents(
 
     named = [(text, _capitalised(text, lang)) for text in sentences]
     return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, alias, lang)
+
+
+def _check_predicates(
+    claim: str, claim_terms: frozenset[str | float], sentences: Sequence[str], lang: Lang
+) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.predicates.check_predicates` with the names of each text
+    (:func:`_capitalised`), :func:`_rival` (a word of the other name that the claim writes only in
+    lower case does not name it: "record" of "Asylum Records" for "Elliot Roberts is an American
+    record label") and :func:`_mentions`."""
+    cased = capitalised_stems(claim, lang)
+
+    def rival(name: NameSlot, other: NameSlot) -> bool:
+        return _rival(name, other, claim_terms, lang, cased=cased)
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _mentions(name, text, lang)
+
+    named = [(text, _capitalised(text, lang)) for text in sentences]
+    return check_predicates(claim, _capitalised(claim, lang), named, rival, mentions, lang)
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")
