@@ -29,6 +29,12 @@ _BEATLES = ["John Lennon was a member of the Beatles, alongside Paul McCartney, 
         # past the subject's brackets, and the predicate among more words
         ("Rolling Stone is a musician.", _SANTANA, "the context names Carlos Santana here, not Rolling Stone"),
         ("Don Quixote is a character in a novel.", _SANCHO, "the context names Sancho Panza here, not Don Quixote"),
+        # past square brackets; a word of the claim no sentence states leaves it unsupported anyway
+        (
+            "Don Quixote is a fictional character in a novel by a writer born in the 17th century.",
+            ["Sancho Panza [ ˈsantʃo ˈpanθa ] is a fictional character in the novel Don Quixote by Miguel de Cervantes."],
+            "the context names Sancho Panza here, not Don Quixote",
+        ),
         # a definite predicate, the claim's name later in the sentence
         (
             "Lagos is the capital of Nigeria.",
@@ -90,7 +96,7 @@ def test_a_predicate_said_of_another_subject_is_the_wrong_entity(claim: str, sen
             ["Ajay Devgan ( born Vishal Devgan on 2 April 1969 ) is an Indian film actor , director and producer ."],
         ),
         # a sentence that does not state all the rest of the claim says nothing of its name
-        ("Elliot Roberts is an American record label from Texas.", _ASYLUM),
+        ("Elliot Roberts is an American record label from Texas.", [*_ASYLUM, "Elliot Roberts grew up in Texas."]),
         # the sentence's predicate lacks a word of the claim's
         ("Elliot Roberts is an American record producer.", _ASYLUM),
         # no name opens the sentence: a description may be the claim's name

@@ -36,7 +36,7 @@ __all__ = ["check_predicates"]
 _COPULA = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
 _CLAIMED = re.compile(rf"\s+{_COPULA}")
 """A copula and its article right after the claim's name: "Elliot Roberts is an"."""
-_ASIDES = re.compile(rf"(?:\s*\([^()]*\))*(?:\s*,[^,;()]{{1,80}},)?\s+{_COPULA}")
+_ASIDES = re.compile(rf"(?:\s*\([^()]*\)|\s*\[[^\[\]]*\])*(?:\s*,[^,;()]{{1,80}},)?\s+{_COPULA}")
 """The same after a sentence's name, past its brackets and an apposition: "Ajay Devgan ( born ... ),
 also credited as Ajay Devgn, is an"."""
 _APPOSED = re.compile(r"\s*,\s+(?:a|an|the)\s+")
@@ -146,6 +146,7 @@ def check_predicates(
     if not claimed:
         return None
     said = [(text, _predications(text, names, lang)) for text, names in sentences]
+    stated = frozenset().union(*(analyze(text, lang).terms for text, _ in sentences))
     for name, start, copula_end in claimed:
         predicate = _predicate(claim, copula_end, lang, listed=False)
         if not predicate or any(
@@ -156,7 +157,10 @@ def check_predicates(
             continue  # said of the claim's name, or of what may be it
         tail = _SENTENCE_END.search(claim, copula_end)
         own = claim[start : tail.start() if tail else len(claim)]
-        rest = analyze(own, lang).terms - analyze(name.text, lang).content
+        # what no sentence states leaves the claim unsupported anyway: "a novel written by a
+        # Spanish writer born in the 17th century" against "the novel Don Quixote written by Spanish
+        # author Miguel de Cervantes in 1605"
+        rest = (analyze(own, lang).terms - analyze(name.text, lang).content) & stated
         for text, predications in said:
             opening = _OPENING.match(text)
             at = opening.end() if opening else 0
