@@ -32,7 +32,7 @@ _BEATLES = ["John Lennon was a member of the Beatles, alongside Paul McCartney, 
         # past square brackets; a word of the claim no sentence states leaves it unsupported anyway
         (
             "Don Quixote is a fictional character in a novel by a writer born in the 17th century.",
-            ["Sancho Panza [ ˈsantʃo ˈpanθa ] is a fictional character in the novel Don Quixote by Miguel de Cervantes."],
+            ["Sancho Panza [ santʃo panθa ] is a fictional character in the novel Don Quixote by Miguel de Cervantes."],
             "the context names Sancho Panza here, not Don Quixote",
         ),
         # a definite predicate, the claim's name later in the sentence
