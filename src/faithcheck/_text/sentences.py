@@ -25,6 +25,37 @@ class TextSpan:
     end: int
 
 
+_OPENS_QUOTE = re.compile(r'(?:^|(?<=[\s(\[{:\u2013\u2014-]))"(?=\S)')
+"""A straight double quote that opens a quotation: after a space (or a bracket, a colon, a dash),
+before a word."""
+
+
+def _without_unpaired_quotes(line: str) -> str:
+    """``line`` with each double quote that no other closes or opens blanked, as long as before:
+    sentencex reads a quotation from one quote to the next and splits nothing inside it, so the
+    unclosed quote of a quotation running on to the next paragraph ("Her mother told Bild: \"We now
+    have evidence ...") joined the sentences after it up to the next quote. A straight quote opens
+    (:data:`_OPENS_QUOTE`) or closes; curly ones tell which they do.
+
+    >>> _without_unpaired_quotes('She said: "We won. He said it was "great".')
+    'She said:  We won. He said it was "great".'
+    """
+    chars = list(line)
+    open_at: dict[str, int] = {}
+    for m in re.finditer(r'["\u201c\u201d]', line):
+        kind = "curly" if m.group() != '"' else "straight"
+        opens = m.group() == "\u201c" or (m.group() == '"' and _OPENS_QUOTE.match(line, m.start()) is not None)
+        if opens:
+            if kind in open_at:
+                chars[open_at[kind]] = " "  # the one before it never closed
+            open_at[kind] = m.start()
+        elif open_at.pop(kind, None) is None:
+            chars[m.start()] = " "  # it closes none
+    for at in open_at.values():
+        chars[at] = " "
+    return "".join(chars)
+
+
 @lru_cache(maxsize=8192)
 def split_sentences(text: str, lang: Lang = "en") -> tuple[TextSpan, ...]:
     """Split ``text`` into sentences, each with its exact span in ``text``.
@@ -47,11 +78,12 @@ def split_sentences(text: str, lang: Lang = "en") -> tuple[TextSpan, ...]:
         bullet = _BULLET.match(body)
         cursor = line_start + (bullet.end() if bullet else 0)
         segment_text = text[cursor : line_start + len(body)]
-        for piece in sentencex.get_sentence_boundaries(lang, segment_text):
-            raw = str(piece["text"])
+        for piece in sentencex.get_sentence_boundaries(lang, _without_unpaired_quotes(segment_text)):
+            start = int(piece["start_index"])
+            raw = segment_text[start : start + len(str(piece["text"]))]
             sentence = raw.strip()
             if not sentence:
                 continue
-            found = cursor + int(piece["start_index"]) + len(raw) - len(raw.lstrip())  # character offsets
+            found = cursor + start + len(raw) - len(raw.lstrip())  # character offsets
             spans.append(TextSpan(sentence, found, found + len(sentence)))
     return tuple(spans)
