@@ -46,6 +46,12 @@ _BEATLES = ["John Lennon was a member of the Beatles, alongside Paul McCartney, 
             ["Greta Gerwig is the director of Barbie, which stars Margot Robbie and Ryan Gosling."],
             "the context names Greta Gerwig here, not Margot Robbie",
         ),
+        # a copula with adverbs and "known as"
+        (
+            "Gong Li is an actor.",
+            ["Jiang is also well known internationally as an actor, having starred with Gong Li in Red Sorghum."],
+            "the context names Jiang here, not Gong Li",
+        ),
         # another sentence names the claim's name, saying something else of it
         (
             "Cloverfield Lane is a filmmaker.",

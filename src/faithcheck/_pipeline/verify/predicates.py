@@ -36,7 +36,14 @@ __all__ = ["check_predicates"]
 _COPULA = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
 _CLAIMED = re.compile(rf"\s+{_COPULA}")
 """A copula and its article right after the claim's name: "Elliot Roberts is an"."""
-_ASIDES = re.compile(rf"(?:\s*\([^()]*\)|\s*\[[^\[\]]*\])*(?:\s*,[^,;()]{{1,80}},)?\s+{_COPULA}")
+_ADVERBS = r"(?:(?:[a-z]+ly|also|best|well|still)\s+)*"
+_SAID_TO_BE = (
+    rf"(?:is|was|are|were)\s+{_ADVERBS}"
+    rf"(?:(?:known|regarded|considered|described|recognised|recognized|seen)\s+{_ADVERBS}as\s+)?(?:a|an|the)\s+"
+)
+"""A copula in a sentence, with adverbs and a verb of being known as something: "is also well known
+internationally as an"."""
+_ASIDES = re.compile(rf"(?:\s*\([^()]*\)|\s*\[[^\[\]]*\])*(?:\s*,[^,;()]{{1,80}},)?\s+{_SAID_TO_BE}")
 """The same after a sentence's name, past its brackets and an apposition: "Ajay Devgan ( born ... ),
 also credited as Ajay Devgn, is an"."""
 _APPOSED = re.compile(r"\s*,\s+(?:a|an|the)\s+")
@@ -45,7 +52,7 @@ _OPENING = re.compile(r"^[\s\"'`\u201c\u2018]*(?:(?:the|a|an)\s+)?", re.IGNORECA
 """What may stand before a sentence's subject: quotes, an article."""
 _OPENS_CLAIM = re.compile(r"(?:^|[.!?]\s+)[\s\"'`\u201c\u2018]*(?:(?:the|a|an)\s+)?$", re.IGNORECASE)
 """The same before the claim's name, which opens a sentence of the claim."""
-_SUBJECT = re.compile(rf"{_OPENING.pattern}[^,;()]{{1,60}}?\s+{_COPULA}", re.IGNORECASE)
+_SUBJECT = re.compile(rf"{_OPENING.pattern}[^,;()]{{1,60}}?\s+{_SAID_TO_BE}", re.IGNORECASE)
 """A sentence opening with something said to be something, a pronoun or a description maybe: "He is
 an", "The band was an"."""
 _TOKEN = re.compile(r"\s*(?:([^\W_]+(?:['\u2019-][^\W_]+)*)|(\S))")
