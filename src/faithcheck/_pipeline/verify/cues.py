@@ -711,14 +711,28 @@ def _states(tokens: tuple[str, ...], run: tuple[str, ...], inflected: bool, lex:
     return ()
 
 
+_STEM_HEAD = 3
+"""Letters two stems must share at least where one begins the other (:func:`_stems_meet`)."""
+
+
+def _stems_meet(words: frozenset[str], others: frozenset[str]) -> bool:
+    """A stem of ``words`` is one of ``others``, or begins one or is begun by one (of
+    :data:`_STEM_HEAD` letters or more): the stemmer makes "buse" of "buses" and "bus" of "bus"."""
+    return bool(words & others) or any(
+        min(len(a), len(b)) >= _STEM_HEAD and (a.startswith(b) or b.startswith(a)) for a in words for b in others
+    )
+
+
 def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     """Whether a negation of ``sentence`` stands in a part of it that speaks of the claim: a part
     between commas, semicolons, colons or dashes, or in brackets, that shares a content word with
-    the claim that no part without a negation has (a sentence of one part: any negation of it). A
-    negation only in a part about something else ("..., Buenos Aires, which is not a province",
-    "Returns are accepted within 30 days with a receipt, or within 14 days without one" for
-    "Returns with a receipt are accepted within 30 days") does not negate what the rest of the
-    sentence says of the claim.
+    the claim that no part without a negation has (a sentence of one part: any negation of it), and
+    negates a word of the claim (:attr:`~faithcheck._text.analysis.TextFeatures.negates`, or nothing
+    near it). A negation only in a part about something else ("..., Buenos Aires, which is not a
+    province", "Returns are accepted within 30 days with a receipt, or within 14 days without one"
+    for "Returns with a receipt are accepted within 30 days"), or of a word the claim does not say
+    ("She will not delay the trial set for May" for "The trial is set for May"), does not negate
+    what the rest of the sentence says of the claim.
 
     >>> claim = analyze("Argentina is subdivided into provinces.")
     >>> _negates_about("Argentina is subdivided into provinces, unlike Chile, which has none.", claim, "en")
@@ -728,10 +742,19 @@ def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     >>> children = analyze("It is approved for children.")
     >>> _negates_about("The drug is approved for adults, but not for children.", children, "en")
     True
+    >>> _negates_about("She will not delay the trial set for May.", analyze("The trial is set for May."), "en")
+    False
     """
     bracketed = [m.group()[1:-1] for m in _BRACKETED.finditer(sentence)]
     parts = [analyze(p, lang) for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
-    negated = [features for features in parts if features.negated]
+    # a negation of a word the claim does not say negates something else: "no future blockades"
+    # beside "maintaining Gaza's existing territorial borders", "will not delay the trial" for "The
+    # trial is scheduled for May"
+    negated = [
+        features
+        for features in parts
+        if features.negated and any(not words or _stems_meet(words, claim.content) for words in features.negates)
+    ]
     affirmed = frozenset().union(*(features.content for features in parts if not features.negated))
     about = any(features.content & claim.content - affirmed for features in negated)
     return (len(parts) <= 1 and bool(negated)) or about

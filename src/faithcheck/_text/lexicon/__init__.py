@@ -99,6 +99,20 @@ class Lexicon:
     negating_prefixes: frozenset[str]
     """Words that negate the word they are joined to by a hyphen ("non" of "non-refundable"),
     lower-cased: that word only, not the sentence ("a non-profit group")."""
+    additive_words: frozenset[str]
+    """Words after which a negation adds rather than denies ("only" of "not only ... but also",
+    "just" of "not just to trucks but to people"), lower-cased, where a word of ``additive_follows``
+    comes after them."""
+    additive_follows: frozenset[str]
+    """The words that complete "not only" ("but", "also"), lower-cased: without one, "not only"
+    denies the restriction ("It is not only way to solve it")."""
+    light_words: frozenset[str]
+    """Words a negation reads past to the word after them, which carry little of what is denied
+    ("evidence" of "found no evidence that the drugs increase it", "chance" of "never had the
+    chance to win"), lower-cased."""
+    negation_adverbs: frozenset[str]
+    """Adverbs a negation reads past to the word it negates ("longer" of "no longer sells", "yet" of
+    "not yet decided"), lower-cased; English words ending in "ly" are read past too."""
     do_support: frozenset[str]
     """Auxiliaries a negation needs but a statement drops ("did" of "did not sign"): what they
     negate is stated by the verb alone, inflected ("signed")."""
