@@ -2603,6 +2603,10 @@ def test_a_metric_measure_in_another_unit_is_compared_in_one_unit() -> None:
     assert check_slots("It is 187 miles from Copenhagen.", ["It is 187 km from Copenhagen."], "en") is not None
     # a mass is no length: no rival in another kind
     assert check_slots("The parcel weighs 2 kg.", ["The parcel weighs 2 kg and is 40 cm long."], "en") is None
+    # "mi" is "miles" (before, "the context does not state 2 miles" for "2 mi southeast of Tonopah")
+    tonopah = ["It was situated 2 mi (3.2 km) southeast of Tonopah."]
+    assert check_slots("It was situated 2 miles southeast of Tonopah.", tonopah, "en") is None
+    _assert_contradicted("It lay 3 miles southeast of Tonopah.", tonopah, "the context gives 2 mi, not 3 miles")
 
 
 def test_a_place_singles_out_its_part_where_a_later_part_leaves_out_the_rest() -> None:

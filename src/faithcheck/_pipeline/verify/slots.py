@@ -1089,8 +1089,9 @@ _SAME_UNITS = {
     "l": "litre litres liter liters",
     "ft": "foot feet",
     "in": "inch inches",
+    "mile": "mi miles",
 }
-"""Units written as a word or a sign: "90 percent" is "90%", "5 dollars" is "$5"."""
+"""Units written as a word or a sign: "90 percent" is "90%", "5 dollars" is "$5", "2 mi" is "2 miles"."""
 _MEASURE_WORDS = " ".join(
     (
         *_DURATIONS.values(),
