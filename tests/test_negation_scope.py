@@ -78,3 +78,14 @@ def test_a_negation_knows_the_words_it_negates() -> None:
     # "not only ... but also" is no negation; "not only" alone is
     assert not analyze("He is not only a singer but also an actor.", "en").negated
     assert analyze("It is not only way to solve it.", "en").negated
+
+
+def test_a_restriction_against_not_only_but_also_is_contradicted(baseline: Faithfulness) -> None:
+    # "not just ... but also" no longer reads as a negation: before, the claim's "only" was
+    # contradicted by it as one; now by what it says, that the new customers are not all
+    offer = "The offer applies not just to new customers but also to existing ones."
+    [verdict] = baseline.check_claims(["The offer applies only to new customers."], [offer])
+    assert verdict.label == "contradicted"
+    assert "('only')" in verdict.reason
+    [verdict] = baseline.check_claims(["The offer applies to new customers."], [offer])
+    assert verdict.label == "supported", verdict.reason

@@ -129,6 +129,9 @@ class TextFeatures:
     that too: ("kingdom", "did", "not", "sign"); a prefix of ``negating_prefixes`` with its word:
     ("are", "non", "refundable"), which does not make the text ``negated``. Opening the text, or
     negating nothing near, none."""
+    adds: bool = False
+    """It says "not only ... but also" (``additive_words`` after a negation, a word of
+    ``additive_follows`` later): what follows is not all there is."""
     negates: tuple[frozenset[str], ...] = ()
     """For each negation that makes the text ``negated``, the stems of what it negates
     (:func:`_negated_words`: "sign" of "did not sign", "futur" of "no future blockades", "longer"
@@ -464,6 +467,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         negated=negated,
         negations=tuple(phrases),
         negates=negated_words,
+        adds=any(_adds(tokens, k, lex) for k in range(len(tokens) - 1)),
         restriction_scopes=tuple(scopes),
         absolute=any(t in lex.absolutes for t in tokens),
         hedged=bool(hedges),

@@ -198,6 +198,9 @@ def find_cue(
     if other_group := _said_of_another(claim, said, passages, lang):
         other, why = other_group
         return Cue("unsupported", why + _naming(other.text, window), "entity")
+    if sentence.adds and (restricted := _restricts_as_all(claim, sentence, lang)):
+        why = f"the claim restricts this ({restricted!r}) where the context adds to it ('not only ... but also')"
+        return Cue("contradicted", why, "restriction")
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:
@@ -626,6 +629,17 @@ def _converse(
         return {stem(token, lex) for token in tokens if token not in lex.stopwords}
 
     return bool(stems(after) & stems(their_before) - stems(their_after))
+
+
+def _restricts_as_all(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """The word of the claim's restriction ("only") where ``sentence`` says "not only ... but also"
+    of words the restriction restricts: "The offer applies only to new customers" against "The
+    offer applies not just to new customers but also to existing ones"; ``None`` otherwise."""
+    additive = get_lexicon(lang).additive_words
+    return next(
+        (word for word, scope in claim.restriction_scopes if word in additive and scope & sentence.content),
+        None,
+    )
 
 
 def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) -> bool:
