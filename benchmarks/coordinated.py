@@ -18,8 +18,9 @@ building it.
   groups spoken of apart, "one" of a noun, storage and masses in another unit, totals, a part's own
   date, subjects of more words, "No. 1", names in object places, a number of "its" area or division,
   dates of a life and a life's brackets, a title's year in a list, a character and who plays it,
-  spans given roughly, a later part with a verb of its own, measures in another unit); its last
-  contexts hold claims still wrong.
+  spans given roughly, a later part with a verb of its own, measures in another unit, what a name is
+  said to be and of whom, what a negation negates, "not only ... but also", miles written "mi"); its
+  last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """

@@ -31,11 +31,11 @@ before a word."""
 
 
 def _without_unpaired_quotes(line: str) -> str:
-    """``line`` with each double quote that no other closes or opens blanked, as long as before:
-    sentencex reads a quotation from one quote to the next and splits nothing inside it, so the
-    unclosed quote of a quotation running on to the next paragraph ("Her mother told Bild: \"We now
-    have evidence ...") joined the sentences after it up to the next quote. A straight quote opens
-    (:data:`_OPENS_QUOTE`) or closes; curly ones tell which they do.
+    """``line`` with each double quote that no other closes or opens blanked (a space for each, so
+    the spans stay the line's): sentencex reads a quotation from one quote to the next and splits
+    nothing inside it, so the unclosed quote of a quotation running on to the next paragraph ("Her
+    mother told Bild: \"We now have evidence ...") joined the sentences after it up to the next
+    quote. A straight quote opens (:data:`_OPENS_QUOTE`) or closes; curly ones tell which they do.
 
     >>> _without_unpaired_quotes('She said: "We won. He said it was "great".')
     'She said:  We won. He said it was "great".'

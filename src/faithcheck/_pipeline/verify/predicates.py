@@ -11,7 +11,8 @@ A claim's predicate is the words after its copula's article up to the first stop
 record label"; "character" of "a character in a novel"); the sentence's may say more ("a fictional
 character in the novel", "an Indian film actor, director and producer"), and brackets and an
 apposition may stand between its subject and its copula ("Carlos Santana ( born July 20 , 1947 ) is
-a Mexican and American musician"). A sentence that sets the claim's name beside its subject
+a Mexican and American musician"), and adverbs and a verb of being known as something after it
+("Jiang is also well known internationally as an actor"). A sentence that sets the claim's name beside its subject
 ("alongside Paul McCartney") or names it before the copula (an alias: "Ajay Devgan ( born Vishal
 Veeru Devgan ... )") says nothing against it.
 English only: the word order is English's.
@@ -64,6 +65,7 @@ _BESIDE = re.compile(
 """Words that set a name beside the sentence's subject, saying the same of it or telling the two
 apart: "John Lennon was a member of the Beatles, alongside Paul McCartney"."""
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+"""Where the claim's sentence that opens with its name ends."""
 _LISTING = frozenset({"and", "or"})
 """Stop words that a sentence's predicate reads past: "an Indian film actor, director and producer"."""
 _READ = 12
