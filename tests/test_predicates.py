@@ -46,6 +46,18 @@ _BEATLES = ["John Lennon was a member of the Beatles, alongside Paul McCartney, 
             ["Greta Gerwig is the director of Barbie, which stars Margot Robbie and Ryan Gosling."],
             "the context names Greta Gerwig here, not Margot Robbie",
         ),
+        # a superlative that is a stop word ("most") and a subject named with its article
+        (
+            "The Vatican Museums are the most visited museum in the world.",
+            ["The Louvre is the most visited museum in the world, ahead of the Vatican Museums."],
+            "the context names The Louvre here, not The Vatican Museums",
+        ),
+        # an acronym as the subject
+        (
+            "Tesla is an electric vehicle maker.",
+            ["BYD is an electric vehicle maker that overtook Tesla in 2023."],
+            "the context names BYD here, not Tesla",
+        ),
         # a copula with adverbs and "known as"
         (
             "Gong Li is an actor.",
@@ -100,6 +112,15 @@ def test_a_predicate_said_of_another_subject_is_the_wrong_entity(claim: str, sen
         (
             "Vishal Devgan is an Indian film actor.",
             ["Ajay Devgan ( born Vishal Devgan on 2 April 1969 ) is an Indian film actor , director and producer ."],
+        ),
+        # an acronym and the name it spells are one
+        (
+            "The FDA is a federal agency.",
+            ["The Food and Drug Administration is a federal agency of the United States."],
+        ),
+        (
+            "NASA is a space agency.",
+            ["The National Aeronautics and Space Administration is an independent space agency."],
         ),
         # a sentence that does not state all the rest of the claim says nothing of its name
         ("Elliot Roberts is an American record label from Texas.", [*_ASYLUM, "Elliot Roberts grew up in Texas."]),

@@ -73,9 +73,10 @@ _READ = 12
 
 
 def _predicate(text: str, at: int, lang: Lang, *, listed: bool) -> frozenset[str]:
-    """The content stems of the words of ``text`` from ``at`` up to the first stop word or mark;
+    """The content stems of the words of ``text`` from ``at`` up to the first stop word or mark,
+    past superlatives that are stop words ("most visited museum": the lexicon's ``superlatives``);
     with ``listed``, past commas, "and" and "or", and as far as :data:`_READ` tokens."""
-    stopwords = get_lexicon(lang).stopwords
+    lex = get_lexicon(lang)
     words: list[str] = []
     pos = at
     for _ in range(_READ if listed else len(text)):
@@ -88,7 +89,9 @@ def _predicate(text: str, at: int, lang: Lang, *, listed: bool) -> frozenset[str
             if listed and token.group(2) == ",":
                 continue
             break
-        if word.lower() in stopwords and not (listed and word.lower() in _LISTING):
+        if word.lower() in lex.stopwords and word.lower() in lex.superlatives:
+            continue  # "the most visited museum": a stop word, no end of the predicate
+        if word.lower() in lex.stopwords and not (listed and word.lower() in _LISTING):
             break
         words.append(word)
     return analyze(" ".join(words), lang).content
@@ -111,14 +114,19 @@ def _predications(text: str, names: Sequence[tuple[N, int, int, bool]], lang: La
     apposition) or before an apposition; and a subject that is no name, before a copula at the
     sentence's opening."""
     found: list[_Predication[N]] = []
-    opening = _OPENING.match(text)
-    opening_end = opening.end() if opening else 0
     for name, start, end, _ in names:
         if said := _ASIDES.match(text, end) or _APPOSED.match(text, end):
             found.append(_Predication(name, start, said.end(), _predicate(text, said.end(), lang, listed=True)))
-    if all(p.start != opening_end for p in found) and (said := _SUBJECT.match(text)):
+    if not any(_opens(text, p.start) for p in found) and (said := _SUBJECT.match(text)):
         found.append(_Predication(None, 0, said.end(), _predicate(text, said.end(), lang, listed=True)))
     return found
+
+
+def _opens(text: str, start: int) -> bool:
+    """A name at ``start`` opens ``text``, after quotes and an article at most, or with its article
+    ("The Louvre")."""
+    opening = _OPENING.match(text)
+    return start == 0 or (opening is not None and start == opening.end())
 
 
 def _beside(name: N, text: str, mentions: Callable[[N, str], bool]) -> bool:
@@ -171,9 +179,7 @@ def check_predicates(
         # author Miguel de Cervantes in 1605"
         rest = (analyze(own, lang).terms - analyze(name.text, lang).content) & stated
         for text, predications in said:
-            opening = _OPENING.match(text)
-            at = opening.end() if opening else 0
-            subject = next((p for p in predications if p.subject is not None and p.start == at), None)
+            subject = next((p for p in predications if p.subject is not None and _opens(text, p.start)), None)
             if (
                 subject is None
                 or subject.subject is None

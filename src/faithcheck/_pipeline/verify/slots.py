@@ -2482,7 +2482,7 @@ def _check_predicates(
     claim: str, claim_terms: frozenset[str | float], sentences: Sequence[str], lang: Lang
 ) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.predicates.check_predicates` with the names of each text
-    (:func:`_capitalised`), :func:`_rival` (a word of the other name that the claim writes only in
+    (:func:`_capitalised`, and its acronyms), :func:`_rival` (a word of the other name that the claim writes only in
     lower case does not name it: "record" of "Asylum Records" for "Elliot Roberts is an American
     record label") and :func:`_mentions`."""
     cased = capitalised_stems(claim, lang)
@@ -2493,8 +2493,13 @@ def _check_predicates(
     def mentions(name: NameSlot, text: str) -> bool:
         return _mentions(name, text, lang)
 
-    named = [(text, _capitalised(text, lang)) for text in sentences]
-    return check_predicates(claim, _capitalised(claim, lang), named, rival, mentions, lang)
+    def names(text: str) -> list[tuple[NameSlot, int, int, bool]]:
+        # an acronym may be a subject too: "BYD is an electric vehicle maker that overtook Tesla"
+        acronyms = [(slot, start, end, False) for slot, start, end in _acronyms(text)]
+        return sorted([*_capitalised(text, lang), *acronyms], key=lambda placed: placed[1])
+
+    named = [(text, names(text)) for text in sentences]
+    return check_predicates(claim, names(claim), named, rival, mentions, lang)
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")
