@@ -58,6 +58,12 @@ _BEATLES = ["John Lennon was a member of the Beatles, alongside Paul McCartney, 
             ["BYD is an electric vehicle maker that overtook Tesla in 2023."],
             "the context names BYD here, not Tesla",
         ),
+        # the claim's apposition says what its name is, as its copula does
+        (
+            "Elliot Roberts, an American record label, was founded in 1971.",
+            _ASYLUM,
+            "the context names Asylum Records here, not Elliot Roberts",
+        ),
         # a copula with adverbs and "known as"
         (
             "Gong Li is an actor.",
@@ -112,6 +118,12 @@ def test_a_predicate_said_of_another_subject_is_the_wrong_entity(claim: str, sen
         (
             "Vishal Devgan is an Indian film actor.",
             ["Ajay Devgan ( born Vishal Devgan on 2 April 1969 ) is an Indian film actor , director and producer ."],
+        ),
+        ("Asylum Records, an American record label, was founded in 1971.", _ASYLUM),
+        # an apposition without an article is no predicate read
+        (
+            "Tim Cook, Apple's chief executive, announced the phone.",
+            ["Apple chief executive Tim Cook announced the phone."],
         ),
         # an acronym and the name it spells are one
         (

@@ -143,7 +143,8 @@ def check_predicates(
     lang: Lang,
 ) -> SlotFinding | None:
     """The finding that a sentence stating all the rest of ``claim`` says what the claim says one of
-    its names is (the name opening a sentence of the claim, before a copula and an article) of its
+    its names is (the name opening a sentence of the claim, before a copula and an article, or an
+    apposition's comma and article: "Elliot Roberts, an American record label, ...") of its
     own subject, a ``rival`` of the claim's name, and no sentence says it of the claim's name or of
     a subject that is none of its rivals; ``sentences`` come with their names.
 
@@ -158,7 +159,7 @@ def check_predicates(
     claimed = [
         (name, start, copula.end())
         for name, start, end, _ in claim_names
-        if (copula := _CLAIMED.match(claim, end)) and _OPENS_CLAIM.search(claim, 0, start)
+        if (copula := _CLAIMED.match(claim, end) or _APPOSED.match(claim, end)) and _OPENS_CLAIM.search(claim, 0, start)
     ]
     if not claimed:
         return None
