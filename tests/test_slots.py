@@ -3233,8 +3233,7 @@ def test_a_date_of_someones_birth_or_death_states_no_other_event() -> None:
     keaton = [
         "It was directed by Diane Keaton (born Diane Hall; January 5, 1946), an American film actress and director."
     ]
-    finding = check_slots("Diane Keaton directed the documentary Heaven in 1946.", keaton, "en")
-    assert finding is not None
+    finding = _finding("Diane Keaton directed the documentary Heaven in 1946.", keaton)
     assert (finding.label, finding.why) == (
         "unsupported",
         "the context gives 1946 only as a date of someone's birth or death",
@@ -3242,8 +3241,7 @@ def test_a_date_of_someones_birth_or_death_states_no_other_event() -> None:
     assert check_slots("Diane Keaton, born in 1946, is an American film director.", keaton, "en") is None
     # the years of a life's brackets: the claim speaking of a life, or giving the brackets itself
     mukesh = ["Mukesh Chand Mathur (22 July 1923 - 27 August 1976) was an Indian playback singer."]
-    finding = check_slots("Mukesh recorded the song for a film in 1976.", mukesh, "en")
-    assert finding is not None
+    finding = _finding("Mukesh recorded the song for a film in 1976.", mukesh)
     assert finding.label == "unsupported"
     assert check_slots("Mukesh (1923-1976) was an Indian playback singer.", mukesh, "en") is None
     assert check_slots("Mukesh lived until 1976.", mukesh, "en") is None
@@ -3292,14 +3290,12 @@ def test_a_year_a_bracket_gives_of_another_thing_states_no_year_of_the_claims_th
         "Since then, Hammer Film Productions has produced several films, including Let Me In (2010), "
         "The Resident (2011), The Woman in Black (2012) and The Quiet Ones (2014)."
     ]
-    finding = check_slots("Hammer Film Productions produced Let Me In in 2011.", hammer, "en")
-    assert finding is not None
+    finding = _finding("Hammer Film Productions produced Let Me In in 2011.", hammer)
     assert (finding.label, finding.why) == ("unsupported", "the context gives 2011 only as the year of The Resident")
     assert check_slots("Hammer Film Productions produced The Resident in 2011.", hammer, "en") is None
     assert check_slots("Hammer Film Productions produced Let Me In in 2010.", hammer, "en") is None
     band = ["The band's debut album, Hollow Sky (2004), was followed by Red Rooms (2007)."]
-    finding = check_slots("The band's album Red Rooms came out in 2004.", band, "en")
-    assert finding is not None
+    finding = _finding("The band's album Red Rooms came out in 2004.", band)
     assert (finding.label, finding.why) == ("unsupported", "the context gives 2004 only as the year of Hollow Sky")
     # a claim naming none of the dated things may describe one otherwise
     assert check_slots("The band's debut album came out in 2004.", band, "en") is None
@@ -3316,8 +3312,7 @@ def test_a_name_the_context_gives_only_as_one_of_a_cast_is_no_actor_of_what_the_
         "Aubrey Frances Anderson-Emmons (born June 6, 2007) is an American child actress, known for her role as "
         "Lily Tucker-Pritchett on ABC's Modern Family."
     ]
-    finding = check_slots("Lily Tucker-Pritchett is an American child actress.", aubrey, "en")
-    assert finding is not None
+    finding = _finding("Lily Tucker-Pritchett is an American child actress.", aubrey)
     assert (finding.label, finding.why) == (
         "wrong_entity",
         "the context names Aubrey Frances Anderson-Emmons here, not Lily Tucker-Pritchett",
@@ -3325,12 +3320,10 @@ def test_a_name_the_context_gives_only_as_one_of_a_cast_is_no_actor_of_what_the_
     house = [
         "Gregory House, played by Hugh Laurie, is a misanthropic doctor at Princeton-Plainsboro Teaching Hospital."
     ]
-    finding = check_slots("Hugh Laurie is a doctor at Princeton-Plainsboro.", house, "en")
-    assert finding is not None
+    finding = _finding("Hugh Laurie is a doctor at Princeton-Plainsboro.", house)
     assert finding.label == "wrong_entity"
     cranston = ["Bryan Cranston, who portrayed Walter White, won four Primetime Emmy Awards for Breaking Bad."]
-    finding = check_slots("Walter White won four Emmy Awards for Breaking Bad.", cranston, "en")
-    assert finding is not None
+    finding = _finding("Walter White won four Emmy Awards for Breaking Bad.", cranston)
     assert finding.label == "wrong_entity"
     # a claim speaking of the cast itself, a character the sentence describes, and who the sentence
     # names elsewhere than in its cast keep their names
@@ -3355,8 +3348,7 @@ def test_a_possessive_before_the_claims_name_is_its_owner_not_another_name() -> 
     assert check_slots("Aubrey Anderson-Emmons played Lily Tucker-Pritchett on Modern Family.", aubrey, "en") is None
     # an owner in the claim's owner's place is still another name
     show = ["The film premiered on NBC's Sunday Movie in 1994."]
-    finding = check_slots("The film premiered on CBS's Sunday Movie.", show, "en")
-    assert finding is not None
+    finding = _finding("The film premiered on CBS's Sunday Movie.", show)
     assert finding.why == "the context names NBC here, not CBS"
 
 
@@ -3382,8 +3374,7 @@ def test_a_span_given_roughly_or_to_a_short_claim_has_its_ends() -> None:
     # version read "The launch" as the start of "from 2024 to 2025", against the same sentence)
     postponed = ["The launch was postponed from 2024 to 2025."]
     assert check_slots("The launch was postponed from 2024 to 2025.", postponed, "en") is None
-    later = check_slots("The war ended in 1870.", war, "en")
-    assert later is not None
+    later = _finding("The war ended in 1870.", war)
     assert later.label == "contradicted"
 
 
