@@ -136,7 +136,9 @@ class TextFeatures:
     """For each negation that makes the text ``negated``, the stems of what it negates
     (:func:`_negated_words`: "sign" of "did not sign", "futur" of "no future blockades", "longer"
     and "sell" of "no longer sells"), opening the text too; empty where nothing is near ("Oblak said
-    no")."""
+    no"). ``negations`` holds the tokens themselves, to find the phrase said without its negation;
+    these are the words a claim must say for the negation to deny it, read further (past adverbs and
+    light words)."""
 
     @cached_property
     def terms(self) -> frozenset[str | float]:

@@ -2482,9 +2482,9 @@ def _check_predicates(
     claim: str, claim_terms: frozenset[str | float], sentences: Sequence[str], lang: Lang
 ) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.predicates.check_predicates` with the names of each text
-    (:func:`_capitalised`, and its acronyms), :func:`_rival` (a word of the other name that the claim writes only in
-    lower case does not name it: "record" of "Asylum Records" for "Elliot Roberts is an American
-    record label") and :func:`_mentions`."""
+    (:func:`_capitalised`, and its acronyms), :func:`_rival` (a word of the other name that the
+    claim writes only in lower case does not name it: "record" of "Asylum Records" for "Elliot
+    Roberts is an American record label") and :func:`_mentions`."""
     cased = capitalised_stems(claim, lang)
 
     def rival(name: NameSlot, other: NameSlot) -> bool:
