@@ -10,6 +10,22 @@ from faithcheck._pipeline.verify.slots import _capitalised, check_slots
 _BARBIE = ["Barbie is a 2023 film directed by Greta Gerwig.", "It stars Margot Robbie and Ryan Gosling."]
 _ALBUM = ["The album was produced by Rick Rubin and mixed by Andrew Scheps."]
 _BILL = ["Senator Ruben Gallego introduced the bill on Tuesday.", "Senator Mark Kelly said he would vote against it."]
+_SOUTHPAW = [
+    "Southpaw is a 2015 American sports drama film directed by Antoine Fuqua , written by Kurt Sutter and starring "
+    "Jake Gyllenhaal , Forest Whitaker and Rachel McAdams ."
+]
+_MONSTER = [
+    "Monster is a 2003 crime drama film written and directed by Patty Jenkins and starring Charlize Theron, "
+    "Christina Ricci and Bruce Dern."
+]
+_DIE_HARD = [
+    "A Good Day to Die Hard is a 2013 American action thriller film.",
+    "The film was directed by John Moore and written by Skip Woods, and stars Bruce Willis as John McClane.",
+]
+_NOVEL = [
+    "The Lord of the Rings is an epic fantasy novel written by J. R. R. Tolkien.",
+    "The films were made by Peter Jackson.",
+]
 
 
 @pytest.mark.parametrize(
@@ -35,6 +51,47 @@ _BILL = ["Senator Ruben Gallego introduced the bill on Tuesday.", "Senator Mark 
             "The novel was written by Ana Souza and illustrated by Pedro Lima.",
             ["The novel was written by Pedro Lima and illustrated by Ana Souza."],
             "the context names Pedro Lima here, not Ana Souza",
+        ),
+        # an irregular verb is one verb ("wrote", "written by"); the sentence's first word is named
+        ("Jake Gyllenhaal wrote Southpaw.", _SOUTHPAW, "the context names Kurt Sutter here, not Jake Gyllenhaal"),
+        (
+            "Peter Jackson wrote The Lord of the Rings.",
+            _NOVEL,
+            "the context names J. R. R. Tolkien here, not Peter Jackson",
+        ),
+        # "starring" gives the cast
+        ("Kurt Sutter starred in Southpaw.", _SOUTHPAW, "the context names Jake Gyllenhaal here, not Kurt Sutter"),
+        # a noun of the verb, before or after the name
+        (
+            "Southpaw's writer was Jake Gyllenhaal.",
+            _SOUTHPAW,
+            "the context names Kurt Sutter here, not Jake Gyllenhaal",
+        ),
+        ("Bruce Dern was the director of Monster.", _MONSTER, "the context names Patty Jenkins here, not Bruce Dern"),
+        # two verbs before one "by"
+        ("Charlize Theron wrote Monster.", _MONSTER, "the context names Patty Jenkins here, not Charlize Theron"),
+        # a sentence opening with what the claim's work is speaks of it ("The film"); "stars" gives the cast
+        ("Skip Woods directed A Good Day to Die Hard.", _DIE_HARD, "the context names John Moore here, not Skip Woods"),
+        (
+            "A Good Day to Die Hard was directed by Bruce Willis.",
+            _DIE_HARD,
+            "the context names John Moore here, not Bruce Willis",
+        ),
+        (
+            "Argentina won the 2014 World Cup.",
+            ["The 2014 World Cup was won by Germany in Rio de Janeiro."],
+            "the context names Germany here, not Argentina",
+        ),
+        (
+            "A Good Day to Die Hard starred John Moore.",
+            _DIE_HARD,
+            "the context names Bruce Willis here, not John Moore",
+        ),
+        # an owner ("Reed's life") does nothing there
+        (
+            "Nikki Reed directed Thirteen.",
+            ["Thirteen is a film directed by Catherine Hardwicke and based on events from Reed's life."],
+            "the context names Catherine Hardwicke here, not Nikki Reed",
         ),
     ],
 )
@@ -83,8 +140,27 @@ def test_another_agent_of_the_claims_verb_where_the_rest_is_stated_is_the_wrong_
             "Saka scored in the 80th minute.",
             ["Erling Haaland scored twice, before Bukayo Saka pulled one back in the 80th minute."],
         ),
-        # an irregular verb is two verbs ("wrote", "written"): nothing is read
-        ("Jake Gyllenhaal wrote Southpaw.", ["Southpaw was written by Kurt Sutter."]),
+        ("Kurt Sutter wrote Southpaw.", _SOUTHPAW),
+        ("Forest Whitaker starred in Southpaw.", _SOUTHPAW),
+        ("Southpaw's director was Antoine Fuqua.", _SOUTHPAW),
+        ("Patty Jenkins wrote Monster.", _MONSTER),
+        ("Patty Jenkins was the director of Monster.", _MONSTER),
+        ("J. R. R. Tolkien wrote The Lord of the Rings.", _NOVEL),
+        # one of the supporting cast "played by" her starred too
+        (
+            "Kelly Preston starred in the film Old Dogs.",
+            ["Old Dogs is a comedy film starring John Travolta with a supporting cast played by Kelly Preston."],
+        ),
+        ("Bruce Willis starred in A Good Day to Die Hard.", _DIE_HARD),
+        # a work starred its cast: the name before "starred" is no agent of it
+        ("A Good Day to Die Hard starred Bruce Willis.", _DIE_HARD),
+        # a sequel is no work the sentence before names
+        (
+            "Greta Gerwig directed Barbie.",
+            ["Barbie is a film by Greta Gerwig.", "The sequel was directed by Noah Baumbach."],
+        ),
+        # a noun of no verb of the sentence says nothing of who did it
+        ("The leader of the film crew was Peter Jackson.", _NOVEL),
     ],
 )
 def test_an_agent_the_context_gives_or_does_not_contradict_keeps_the_claim(claim: str, sentences: list[str]) -> None:
@@ -121,7 +197,7 @@ def test_the_rest_of_the_claim_is_its_numbers_too() -> None:
 
 def test_an_agent_stands_before_a_verb_in_the_past_or_after_its_by() -> None:
     def agents(text: str) -> list[tuple[str, str]]:
-        return [(a.name.text, a.verb) for a in _agents(text, _capitalised(text, "en"), "en")]
+        return [(a.name.text, "/".join(sorted(a.verbs))) for a in _agents(text, _capitalised(text, "en"), "en")]
 
     assert agents("Ruben Gallego introduced the bill.") == [("Ruben Gallego", "introduc")]
     assert agents("It was produced by Greta Gerwig, Noah Baumbach and Tom Ackerley.") == [
@@ -130,5 +206,16 @@ def test_an_agent_stands_before_a_verb_in_the_past_or_after_its_by() -> None:
         ("Tom Ackerley", "produc"),
     ]
     # a participle after a name is no verb of it; a place before a verb is no agent
-    assert agents("Holly is from the series The Office played by Amy Ryan.") == [("Amy Ryan", "play")]
+    # (a cast's verbs stand for one: "played by" is "starring")
+    assert agents("Holly is from the series The Office played by Amy Ryan.") == [("Amy Ryan", "star")]
     assert agents("Beachgoers in Queensland spotted a cassowary.") == []
+    # irregular forms by their base, "starring" before a cast, two verbs before one "by"
+    assert agents("Jake Gyllenhaal wrote it.") == [("Jake Gyllenhaal", "write")]
+    assert agents("Germany won it, and Spain sold it.") == [("Germany", "win"), ("Spain", "sell")]
+    assert agents("A film starring Jake Gyllenhaal and Rachel McAdams.") == [
+        ("Jake Gyllenhaal", "star"),
+        ("Rachel McAdams", "star"),
+    ]
+    assert agents("It was written and directed by Patty Jenkins.") == [("Patty Jenkins", "direct/write")]
+    # a noun of a verb with the copula: the stems its verb may have
+    assert agents("Its director was Patty Jenkins.") == [("Patty Jenkins", "direct/directo/director")]

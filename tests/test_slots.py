@@ -3399,3 +3399,33 @@ def test_a_later_part_without_a_subject_repeats_only_its_last_words() -> None:
     library = ["The library is open until 8 pm on weekdays, but only until 5 pm on Saturdays."]
     assert check_slots("The library is open until 5 pm on Saturdays.", library, "en") is None
     _assert_contradicted("The library is open until 8 pm on Saturdays.", library, "the context gives 5 pm, not 8 pm")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # initials open a name or stand after a given name, and are no words of its stems
+        ("The novel was written by J. R. R. Tolkien.", ["J. R. R. Tolkien"]),
+        ("It was written by J.K. Rowling and A. A. Milne.", ["J.K. Rowling", "A. A. Milne"]),
+        (
+            "George W. Bush met Tony Blair in Washington, D. C. The talks lasted two days.",
+            ["George W. Bush", "Tony Blair", "Washington"],
+        ),
+        # a letter after a word that takes one as a name may end the sentence ("Serie A. Fiorentina")
+        ("Juventus lead Serie A. Fiorentina are second.", ["Serie"]),
+    ],
+)
+def test_a_name_with_initials_is_one_name(text: str, names: list[str]) -> None:
+    # before, an initial was no word of a name, and the name after its full stop opened a sentence:
+    # "Tolkien" was read as a sentence's first word and dropped, "George" and "Bush" were two names
+    found = slots_module._capitalised(text, "en")
+    assert [name.text for name, *_ in found if not name.opening] == names
+    assert all(len(stem) > 1 for name, *_ in found for stem in name.stems)
+
+
+def test_a_name_with_initials_is_checked_as_the_name() -> None:
+    context = ["Back to the Future is a 1985 film directed by Robert Zemeckis and starring Michael J. Fox."]
+    assert check_slots("Michael J. Fox starred in Back to the Future.", context, "en") is None
+    finding = check_slots("Michael J. Fox directed Back to the Future.", context, "en")
+    assert finding is not None
+    assert finding.why == "the context names Robert Zemeckis here, not Michael J. Fox"

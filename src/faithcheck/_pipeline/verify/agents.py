@@ -6,9 +6,11 @@ directed by Greta Gerwig" names Greta Gerwig. Where a sentence states all the re
 claim's, the claim names the wrong one ("the context names Greta Gerwig here, not Margot
 Robbie"). An agent is a name right before a verb in the past ("Gallego introduced") or right after
 the verb's "by" ("introduced by Senator Ruben Gallego", "bought by the Louvre"), with
-the names listed with it ("by Greta Gerwig and Noah Baumbach"); a verb is known by its stem
-("directed", "directed by"), so irregular forms ("wrote", "written") are two verbs and decide
-nothing.
+the names listed with it ("by Greta Gerwig and Noah Baumbach"), or listed after "starring" (the
+cast: "starring Jake Gyllenhaal"). A verb is known by its stem ("directed", "directed by"), an
+irregular one by its base (:data:`_IRREGULAR`: "wrote", "written by"). A claim's agent may be named
+by a noun of its verb too: "Southpaw's writer was Jake Gyllenhaal", "Bruce Willis was the director
+of the film" (:func:`_noun_verbs`).
 English only: the word order is English's.
 """
 
@@ -22,20 +24,56 @@ from typing import Generic
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import Named as N
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._text.analysis import analyze
+from faithcheck._text.analysis import analyze, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["check_agents"]
 
 
-_VERB_AFTER = re.compile(r"\s+([a-z]+ed)\b(?!\s+by\b)")
-"""The word right after a name: its verb, where a regular past ("directed", "introduced"), not a
+_IRREGULAR = {
+    base: forms.split()
+    for base, forms in {
+        "write": "wrote written",
+        "sing": "sang sung",
+        "draw": "drew drawn",
+        "lead": "led led",
+        "build": "built built",
+        "make": "made made",
+        "win": "won won",
+        "sell": "sold sold",
+        "buy": "bought bought",
+        "teach": "taught taught",
+        "shoot": "shot shot",
+        "steal": "stole stolen",
+    }.items()
+}
+"""Irregular verbs that say who made, led or won something, with their past and participle:
+"wrote" and "written by" are one verb."""
+_BASE = {form: base for base, forms in _IRREGULAR.items() for form in forms}
+_PAST = "|".join(["[a-z]+ed", *(past for past, _ in _IRREGULAR.values())])
+_VERB_AFTER = re.compile(rf"\s+({_PAST})\b(?!\s+by\b)")
+"""The word right after a name: its verb, where a past ("directed", "introduced", "wrote"), not a
 passive's participle ("the series The Office played by Amy Ryan")."""
-_BY_BEFORE = re.compile(r"\b([a-z]+)\s+by\s+(?:(?:the|a|an)\s+)?$")
-"""A verb and its "by" (and an article) right before a name: "directed by", "bought by the"."""
+_BY_BEFORE = re.compile(r"\b(?:([a-z]+)\s+and\s+)?([a-z]+)\s+by\s+(?:(?:the|a|an)\s+)?$|\b(starring|stars|starred)\s+$")
+"""A verb and its "by" (and an article) right before a name: "directed by", "bought by the",
+"written and directed by"; or "starring", "stars" or "starred", before the first name of a cast
+("The Good German starred Tobey Maguire")."""
+_NOUN_BEFORE = re.compile(r"\b([a-z]{4,}(?:er|or))\s+(?:is|was)\s+$")
+"""A noun of a verb before a name, with the copula: "Southpaw's writer was ..."."""
+_NOUN_AFTER = re.compile(r"\s+(?:is|was)\s+the\s+([a-z]{4,}(?:er|or))\s+of\b")
+"""A noun of a verb after a name, with the copula: "... was the director of"."""
 _INDEFINITE = re.compile(r"\b(?:a|an)\b")
 """An indefinite article: a claim of "a character" speaks of any, which another may have played
 ("Keegan-Michael Key played a character" beside "Holly is a character ... played by Amy Ryan")."""
+_STARRED_IN = re.compile(r"\s+(?:in|as|alongside|opposite|with)\b")
+"""What follows a cast's verb said of one of the cast: "starred in", "appeared as"."""
+_REFERS_BACK = re.compile(
+    r"(?:(?:The|This|Its)\s+(?:film|movie|album|song|single|novel|book|series|show|play|game)|It)\s", re.IGNORECASE
+)
+"""The opening of a sentence that speaks of a work the sentences before it name: "The film was
+directed by John Moore"."""
+_POSSESSIVE = re.compile(r"\s?['’]s?\b")
+"""A possessive's ending right after a name: "Reed 's life", "Reed's life"."""
 _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)$")
 """What joins a name to the one before it in a list of agents: "by Greta Gerwig and Noah Baumbach"."""
 
@@ -43,16 +81,34 @@ _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)$")
 @dataclass(frozen=True)
 class _Agent(Generic[N]):
     name: N
-    verb: str
-    """The verb's stem."""
+    verbs: frozenset[str]
+    """The verb's stem (the stems a noun of it may have: "direct" of "director")."""
+    word: str
+    """The verb or noun as written."""
     passive: bool = False
     """Named after the verb's "by" (or listed with one so named): one of the roles of a thing."""
 
 
+_STAR = "star"
+_CAST = {"play": _STAR, "appear": _STAR, "featur": _STAR}
+"""Stems of verbs that say who is in a cast, each with the one they all stand for: "starred in" is
+said of one "played by" an actor of its supporting cast."""
+
+
 def _stem(word: str, lang: Lang) -> str | None:
-    """The stem of a verb ("directed", "directs": "direct"); ``None`` for a stop word."""
-    content = analyze(word, lang).content
-    return next(iter(content)) if len(content) == 1 else None
+    """The stem of a verb ("directed", "directs": "direct"; "wrote": "write"; "played": "star", as
+    all of a cast); ``None`` for a stop word."""
+    content = analyze(_BASE.get(word, word), lang).content
+    return _CAST.get(stem, stem) if len(content) == 1 and (stem := next(iter(content))) else None
+
+
+def _noun_verbs(noun: str, lang: Lang) -> frozenset[str]:
+    """The stems the verb of an agent's ``noun`` may have: the noun's own ("produc" of "producer"),
+    and those of the noun without its ending ("direct" of "director", "write" of "writer", "win" of
+    "winner")."""
+    bases = {noun, noun[:-2], noun[:-1]}
+    bases |= {base[:-1] for base in bases if len(base) > 2 and base[-1] == base[-2]}
+    return frozenset(stem for base in bases if (stem := _stem(base, lang)) is not None)
 
 
 def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) -> list[_Agent[N]]:
@@ -61,44 +117,60 @@ def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) ->
     name."""
     stopwords = get_lexicon(lang).stopwords
     found: list[_Agent[N]] = []
-    verb_of_list: str | None = None
+    verb_of_list: tuple[frozenset[str], str] | None = None
     last_end = -1
     for name, start, end, place in sorted(names, key=lambda placed: placed[1]):
         listed = verb_of_list is not None and _LISTED.fullmatch(text, last_end, start) is not None
         by = _BY_BEFORE.search(text, max(0, start - 40), start)
-        verb: str | None = None
+        verb: tuple[frozenset[str], str] | None = None
         passive = True
-        if by and by.group(1) not in stopwords:
-            verb = _stem(by.group(1), lang)
-            verb_of_list = verb
+        if by and (word := by.group(2) or by.group(3)) not in stopwords:
+            words = [w for w in (by.group(1), word) if w and w not in stopwords]
+            stems = frozenset(stem for w in words if (stem := _stem(w, lang)) is not None)
+            verb = verb_of_list = (stems, word) if stems else None
         elif listed:
             verb = verb_of_list
         else:
             verb_of_list, passive = None, False
-            after = _VERB_AFTER.match(text, end)
-            if not place and after and after.group(1) not in stopwords:
-                verb = _stem(after.group(1), lang)
-        if verb is not None:
-            found.append(_Agent(name, verb, passive))
+            verb = None if place else _verb_of(text, start, end, stopwords, lang)
+        if verb is not None and verb[0]:
+            found.append(_Agent(name, *verb, passive))
         last_end = end
     return found
+
+
+def _verb_of(
+    text: str, start: int, end: int, stopwords: frozenset[str], lang: Lang
+) -> tuple[frozenset[str], str] | None:
+    """The verb a name at ``text[start:end]`` is the agent of, with the word that says it: the past
+    right after it, or a noun of a verb with the copula (:data:`_NOUN_BEFORE`, :data:`_NOUN_AFTER`)."""
+    if (after := _VERB_AFTER.match(text, end)) and after.group(1) not in stopwords:
+        stem = _stem(after.group(1), lang)
+        if stem == _STAR and not _STARRED_IN.match(text, after.end()):
+            return None  # a work, which starred its cast ("The Good German starred Tobey Maguire")
+        return (frozenset({stem}), after.group(1)) if stem else None
+    noun = _NOUN_BEFORE.search(text, max(0, start - 40), start) or _NOUN_AFTER.match(text, end)
+    return (_noun_verbs(noun.group(1), lang), noun.group(1)) if noun else None
+
+
+def _same(agent: _Agent[N], name: N, alias: Callable[[N, N], bool]) -> bool:
+    """``name`` is the ``agent``'s, or an ``alias`` of it."""
+    return name.text == agent.name.text or alias(agent.name, name)
 
 
 def _does_else(
     agent: _Agent[N], names: Sequence[N], agents: Sequence[_Agent[N]], alias: Callable[[N, N], bool]
 ) -> bool:
-    """Each name of a sentence (``names``) that is the claim's ``agent``'s, or an ``alias`` of it,
-    is the agent of another verb there after its "by" (one of ``agents``), and there is one: the
-    sentence gives the roles of one thing ("produced by Rick Rubin and mixed by Andrew Scheps"),
-    and that name's is not the claim's. A name before another verb may do the claim's in other
-    words ("Bukayo Saka pulled one back" for "Saka scored")."""
-
-    def same(other: N) -> bool:
-        return other.text == agent.name.text or alias(agent.name, other)
-
-    own = [name for name in names if same(name)]
-    roles = [other for other in agents if same(other.name)]
-    return bool(own) and len(roles) == len(own) and all(other.passive and other.verb != agent.verb for other in roles)
+    """Each name of a sentence (``names``, but a possessive's) that is the claim's ``agent``'s, or an
+    ``alias`` of it, is the agent of another verb there after its "by" (one of ``agents``), and
+    there is one: the sentence gives the roles of one thing ("produced by Rick Rubin and mixed by
+    Andrew Scheps"), and that name's is not the claim's. A name before another verb may do the
+    claim's in other words ("Bukayo Saka pulled one back" for "Saka scored")."""
+    own = [name for name in names if _same(agent, name, alias)]
+    roles = [other for other in agents if _same(agent, other.name, alias)]
+    return (
+        bool(own) and len(roles) == len(own) and all(other.passive and not other.verbs & agent.verbs for other in roles)
+    )
 
 
 def check_agents(
@@ -133,18 +205,39 @@ def check_agents(
     # nothing of who hosted it in 2019
     rest = analyze(claim, lang).terms - name_words
     for agent in claimed:
-        others = {name.text for name, *_ in claim_names} - {agent.name.text}
-        doing_else = {a.name.text for a in claimed if a.verb != agent.verb} - {agent.name.text}
-        for text, names in sentences:
-            if not others <= {name.text for name, *_ in names} or not rest <= analyze(text, lang).terms:
+        others = [name for name, *_ in claim_names if name.text != agent.name.text]
+        doing_else = {a.name.text for a in claimed if not a.verbs & agent.verbs} - {agent.name.text}
+        # the verb's own word may be written otherwise there ("wrote", "writer": "written by")
+        said = rest - analyze(agent.word, lang).content
+        for k, (text, names) in enumerate(sentences):
+            named = {name.text for name, *_ in names}
+            # the claim's other names there, a sentence's first word too ("Southpaw is a film ..."),
+            # or before it where it opens with what they are ("The film was directed by John Moore")
+            refers_back = _REFERS_BACK.match(text) is not None
+            if (
+                not all(
+                    o.text in named
+                    or mentions(o, text)
+                    or (refers_back and any(mentions(o, before) for before, _ in sentences[:k]))
+                    for o in others
+                )
+                or not said <= analyze(text, lang).terms
+            ):
                 continue
             theirs = _agents(text, names, lang)
-            does_else = mentions(agent.name, text)
-            if does_else and not _does_else(agent, [n for n, *_ in names], theirs, alias):
+            # an owner ("Reed's life") does nothing there: a name named only so is not there
+            owners = [
+                n for n, _, end, _ in names if _POSSESSIVE.match(text, end) or without_possessive(n.text) != n.text
+            ]
+            doers = [n for n, *_ in names if n not in owners]
+            does_else = mentions(agent.name, text) and not (
+                any(_same(agent, n, alias) for n in owners) and not any(_same(agent, n, alias) for n in doers)
+            )
+            if does_else and not _does_else(agent, doers, theirs, alias):
                 continue
             for other in theirs:
                 if (
-                    other.verb == agent.verb
+                    other.verbs & agent.verbs
                     and (other.passive or not does_else)
                     and (
                         rival(agent.name, other.name)

@@ -1515,9 +1515,11 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
 
     def close() -> None:
         words = [m for m in run if not _is_calendar(m.group())]
+        while words and _is_initial(text, words[-1]):
+            words.pop()  # "Washington, D. C." names Washington
         opening = len(words) == 1 and starts_sentence(text, words[0].start())
         if words and not (opening and not _opens_as_name(text, words[0], lang)):
-            stems = analyze(" ".join(m.group() for m in words), lang).content
+            stems = analyze(" ".join(m.group() for m in words if not _is_initial(text, m)), lang).content
             if stems:
                 start, end = words[0].start(), words[-1].end()
                 place = _is_place(text, start, lang)
@@ -1527,21 +1529,57 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
 
     # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
     nicknamed = {gap for q in _NICKNAME.finditer(text) for gap in ((q.end(1), q.start(2)), (q.end(2), q.end()))}
+    stopwords = get_lexicon(lang).stopwords
     for m in _WORD.finditer(text):
         word = m.group()
         last = run[-1].group() if run else ""
         gap = text[run[-1].end() : m.start()] if run else ""
-        joined = bool(run) and (
-            (gap in (" ", "-") and without_possessive(last) == last) or (run[-1].end(), m.start()) in nicknamed
+        after_initial = (
+            bool(run)
+            and _is_initial(text, run[-1])
+            and gap in (".", ". ")
+            and (_is_initial(text, m) or word.lower() not in stopwords)
         )
-        if _is_name_word(word) and (joined or not run):
+        joined = bool(run) and (
+            (gap in (" ", "-") and without_possessive(last) == last)
+            or after_initial
+            or (run[-1].end(), m.start()) in nicknamed
+        )
+        name_word = _is_name_word(word) or (_is_initial(text, m) and _may_be_initial(run, joined))
+        if name_word and (joined or not run):
             run.append(m)
             continue
         close()
-        if _is_name_word(word):
+        if name_word:
             run.append(m)
     close()
     return tuple(out)
+
+
+_INITIAL = re.compile(r"\.\s?[A-Z]")
+"""What follows an initial of a name: its full stop and the next word ("J. R. R. Tolkien", "George
+W. Bush", "J.K. Rowling")."""
+
+
+_LETTERED = _word_set(
+    "serie series plan type group class vitamin category formula section grade level part division pool"
+)
+"""Words that take a letter as a name ("Serie A", "Plan B", "Vitamin C"): the letter's full stop may
+end a sentence ("at the top of Serie A. Fiorentina are two points behind")."""
+
+
+def _may_be_initial(run: Sequence[re.Match[str]], joined: bool) -> bool:
+    """An initial may open a name ("J. R. R. Tolkien"), follow another, or stand after a given name
+    alone ("George W. Bush", "George R. R. Martin"), no word that takes a letter as a name
+    (:data:`_LETTERED`)."""
+    words = [m.group() for m in run if len(m.group()) > 1]
+    return not joined or not words or (len(words) == 1 and words[0].lower() not in _LETTERED)
+
+
+def _is_initial(text: str, word: re.Match[str]) -> bool:
+    """``word`` is an initial of a name: a capital letter alone before its full stop and another
+    capitalised word."""
+    return len(word.group()) == 1 and word.group().isupper() and _INITIAL.match(text, word.end()) is not None
 
 
 _NICKNAME = re.compile(r"([A-Z][^\W\d_]+)\s+(?:``|\"|\u201c)\s*([A-Z][^\W\d_]*)\s*(?:''|\"|\u201d)\s+(?=[A-Z])")
