@@ -3429,3 +3429,182 @@ def test_a_name_with_initials_is_checked_as_the_name() -> None:
     finding = check_slots("Michael J. Fox directed Back to the Future.", context, "en")
     assert finding is not None
     assert finding.why == "the context names Robert Zemeckis here, not Michael J. Fox"
+
+
+_RANKINGS = [
+    "The law school was ranked third in the country by the 2015 Above The Law Rankings.",
+    "It is ranked 12th in the 2016 QS World University Rankings.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "context", "why"),
+    [
+        # a year of another thing's edition states none of the claim's, where the claim's is dated
+        (
+            "The law school is ranked in the 2015 QS World University Rankings.",
+            _RANKINGS,
+            "the context does not state 2015",
+        ),
+        # the name after the last year of a list dates them all
+        (
+            "She played in the 2010 World Cup.",
+            ["She played in the 2014 and 2018 World Cups."],
+            "the context gives 2014, not 2010",
+        ),
+    ],
+)
+def test_a_year_dates_the_edition_of_the_name_after_it(claim: str, context: list[str], why: str) -> None:
+    finding = check_slots(claim, context, "en")
+    assert finding is not None
+    assert (finding.why, finding.decides) == (why, True)
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        ("The law school is ranked in the 2016 QS World University Rankings.", _RANKINGS),
+        ("The law school was ranked third by the 2015 Above The Law Rankings.", _RANKINGS),
+        # before, the first year of the list counted nothing, and the last one was its rival
+        ("She played in the 2014 World Cup.", ["She played in the 2014 and 2018 World Cups."]),
+        ("She played in the 2010 World Cup.", ["She played in the 2010, 2014 and 2018 World Cups."]),
+        # an edition named more fully is the same
+        ("Germany won the 2014 World Cup.", ["Germany won the 2014 FIFA World Cup in Brazil."]),
+        # where the claim's edition is dated nowhere, another name of it may be ("the 2012 London Olympics")
+        (
+            "He won gold at the 2012 Olympics.",
+            ["He won gold at the 2012 London Olympics.", "He won silver at the 2016 Rio Games."],
+        ),
+        # no article: no edition ("In 2015 Apple released ...")
+        ("Apple released the iPhone 6s in 2015.", ["In 2015 Apple released the iPhone 6s."]),
+    ],
+)
+def test_a_year_of_the_claims_edition_keeps_its_support(claim: str, context: list[str]) -> None:
+    assert check_slots(claim, context, "en") is None
+
+
+def test_the_edition_a_year_dates() -> None:
+    editions = [sorted(n.edition) for n in claim_slots("She played in the 2014 and 2018 World Cups in 2019.", "en")[0]]
+    assert editions == [["cup", "world"], ["cup", "world"], []]
+
+
+@pytest.mark.parametrize(
+    ("claim", "context", "why"),
+    [
+        (
+            "Authorities have begun exhuming more than 116 bodies from a mass grave.",
+            ["Mexican authorities have begun exhuming 116 bodies found buried in a mass grave."],
+            "the context gives 116 bodies, not more than 116 bodies",
+        ),
+        ("The company has fewer than 512 employees.", ["The company has 512 employees."], None),
+        ("Die Firma hat mehr als 512 Mitarbeiter.", ["Die Firma hat 512 Mitarbeiter."], None),
+    ],
+)
+def test_a_count_bounded_past_the_number_the_context_gives_is_contradicted(
+    claim: str, context: list[str], why: str | None
+) -> None:
+    # before, "more than 116" was stated by 116 itself: its bound was read only against another bound
+    lang: Lang = "de" if claim.startswith("Die") else "en"
+    finding = check_slots(claim, context, lang)
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("contradicted", True)
+    if why is not None:
+        assert finding.why == why
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        ("Exactly 500 people attended, and no fewer than 500 came back.", ["500 people attended and 500 came back."]),
+        ("At least 116 bodies were exhumed.", ["116 bodies were exhumed."]),
+        ("The company has more than 500 employees.", ["The company has more than 500 employees."]),
+        # a round figure may round a larger count
+        ("There are more than 33,000 landmarks.", ["Historic districts hold most of the 33,000 landmarks."]),
+        # a threshold: "over" and "under" often set one that the context gives as a number alone
+        ("Orders over $50 ship free.", ["Shipping is free for orders of $50."]),
+        ("Driving over 50 km/h is illegal in the town centre.", ["The speed limit in the town centre is 50 km/h."]),
+        ("Visitors over 65 get a discount.", ["The discount is for visitors aged 65."]),
+    ],
+)
+def test_a_bound_that_holds_the_number_or_sets_a_threshold_keeps_the_claim(claim: str, context: list[str]) -> None:
+    assert check_slots(claim, context, "en") is None
+
+
+def test_a_count_bounded_past_a_number_holds_a_count_beyond_it() -> None:
+    # before, 2,000 was a rival of "more than 1,500 paintings", which it satisfies
+    finding = check_slots("The museum has more than 1,500 paintings.", ["The museum holds 2,000 paintings."], "en")
+    assert finding is None or finding.label != "contradicted"
+    assert (
+        check_slots("The museum has fewer than 2,500 paintings.", ["The museum holds 2,000 paintings."], "en") is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "context", "lang", "why"),
+    [
+        (
+            "Employees accrue 1.5 days of paid leave per year.",
+            "Employees accrue 1.5 days of paid leave per month.",
+            "en",
+            "the context gives 1.5 days per month, not 1.5 days per year",
+        ),
+        ("The subscription costs $100 a year.", "The subscription costs $10 a month.", "en", None),
+        ("The clinic sees 200 patients a week.", "The clinic sees 200 patients a day.", "en", None),
+        ("Der Tarif kostet 10 Euro im Jahr.", "Der Tarif kostet 10 Euro im Monat.", "de", None),
+        ("L'abonnement coûte 10 euros par an.", "L'abonnement coûte 10 euros par mois.", "fr", None),
+    ],
+)
+def test_a_rate_per_another_time_is_compared_per_the_same_time(
+    claim: str, context: str, lang: Lang, why: str | None
+) -> None:
+    # before, a rate's time was no part of it: "1.5 days per year" was stated by "1.5 days per month"
+    finding = check_slots(claim, [context], lang)
+    assert finding is not None
+    assert (finding.label, finding.decides) == ("contradicted", True)
+    if why is not None:
+        assert finding.why == why
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        # the same rate per another time; a rate the other does not give per any time
+        ("Employees accrue 18 days of paid leave per year.", "Employees accrue 1.5 days of paid leave per month."),
+        ("The subscription costs $120 a year.", "The subscription costs $10 a month."),
+        ("The subscription costs $10 monthly.", "The subscription costs $10 a month."),
+        ("The pump delivers 60 litres per hour.", "The pump delivers 1 litre per minute."),
+        ("The clinic sees 200 patients.", "The clinic sees 200 patients a day."),
+    ],
+)
+def test_the_same_rate_per_another_time_keeps_the_claim(claim: str, context: str) -> None:
+    assert check_slots(claim, [context], "en") is None
+
+
+def test_the_time_a_number_is_a_rate_of() -> None:
+    def pers(text: str) -> list[str | None]:
+        return [n.per[1] if n.per else None for n in claim_slots(text, "en")[0]]
+
+    assert pers("Employees accrue 1.5 days of paid leave per month.") == ["per month"]
+    assert pers("The plan costs $120 annually, or $12 a month.") == ["annually", "a month"]
+    # no stop word ("for a year") nor number ("three times a day") between
+    assert pers("He worked 5 days for a year.") == [None]
+    assert pers("Take 500 mg three times a day.") == [None, "a day"]
+
+
+_PIXELS = [
+    "The Pixel 8 has a 6.2-inch display and a 4,575 mAh battery.",
+    "The Pixel 8 Pro has a 6.7-inch display and a 5,050 mAh battery.",
+]
+
+
+def test_a_sentence_naming_a_variant_of_the_claims_thing_states_none_of_its_numbers() -> None:
+    # before, "The Pixel 8 Pro has a 6.7-inch display" stated "The Pixel 8 has a 6.7-inch display"
+    _assert_contradicted("The Pixel 8 has a 6.7-inch display.", _PIXELS, "the context gives 6.2-inch, not 6.7-inch")
+    assert check_slots("The Pixel 8 Pro has a 6.7-inch display.", _PIXELS, "en") is None
+    assert check_slots("The Pixel 8 has a 6.2-inch display.", _PIXELS, "en") is None
+    # the whole verifier: the variant's sentence, read alone, is no support either
+    baseline = Faithfulness(verifier="baseline", lang="en")
+    [verdict] = baseline.check_claims(["The Pixel 8 has a 5,050 mAh battery."], [" ".join(_PIXELS)])
+    assert verdict.label == "contradicted", verdict.reason
+    # where no sentence names the claim's thing alone, a variant's may be the claim's paraphrase
+    assert check_slots("The Pixel 8 has a 6.7-inch display.", _PIXELS[1:], "en") is None

@@ -7,6 +7,9 @@ GB of storage") and nowhere the claim's word: the numbers of that sentence are n
 claim's, nor rivals of them (a sentence that ranks the claim's thing otherwise states none of them
 either: :func:`~faithcheck._pipeline.verify.ordinals.ranked_otherwise`).
 English only: German and French put their adjectives elsewhere.
+
+So is a name by a word after it (:func:`varied_otherwise`): "the Pixel 8 Pro" is not "the Pixel 8",
+where the evidence names both.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from functools import lru_cache
 from faithcheck._core.types import Lang
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["modified_otherwise"]
+__all__ = ["modified_otherwise", "varied_otherwise"]
 
 _MODIFIED = re.compile(
     r"\b(?:the|our|its|their|his|her|this|that|your)\s+([a-z][a-z-]{2,})\s+([a-z]{3,})\b", re.IGNORECASE
@@ -70,4 +73,39 @@ def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> froz
         others = _modified(text, lang) - claimed
         if any(word not in words and any(n == noun for _, n in others) for word, noun in own):
             out.add(i)
+    return frozenset(out)
+
+
+_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*))*")
+"""A name: capitalised words and the numbers among and after them ("Pixel 8", "iPhone 15 Pro")."""
+_VARIANT = re.compile(r"\s+(?:[A-Z][\w-]*|\d[\w-]*)")
+"""A capitalised word or a number right after a name: what tells a variant of its thing ("Pro")."""
+_ARTICLE = re.compile(r"(?:The|A|An)\s+")
+
+
+def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
+    """The sentences that name a name of the claim of two words or more only with a word after it
+    that the claim does not have ("the Pixel 8 Pro" for "the Pixel 8"), where another sentence names
+    it alone: they speak of a variant of its thing, and their numbers are none of the claim's.
+
+    >>> sorted(varied_otherwise("The Pixel 8 has a 6.7-inch display.",
+    ...     ["The Pixel 8 has a 6.2-inch display.", "The Pixel 8 Pro has a 6.7-inch display."], "en"))
+    [1]
+    """
+    if lang != "en":
+        return frozenset()
+    names = {_ARTICLE.sub("", m.group(), count=1) for m in _NAME.finditer(claim)}
+    names = {name for name in names if len(name.split()) >= 2}
+    out: set[int] = set()
+    for name in names:
+        alone, varied = set(), set()
+        for i, text in enumerate(sentences):
+            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                after = _VARIANT.match(text, m.end())
+                if after and after.group().strip() not in claim:
+                    varied.add(i)
+                else:
+                    alone.add(i)
+        if alone:
+            out |= varied - alone
     return frozenset(out)

@@ -87,7 +87,7 @@ from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.letters import check_letters, lettered
-from faithcheck._pipeline.verify.modifiers import modified_otherwise
+from faithcheck._pipeline.verify.modifiers import modified_otherwise, varied_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._pipeline.verify.predicates import check_predicates
@@ -258,6 +258,26 @@ class NumberSlot:
     much of its part's event ("was named Fighter of the Year ... in 1995"), not a word describing a
     noun ("the 1970s episode", "a 2010 musical"); read in English only."""
 
+    per: tuple[float, str] | None = field(default=None, compare=False)
+    """For a rate, the length in seconds of the time it is given per, and its words: "1.5 days of
+    paid leave per month" (2,629,800; "per month"), "$10 a week", "€120 jährlich" (:func:`_rate`). Two
+    rates of the same unit per different times are compared per the same time (:meth:`rates`)."""
+    strict: bool = field(default=False, compare=False)
+    """It is a count whose bound excludes the number itself: "more than 116 bodies", "fewer than 500
+    employees" (:func:`_strictly_bound`). A context giving the number alone gives a value the claim
+    excludes."""
+    edition: frozenset[str] = field(default=frozenset(), compare=False)
+    """For a year after "the" and before a name, the stems of the name it dates: an edition of a
+    recurring thing ("the 2016 QS World University Rankings", "the 2014 World Cup"). Where the
+    evidence dates the claim's edition, a year of another thing's ("the 2015 Above The Law
+    Rankings") neither states nor rivals it (:meth:`same_edition`); read in English only."""
+
+    def same_edition(self, other: NumberSlot) -> bool:
+        """Both date editions of one thing, one maybe named more fully ("the 2014 FIFA World Cup"
+        and "the 2014 World Cup")."""
+        mine, theirs = self.edition, other.edition
+        return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
+
     def spans(self, value: float) -> bool:
         """``value`` lies inside the span this number starts or ends, or, for a span of years, is
         one of its ends (which end, :func:`_check_ends` tells): "from 1861 to 1865" holds 1865,
@@ -267,13 +287,23 @@ class NumberSlot:
         low, high = self.span
         return low < value < high or (self.is_year and value in (low, high))
 
+    def rates(self, other: NumberSlot) -> tuple[float, float] | None:
+        """Both, where both are rates of one unit per different times, per second ("1.5 days per
+        month" and "18 days per year" are one rate)."""
+        if self.per is None or other.per is None or self.per[0] == other.per[0] or self.unit != other.unit:
+            return None
+        return self.value / self.per[0], other.value / other.per[0]
+
     def states(self, other: NumberSlot) -> bool:
         """``other`` (a number of the context) gives this slot's value, of a compatible kind; a
         round figure states the exact value it rounds, of the same unit ("over 9,000 people" for
         9,061 people; never a year); a length of time in another unit states as long a time ("24
         months" for "2 years", "13 weeks" for "three months": :data:`_SAME_TIME`; "1,200 g" for
         "1.2 kg": :data:`_METRIC`); an age no
-        length of time written with its unit, nor that an age."""
+        length of time written with its unit, nor that an age; a rate per another time states the
+        same rate (:meth:`rates`)."""
+        if (rates := self.rates(other)) is not None:
+            return isclose(*rates, rel_tol=_SAME_RATE)
         if (measures := self.measures(other)) is not None:
             return isclose(*measures, rel_tol=_same_measure(self.unit))
         if other.value == self.value:
@@ -282,11 +312,20 @@ class NumberSlot:
             timed = other if self.age else self
             ages_apart = self.age != other.age and timed.unit is not None and not timed.text[-1].isdigit()
             return self.compatible(other, strict=False) and not ages_apart
-        return self._rounds(other) or (other.is_year and self._spans_year(other))
+        return self._rounds(other) or (other.is_year and self._spans_year(other)) or self._holds(other)
+
+    def _holds(self, other: NumberSlot) -> bool:
+        """A count bounded excluding its number (:attr:`strict`) holds another count of the same
+        thing past it: "more than 1,500 paintings" holds "2,000 paintings"."""
+        if not self.strict or other.bound is not None or other.is_year or self.unit != other.unit:
+            return False
+        return other.value > self.value if self.bound == "over" else other.value < self.value
 
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word,
-        another length of time ("two months' notice" for "24 hours' notice")."""
+        another length of time ("two months' notice" for "24 hours' notice"), another rate."""
+        if (rates := self.rates(other)) is not None:
+            return not isclose(*rates, rel_tol=_SAME_RATE) and not self.of_someone_else(other)
         if (measures := self.measures(other)) is not None:
             return (
                 not isclose(*measures, rel_tol=_same_measure(self.unit))
@@ -296,6 +335,7 @@ class NumberSlot:
         return (
             other.value != self.value
             and not self._rounds(other)
+            and not self._holds(other)
             and not self._spans_year(other)
             and not other._spans_year(self)
             and self.compatible(other, strict=True)
@@ -397,6 +437,8 @@ three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
 _SAME_TIME = 0.1
 """Two lengths of time in different units this close are one, written loosely: "13 weeks" and
 "three months", "4 weeks" and "a month"."""
+_SAME_RATE = 0.01
+"""Two rates per different times this close are one: "$10 a week" and "$520 a year" (52.18 weeks)."""
 _SAME_METRIC = 0.03
 """Two other measures in different units this close are one, rounded: "5 km" and "3.1 miles", "1 GB"
 and "1,024 MB" (not "289 km" and "187 miles", 4% apart)."""
@@ -643,6 +685,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     total=totals_said and _totalled(text, start, end, lex),
                     owner=_owner(text, start, lex) if owned else frozenset(),
                     life=start in lives or (dated_lives and _life_date(text, start, lex)),
+                    edition=_edition(text, start, end, lang) if is_year else frozenset(),
+                    strict=not measured and _strictly_bound(text, start),
+                    per=_rate(text, end, lex.stopwords, lang),
                 ),
             )
         )
@@ -650,6 +695,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     slots.sort(key=lambda slot: slot[0])
     if "(" in text:
         slots = _asides(text, _intervals(text, slots), lang)
+    slots = _listed_editions(text, slots, lang)
     # the first number of a range or a choice counts what the last one counts: "1 or 2 tablets",
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
@@ -677,6 +723,115 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
     return tuple(_elided(text, slots, parts, _links(text, slots)))
+
+
+_EDITION = re.compile(r"\s+((?:[A-Z][\w'’.&-]*|of|the)(?:\s+(?:[A-Z][\w'’.&-]*|of|the))*)")
+"""The name after a year: capitalised words, with "of" and "the" inside ("Women's World Cup",
+"Above The Law Rankings")."""
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+"""The article before a year that dates an edition: "the 2014 World Cup", not "In 2015 Apple"."""
+
+
+_RATE_MARKERS = {"en": "per|a|an|each|every", "de": "pro|je|im|jeden|jede|jedes", "fr": "par|chaque"}
+"""The words before a time that make a number a rate of it: "per month", "a week", "pro Monat"."""
+_RATE_ADVERBS = {
+    86_400: "daily täglich quotidien quotidienne quotidiens quotidiennes",
+    604_800: "weekly wöchentlich hebdomadaire hebdomadaires",
+    2_629_800: "monthly monatlich mensuel mensuelle mensuels mensuelles",
+    31_557_600: "yearly annually jährlich annuel annuelle annuels annuelles",
+    3_600: "hourly stündlich",
+}
+"""Words that make a number a rate of a time by themselves, with the time's length in seconds."""
+_RATE_WORDS = 4
+"""Words between a number and the time it is a rate of ("1.5 days of paid leave per month")."""
+_RATE_STOP = re.compile(r"[,;:.()!?]")
+_RATE_TOKEN = re.compile(r"[^\W_]+")
+"""Where a number's phrase ends, for its rate."""
+
+
+def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[float, str] | None:
+    """The time a number ending at ``text[end]`` is a rate of, and the words that say so
+    (:attr:`NumberSlot.per`): within :data:`_RATE_WORDS` words after it, in its phrase, a marker of
+    :data:`_RATE_MARKERS` before a unit of time, or a word of :data:`_RATE_ADVERBS`. The words
+    between are no stop words ("5 days for a year" is no rate) but for "of" ("days of leave"), nor
+    numbers ("500 mg three times a day" gives the rate of the times)."""
+    stop = _RATE_STOP.search(text, end, end + 80)
+    words = list(_RATE_TOKEN.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))
+    number_words = get_lexicon(lang).number_words
+    markers = set(_RATE_MARKERS.get(lang, "").split("|"))
+    adverbs = {word: float(length) for length, said in _RATE_ADVERBS.items() for word in said.split()}
+    units = _seconds()
+    for k, word in enumerate(words[: _RATE_WORDS + 2]):
+        lowered = word.group().lower()
+        if lowered in adverbs:
+            return adverbs[lowered], word.group()
+        if lowered in markers and k + 1 < len(words):
+            time = words[k + 1]
+            seconds = next((units[stem] for stem in analyze(time.group(), lang).content if stem in units), None)
+            if seconds is not None:
+                return seconds, text[word.start() : time.end()]
+        if any(c.isdigit() for c in lowered) or lowered in number_words:
+            return None
+        if k > 0 and lowered in stopwords and lowered not in ("of", "de", "von"):
+            return None
+    return None
+
+
+_ROUND_FIGURE = 100
+"""A count of the context that is a multiple of this may round the one it stands for."""
+_MORE_OR_FEWER = re.compile(
+    r"\b(?:more|fewer|less)\s+than\s*$|\b(?:mehr|weniger)\s+als\s*$|\b(?:plus|moins)\s+de\s*$", re.IGNORECASE
+)
+"""Words before a count that bound it excluding it: "more than 116 bodies". Not "over" or "under",
+which often set a threshold ("orders over $50", "children under 12") that the context gives as a
+number alone; nor "at least", which holds the number itself."""
+
+
+def _strictly_bound(text: str, start: int) -> bool:
+    """The words before the number at ``start`` bound it excluding it (:data:`_MORE_OR_FEWER`), and
+    no negation turns them ("no fewer than 8"): :attr:`NumberSlot.strict`."""
+    return (
+        bound_before(text, start) in ("over", "under")
+        and bool(_MORE_OR_FEWER.search(text, max(0, start - 20), start))
+        and not re.search(r"\b(?:no|not|nicht|pas)\s+\w+\s+\w+\s*$", text[max(0, start - 30) : start], re.IGNORECASE)
+    )
+
+
+_LISTED_YEARS = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")
+"""What joins two years of a list: "the 2014 and 2018 World Cups", "the 2010, 2014 World Cups"."""
+
+
+def _listed_editions(
+    text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang
+) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with the name after the last year of a list dating them all ("the 2010, 2014 and
+    2018 World Cups": :attr:`NumberSlot.edition`)."""
+    out = list(slots)
+    k = 0
+    while k < len(out):
+        last = k
+        while (
+            last + 1 < len(out)
+            and out[last][2].is_year
+            and out[last + 1][2].is_year
+            and _LISTED_YEARS.fullmatch(text, out[last][1], out[last + 1][0])
+        ):
+            last += 1
+        if last > k and (edition := _edition(text, out[k][0], out[last][1], lang)):
+            unit = out[last][2].unit
+            for j in range(k, last + 1):
+                start, end, slot = out[j]
+                out[j] = (start, end, replace(slot, unit=unit, edition=edition))
+        k = last + 1
+    return out
+
+
+def _edition(text: str, start: int, end: int, lang: Lang) -> frozenset[str]:
+    """The stems of the name a year at ``text[start:end]`` dates, after "the" (:attr:`NumberSlot.edition`)."""
+    if lang != "en" or not _THE_BEFORE.search(text, max(0, start - 5), start):
+        return frozenset()
+    name = _EDITION.match(text, end)
+    return analyze(name.group(1), lang).content if name else frozenset()
 
 
 _TOTAL_BEFORE = 5
@@ -2436,9 +2591,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             return finding
         unaligned = finding
     # a sentence that modifies the claim's thing otherwise ("Our premium plan" for "The basic plan")
-    # speaks of another one: its numbers are none of the claim's, nor rivals of them (where every
-    # sentence would be set apart, none is)
-    apart = modified_otherwise(claim, sentences, lang)
+    # or names a variant of it ("The Pixel 8 Pro" for "The Pixel 8") speaks of another one: its
+    # numbers are none of the claim's, nor rivals of them (where every sentence would be set apart,
+    # none is)
+    apart = modified_otherwise(claim, sentences, lang) | varied_otherwise(claim, sentences, lang)
     kept = [i for i in range(len(sentences)) if i not in apart] or list(range(len(sentences)))
     numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
@@ -2683,6 +2839,9 @@ def _check_number(
         other_thing = number.dates is not None and not number.dates.stems & claim_content
         return (lifeless and number.life) or (dated_named and other_thing)
 
+    # a year of another thing's edition is none of the claim's where the evidence dates the claim's
+    # edition ("the 2015 Above The Law Rankings" beside "the 2016 QS World University Rankings")
+    edition_dated = any(slot.same_edition(n) for n in evidence)
     set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
     for i, text in enumerate(sentences):
         given = [n for n in _numbers(text, lang) if not apart(n)]
@@ -2709,6 +2868,8 @@ def _check_number(
                 continue
             if (totalled and not number.total) or (owned_apart and number.owner and not number.owner & claim_content):
                 continue
+            if edition_dated and number.edition and not slot.same_edition(number):
+                continue
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
@@ -2724,6 +2885,17 @@ def _check_number(
                 # an age, counts no tablets); a sentence negated where the claim is not states it
                 # ("Not suitable for children under 12" for "suitable for children 12 and over")
                 found.append(((near, tie, named, int(features[i].negated != claim_negated)), i, number))
+            elif (
+                number.value == slot.value
+                and slot.strict
+                and number.bound is None
+                and number.value % _ROUND_FIGURE
+                and (number.unit, number.is_year) == (slot.unit, slot.is_year)
+                and features[i].negated == claim_negated
+            ):
+                # "more than 116 bodies" against "116 bodies": the claim excludes the context's value
+                # (a round figure may round a larger one: "more than 33,000" for "the 33,000 properties")
+                found.append(((near, tie, named, 0), i, number))
             elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 # and a year without the claim's month less surely than one with it rivals it
@@ -2759,7 +2931,11 @@ def _check_number(
         aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
-            if best.value == slot.value:  # the same number, bounded the other way
+            if best.per and slot.per and best.per[0] != slot.per[0]:  # a rate per another time
+                why = f"the context gives {best.text} {best.per[1]}, not {slot.text} {slot.per[1]}"
+            elif best.value == slot.value and best.bound is None:  # the number itself, which the claim's bound excludes
+                why = f"the context gives {best.text}, not {_BEYOND[slot.bound or '']} {slot.text}"
+            elif best.value == slot.value:  # the same number, bounded the other way
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     stating = [f for f in found if f[0][3]]
@@ -2899,8 +3075,9 @@ def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[Nu
     """``number`` (of the context) is what another of the claim's numbers states: no rival of
     ``slot``. Its value alone is not enough: "six people" does not make "$ 6 each" the claim's
     own, so it still rivals "$ 2 each"; nor does "200 g of sugar" make "200 g of flour" the claim's
-    (:func:`_measure_other`), which rivals "100 g of flour"."""
-    return number.value == slot.value or any(
+    (:func:`_measure_other`), which rivals "100 g of flour". The slot's value per another time is
+    a rival ("200 patients a day" for "200 patients a week")."""
+    return (number.value == slot.value and slot.rates(number) is None) or any(
         other.states(number) and not _measure_other(other, number) for other in claim_numbers if other is not slot
     )
 
@@ -2911,6 +3088,7 @@ def _measure_other(slot: NumberSlot, number: NumberSlot) -> bool:
 
 
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
+_BEYOND: dict[str, str] = {"over": "more than", "under": "less than"}
 _CONFLICTING_BOUNDS = (frozenset(("over", "under")), frozenset(("over", "most")))
 
 

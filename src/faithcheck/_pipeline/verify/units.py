@@ -13,6 +13,7 @@ from faithcheck._pipeline.verify.assembly import EvidenceChunk, attribute
 from faithcheck._pipeline.verify.base import as_sentence, quote
 from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, overclaims, short_quote
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
+from faithcheck._pipeline.verify.modifiers import varied_otherwise
 from faithcheck._pipeline.verify.slots import SlotFinding, check_slots, claim_slots, sentences_of, window_sentences
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
@@ -172,9 +173,13 @@ def _rival_sentence(claim: str, own: Sequence[str], others: Sequence[str], lang:
     2005"). A name does not: a sentence of ``own`` may speak of the claim's name without naming it
     ("The French striker missed ... against Malaga"), while a value is always written out."""
     features = analyze(claim, lang)
+    # a sentence naming a variant of the claim's thing ("The Pixel 8 Pro" for "The Pixel 8") says
+    # less of it than its words tell
+    every = [*own, *others]
+    variants = {every[i] for i in varied_otherwise(claim, every, lang)}
 
     def shared(sentence: str) -> int:
-        return len(analyze(sentence, lang).content & features.content)
+        return len(analyze(sentence, lang).content & features.content) - (sentence in variants)
 
     aligned = max(others, key=shared)
     best_own = max(map(shared, own))
