@@ -558,6 +558,13 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
             '"before", the claim "after"',
         ),
         ("Take the tablets before meals.", "Take the tablets after meals.", '"after", the claim "before"'),
+        # pay and hours (before, supported)
+        (
+            "Parental leave is 16 weeks at half pay for the primary caregiver.",
+            "Parental leave is 16 weeks at full pay for the primary caregiver and 4 weeks for the other.",
+            '"full", the claim "half"',
+        ),
+        ("The internship is unpaid.", "The internship is paid.", '"paid", the claim "unpaid"'),
         # after a pronoun standing for the first word of the sentence before (before, supported:
         # the sentence saying "closed" holds too few of the claim's words by itself)
         (
@@ -732,6 +739,17 @@ def test_a_value_said_of_its_time_or_of_the_change_is_no_change_against_the_clai
             "Students pay $10. Members pay nothing extra for parking.",
             '"students" and speaks of "members"',
         ),
+        # clauses of a sentence, each of its own subject (before, supported)
+        (
+            "Children take 500 mg per dose.",
+            "Adults take 500 mg per dose; children's doses depend on body weight.",
+            '"adults" and speaks of "children"',
+        ),
+        (
+            "Guests get 10% off.",
+            "Members get 10% off, while guests pay the full price.",
+            '"members" and speaks of "guests"',
+        ),
     ],
 )
 def test_what_the_context_says_of_another_group_does_not_support_a_group_it_speaks_of_apart(
@@ -766,6 +784,7 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
         ("Lagos is the largest city of Nigeria.", "Abuja is the capital of Nigeria. Lagos is its largest city."),
         # the sentence names the claim's group too
         ("Guests get 10% off.", "Members and guests get 10% off. Guests get free parking."),
+        ("Guests get 10% off.", "Members and guests get 10% off; guests also get free parking."),
     ],
 )
 def test_a_sentence_referring_to_the_claims_subject_is_said_of_no_other(claim: str, passage: str) -> None:

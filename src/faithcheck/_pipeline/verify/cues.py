@@ -56,6 +56,7 @@ from faithcheck._pipeline.verify.slots import (
 from faithcheck._text.analysis import (
     TextFeatures,
     analyze,
+    capitalised_stems,
     coverage,
     is_negation,
     past_tense,
@@ -143,7 +144,10 @@ def find_cue(
         # "Items cannot be returned after 30 days" negates another case than "within 30 days": it
         # neither contradicts the claim nor supports it (another sentence may)
         return Cue("unsupported", "the context negates this only for another case", "negation")
-    if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))):
+    if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))) and not (
+        # "Gift cards cannot be returned" denies what the context says of all but gift cards
+        claim_negated and not sentence_negated and _excepted(claim, window.sentence, lang)
+    ):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
     if claim_negated and sentence_negated and (moved := _negation_moved(claim, sentence, lang)):
@@ -201,6 +205,11 @@ def find_cue(
     if sentence.adds and (restricted := _restricts_as_all(claim, sentence, lang)):
         why = f"the claim restricts this ({restricted!r}) where the context adds to it ('not only ... but also')"
         return Cue("contradicted", why, "restriction")
+    for other in said if not claim_negated else ():
+        if alone := _restricts_against_all(claim, other, lang):
+            return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
+    if not claim_negated and (excepted := _excepted(claim, window.sentence, lang)):
+        return Cue("contradicted", excepted, "restriction", overrules=True)
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:
@@ -398,7 +407,7 @@ def _said_of_another(
     lex = get_lexicon(lang)
     mine = claim.tokens
     referring = lex.determiners | lex.subject_pronouns | set(lex.anaphors)
-    for other in said:
+    for other in [*said, *(analyze(part, lang) for s in said for part in _clauses(s.text))]:
         theirs = other.tokens
         shared = 0
         while shared < min(len(mine), len(theirs)) and mine[-1 - shared] == theirs[-1 - shared]:
@@ -416,10 +425,11 @@ def _said_of_another(
         if own & set(theirs) or len(claim.terms) > _SUBJECT_WORDS * len(analyze(" ".join(rest), lang).terms):
             continue
         opened = (
-            sentence
+            part
             for passage in passages
             for sentence in sentences_of(passage, lang)
-            if sentence != other.text and _opens_with(analyze(sentence, lang).tokens, subject, lex)
+            for part in (sentence, *_clauses(sentence))
+            if part != other.text and other.text not in part and _opens_with(analyze(part, lang).tokens, subject, lex)
         )
         if next(opened, None) is not None:
             theirs_said, mine_said = " ".join(their_subject), " ".join(subject)
@@ -427,10 +437,22 @@ def _said_of_another(
     return None
 
 
+_CLAUSE_OF_ITS_OWN = re.compile(r"\s*;\s*|,\s+(?:while|whereas)\s+", re.IGNORECASE)
+"""Where a sentence parts into clauses of subjects of their own: "Adults take 500 mg; children's
+doses depend on body weight"."""
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` (:data:`_CLAUSE_OF_ITS_OWN`), where it has two or more."""
+    parts = [part for part in _CLAUSE_OF_ITS_OWN.split(sentence) if part.strip()]
+    return parts if len(parts) > 1 else []
+
+
 def _opens_with(tokens: tuple[str, ...], subject: tuple[str, ...], lex: Lexicon) -> bool:
-    """``tokens`` open with the content words of ``subject`` (past the stop words of either)."""
+    """``tokens`` open with the content words of ``subject`` (past the stop words of either; a
+    possessive's ending left out: "children's doses" opens with "children")."""
     words = [word for word in subject if word not in lex.stopwords]
-    opening = [token for token in tokens[: len(subject) + 2] if token not in lex.stopwords]
+    opening = [without_possessive(token) for token in tokens[: len(subject) + 2] if token not in lex.stopwords]
     return bool(words) and opening[: len(words)] == words
 
 
@@ -504,6 +526,8 @@ def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
     return f"the claim says {said} where the context hedges ({hedged})"
 
 
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+"""A word or a number of a text."""
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
 
@@ -640,6 +664,64 @@ def _restricts_as_all(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -
         (word for word, scope in claim.restriction_scopes if word in additive and scope & sentence.content),
         None,
     )
+
+
+_ALONE_REST = 2
+"""The fewest content words a claim said of one alone must say beside whom it restricts, for
+:func:`_restricts_against_all` ("gets ... years ... updates")."""
+
+
+def _restricts_against_all(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why ``claim`` says of one alone what ``sentence`` says of all or both: a word of the lexicon's
+    ``exclusive_words`` in the claim ("only"), one of its ``all_words`` in the sentence, which
+    restricts nothing and says the rest of the claim ("Only the Pixel 8 Pro gets seven years of OS
+    updates" against "Both phones get seven years of OS updates"); ``None`` otherwise."""
+    lex = get_lexicon(lang)
+    restricted = [(word, scope) for word, scope in claim.restriction_scopes if word in lex.exclusive_words]
+    said_of_all = next((token for token in sentence.tokens if token in lex.all_words), None)
+    if not restricted or said_of_all is None or sentence.restriction_scopes or sentence.bounded:
+        # a group bounded by a number may be the claim's ("All citizens over 18 can vote")
+        return None
+    # the one the claim restricts it to is its scope and the names it gives ("Only the Pixel 8 Pro")
+    rest = claim.content - frozenset().union(*(scope for _, scope in restricted)) - capitalised_stems(claim.text, lang)
+    if len(rest) < _ALONE_REST or not rest <= sentence.content | {stem(token, lex) for token in sentence.tokens}:
+        return None
+    return f"the claim says this of one alone ({restricted[0][0]!r}), the context of {said_of_all!r}"
+
+
+def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
+    """Why ``claim`` says of a thing what the sentence ``text`` says of all but that thing: it names
+    what a word of the lexicon's ``exceptions`` takes out (the content words right after it:
+    "Mondays" of "except on Mondays when it is closed") and says nothing else than what the
+    sentence says before that word ("The museum is open on Mondays" against "The museum is open
+    daily from 9 am to 6 pm, except on Mondays when it is closed"); a claim saying a word of the
+    exception's clause itself ("closed on Mondays") speaks of the exception."""
+    lex = get_lexicon(lang)
+    for word in lex.exceptions:
+        at = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+        if at is None:
+            continue
+        clause = _CLAUSE_BREAK.search(text, at.end())
+        after = text[at.end() : clause.start() if clause else None]
+        taken: list[str] = []
+        for token in _TOKEN.findall(after):
+            if token.lower() in lex.stopwords:
+                if taken:
+                    break
+                continue
+            taken.append(token)
+        excepted = analyze(" ".join(taken), lang).content
+        said, taken_out = analyze(text[: at.start()], lang), analyze(after, lang)
+        rest = claim.content - excepted
+        if (
+            excepted
+            and excepted <= claim.content
+            and rest
+            and rest <= said.content
+            and not rest & (taken_out.content - said.content)
+        ):
+            return f"the context takes out what the claim speaks of ({word} {' '.join(taken)!r})"
+    return None
 
 
 def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) -> bool:

@@ -32,6 +32,16 @@ class Lexicon:
     stopwords: frozenset[str]
     negations: frozenset[str]
     restrictions: tuple[str, ...]
+    exceptions: frozenset[str]
+    exclusive_words: frozenset[str]
+    """Words of ``restrictions`` that say a thing of one alone ("only", "solely"), lower-cased: a
+    claim saying so of one where the context says it of all or both says less than it ("Only the
+    Pixel 8 Pro gets seven years of updates" against "Both phones get seven years of updates")."""
+    all_words: frozenset[str]
+    """Words that say a thing of every one of a group ("all", "both", "every"), lower-cased."""
+    """Words of ``restrictions`` that take something out of what a sentence says ("except",
+    "excluding"), lower-cased: a claim saying it of that thing says the opposite ("open on Mondays"
+    against "open daily, except on Mondays")."""
     absolutes: frozenset[str]
     strong_modals: frozenset[str]
     """Modals that state a thing as certain ("will", "must"): stronger than a hedge ("may")."""
