@@ -87,6 +87,12 @@ _NOVEL = [
             _DIE_HARD,
             "the context names Bruce Willis here, not John Moore",
         ),
+        # the claim's agent and the name after its verb the other way round
+        (
+            "Maria Lopez succeeded David Park as CEO.",
+            ["Lopez served as CEO until 2015, when she was succeeded by David Park."],
+            "the context names David Park here, not Maria Lopez",
+        ),
         # an owner ("Reed's life") does nothing there
         (
             "Nikki Reed directed Thirteen.",
@@ -152,6 +158,10 @@ def test_another_agent_of_the_claims_verb_where_the_rest_is_stated_is_the_wrong_
             ["Old Dogs is a comedy film starring John Travolta with a supporting cast played by Kelly Preston."],
         ),
         ("Bruce Willis starred in A Good Day to Die Hard.", _DIE_HARD),
+        (
+            "David Park succeeded Maria Lopez as CEO.",
+            ["Lopez served as CEO until 2015, when she was succeeded by David Park."],
+        ),
         # a work starred its cast: the name before "starred" is no agent of it
         ("A Good Day to Die Hard starred Bruce Willis.", _DIE_HARD),
         # a sequel is no work the sentence before names

@@ -565,6 +565,7 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
             '"full", the claim "half"',
         ),
         ("The internship is unpaid.", "The internship is paid.", '"paid", the claim "unpaid"'),
+        ("Side effects were mostly severe.", "Side effects were mostly mild.", '"mild", the claim "severe"'),
         # after a pronoun standing for the first word of the sentence before (before, supported:
         # the sentence saying "closed" holds too few of the claim's words by itself)
         (

@@ -153,6 +153,22 @@ def _verb_of(
     return (_noun_verbs(noun.group(1), lang), noun.group(1)) if noun else None
 
 
+def _reversed(
+    agent: _Agent[N], claim_names: Sequence[tuple[N, int, int, bool]], theirs: Sequence[_Agent[N]]
+) -> _Agent[N] | None:
+    """The sentence's agent of the verb of the claim's ``agent`` (one before its verb) after that
+    verb's "by", where it is a name the claim puts after the verb, and the claim's agent is none:
+    the sentence has them the other way round."""
+    if agent.passive:
+        return None
+    at = next((end for name, _, end, _ in claim_names if name is agent.name), None)
+    objects = {name.text for name, start, _, _ in claim_names if at is not None and start > at}
+    doers = [other for other in theirs if other.passive and other.verbs & agent.verbs]
+    if any(other.name.text == agent.name.text for other in doers):
+        return None
+    return next((other for other in doers if other.name.text in objects), None)
+
+
 def _same(agent: _Agent[N], name: N, alias: Callable[[N, N], bool]) -> bool:
     """``name`` is the ``agent``'s, or an ``alias`` of it."""
     return name.text == agent.name.text or alias(agent.name, name)
@@ -225,6 +241,10 @@ def check_agents(
             ):
                 continue
             theirs = _agents(text, names, lang)
+            if reversed_ := _reversed(agent, claim_names, theirs):
+                # "Maria Lopez succeeded David Park" against "she was succeeded by David Park"
+                why = f"the context names {reversed_.name.text} here, not {agent.name.text}"
+                return SlotFinding("wrong_entity", "entity", why, text, certain=True, slot=agent.name.text)
             # an owner ("Reed's life") does nothing there: a name named only so is not there
             owners = [
                 n for n, _, end, _ in names if _POSSESSIVE.match(text, end) or without_possessive(n.text) != n.text
