@@ -3608,3 +3608,39 @@ def test_a_sentence_naming_a_variant_of_the_claims_thing_states_none_of_its_numb
     assert verdict.label == "contradicted", verdict.reason
     # where no sentence names the claim's thing alone, a variant's may be the claim's paraphrase
     assert check_slots("The Pixel 8 has a 6.7-inch display.", _PIXELS[1:], "en") is None
+
+
+def test_the_end_of_a_range_counts_nothing_of_the_number_after_it() -> None:
+    # before, "64 and 86%" was read as a choice ("1 or 2 tablets"): 64% rivalled the claim's 86%
+    vaccine = ["The vaccine showed 94% efficacy in adults aged 18 to 64 and 86% in those aged 65 and older."]
+    assert check_slots("The vaccine showed 86% efficacy in people aged 65 and older.", vaccine, "en") is None
+    assert [n.text for n in claim_slots(vaccine[0], "en")[0]] == ["94%", "18", "64", "86%", "65"]
+
+
+def test_a_place_after_the_claims_verb_in_a_sentence_stating_the_rest_is_in_its_place() -> None:
+    # before, "in Austin" stood between other words than "founded in Denver": nothing was read
+    acme = [
+        "Acme Corp was founded in 1998 by Maria Lopez and James Chen in Austin, Texas.",
+        "The company moved its headquarters to Denver in 2019.",
+    ]
+    finding = check_slots("Acme Corp was founded in Denver.", acme, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Austin here, not Denver")
+    assert check_slots("Acme Corp was founded in Austin.", acme, "en") is None
+    # another phrase (after a comma) says another thing; a place the context names nowhere may hold
+    # the other; a copula is no verb of its own
+    curie = ["Marie Curie, born in 1867, studied in Paris."]
+    assert check_slots("Marie Curie was born in Warsaw.", curie, "en") is None
+    assert check_slots("Acme Corp was founded in the United States.", acme, "en") is None
+    assert check_slots("The Burj Khalifa is in Asia.", ["The Burj Khalifa is a skyscraper in Dubai."], "en") is None
+
+
+def test_a_sentence_naming_the_claims_name_with_its_number_keeps_another_from_its_place() -> None:
+    # before, "The Model Y Long Range has ... a range of 310 miles" stood in the claim's place
+    # ("the context names Long Range here, not Performance"), though the sentence naming
+    # Performance states the claim's 285 miles and it does not
+    cars = [
+        "The Model Y Long Range has an EPA-estimated range of 310 miles and costs $47,990.",
+        "The Performance version costs $51,490 but has a shorter range of 285 miles.",
+    ]
+    assert check_slots("The Model Y Performance has a range of 285 miles.", cars, "en") is None

@@ -700,7 +700,15 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     # "von 10 bis 18 Uhr"
     for k in range(len(slots) - 2, -1, -1):
         (_, end, first), (start, _, then) = slots[k], slots[k + 1]
-        if first.unit is None and not first.is_year and then.unit and (joined := _JOINED.fullmatch(text[end:start])):
+        # the end of a range before it is none ("aged 18 to 64 and 86% in those aged 65")
+        ends_range = k > 0 and _RANGE_JOIN.fullmatch(text, slots[k - 1][1], slots[k][0]) is not None
+        if (
+            first.unit is None
+            and not first.is_year
+            and then.unit
+            and not ends_range
+            and (joined := _JOINED.fullmatch(text[end:start]))
+        ):
             # a part is of the whole's frame too: "two of the 35 fasteners on the head"
             frame = first.frame | then.frame if "of" in joined.group().lower().split() else first.frame
             text_of_both = first.text + text[end:start] + then.text
@@ -3405,8 +3413,16 @@ def _check_name(
     shares = [len(said & f.terms) for f in features]
     naming_head = [i for i, text in enumerate(sentences) if _names_head(name, text, lang)]
     unnamed_rest = said.isdisjoint(capitalised_stems(place[2][first:last], lang))
+    # (numbers as the slots read them: a name's digits are none, "M2" of "the M2 Pro")
+    numbers = frozenset(n.value for n in _numbers(place[2][first:last], lang))
+    stated = [frozenset(n.value for n in _numbers(text, lang)) for text in sentences]
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
+            continue
+        # ... or states a number of it this one does not ("The Performance version ... has a shorter
+        # range of 285 miles" for "The Model Y Performance has a range of 285 miles", beside "The
+        # Model Y Long Range has ... a range of 310 miles")
+        if any(numbers & stated[j] - stated[i] for j in naming_head if j != i):
             continue
         # past articles only in a sentence that clearly states more than every one naming the
         # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city"), or
@@ -3595,12 +3611,55 @@ def _check_in_place(
             and SequenceMatcher(None, c[0].text.lower(), slot.text.lower()).ratio() < _SPELT_ALIKE
         )
 
-    if (other := _in_place(slot, start, end, claim, claim_terms, sentences[best], lang, candidates)) is None:
+    other = _in_place(slot, start, end, claim, claim_terms, sentences[best], lang, candidates)
+    if (
+        other is None
+        and not day
+        and not mentioned
+        and not naming
+        and shares[best] == len(frame)
+        # the context names the claim's place elsewhere, as a place of its own: no place holding
+        # the other ("founded in the United States" may be "founded ... in Austin")
+        and any(_mentions(slot, text, lang) for text in sentences)
+    ):
+        other = _placed_after_verb(claim, start, sentences[best], candidates(sentences[best], lang), lang)
+    if other is None:
         return None
     if day:
         why = f"the context gives {other.text}, not {slot.text}"
         return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
     return _named_otherwise(other, slot, sentences[best])
+
+
+_VERB_REACH = 10
+"""The most words between the claim's word before a place's preposition and the one place after
+that preposition in a sentence (:func:`_placed_after_verb`): "founded in 1998 by Maria Lopez and
+James Chen in Austin"."""
+_WORD_OR_NUMBER = re.compile(r"[^\W_]+")
+
+
+def _placed_after_verb(
+    claim: str, start: int, sentence: str, candidates: Sequence[tuple[NameSlot, int, int]], lang: Lang
+) -> NameSlot | None:
+    """The one place of ``sentence`` after the preposition of the claim's place (at ``start``),
+    where the sentence has the claim's word before that preposition ("founded") before it, in one
+    phrase (no comma, semicolon or bracket between) within :data:`_VERB_REACH` words: "Acme Corp
+    was founded in 1998 by Maria Lopez and James Chen in Austin" for "Acme Corp was founded in
+    Denver". The word is no stop word ("is in Asia"); the sentence states all the rest of the claim
+    and names the claim's place nowhere, another does."""
+    verb = _PREPOSITION.search(claim, max(0, start - 40), start)
+    before = _WORD_BEFORE.search(claim, 0, verb.start()) if verb else None
+    # a verb of its own, no copula ("The Burj Khalifa is in Asia")
+    if before is None or before.group(1).lower() in get_lexicon(lang).stopwords or len(candidates) != 1:
+        return None
+    other, at, _ = candidates[0]
+    said = [m for m in re.finditer(rf"\b{re.escape(before.group(1))}\b", sentence, re.IGNORECASE) if m.end() < at]
+    if not said:
+        return None
+    between = sentence[said[-1].end() : at]
+    if _PHRASE_BREAK.search(between) or len(_WORD_OR_NUMBER.findall(between)) > _VERB_REACH:
+        return None
+    return other
 
 
 _NUMBER_BEFORE_PLACE = r"(?<![\d.,])({digits})(?:\s+[^\W\d_]+){{0,{gap}}}\s+{place}\b"
