@@ -786,6 +786,8 @@ def test_what_the_context_says_of_another_group_does_not_support_a_group_it_spea
         # the sentence names the claim's group too
         ("Guests get 10% off.", "Members and guests get 10% off. Guests get free parking."),
         ("Guests get 10% off.", "Members and guests get 10% off; guests also get free parking."),
+        # a semicolon in brackets parts no clauses
+        ("Lisbon is the capital of Portugal.", "Lisbon (Portuguese: Lisboa; Latin: ) is the capital of Portugal."),
     ],
 )
 def test_a_sentence_referring_to_the_claims_subject_is_said_of_no_other(claim: str, passage: str) -> None:

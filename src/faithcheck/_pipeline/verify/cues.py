@@ -443,8 +443,12 @@ doses depend on body weight"."""
 
 
 def _clauses(sentence: str) -> list[str]:
-    """The clauses of ``sentence`` (:data:`_CLAUSE_OF_ITS_OWN`), where it has two or more."""
-    parts = [part for part in _CLAUSE_OF_ITS_OWN.split(sentence) if part.strip()]
+    """The clauses of ``sentence`` (:data:`_CLAUSE_OF_ITS_OWN`), where it has two or more; a bracket
+    parts none ("Ireland (; ; Ulster-Scots: ) is an island")."""
+    blanked = _BRACKETED.sub(lambda m: " " * len(m.group()), sentence)
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_OF_ITS_OWN.finditer(blanked)]
+    bounds = [0, *(at for cut in cuts for at in cut), len(sentence)]
+    parts = [sentence[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if sentence[a:b].strip()]
     return parts if len(parts) > 1 else []
 
 

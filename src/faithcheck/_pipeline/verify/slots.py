@@ -757,6 +757,14 @@ _RATE_TOKEN = re.compile(r"[^\W_]+")
 """Where a number's phrase ends, for its rate."""
 
 
+@cache
+def _rate_words(lang: Lang) -> tuple[frozenset[str], dict[str, float]]:
+    """The markers of a rate in ``lang`` (:data:`_RATE_MARKERS`) and the words that make one by
+    themselves, each with the length of its time (:data:`_RATE_ADVERBS`)."""
+    adverbs = {word: float(length) for length, said in _RATE_ADVERBS.items() for word in said.split()}
+    return frozenset(_RATE_MARKERS.get(lang, "").split("|")), adverbs
+
+
 def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[float, str] | None:
     """The time a number ending at ``text[end]`` is a rate of, and the words that say so
     (:attr:`NumberSlot.per`): within :data:`_RATE_WORDS` words after it, in its phrase, a marker of
@@ -764,12 +772,11 @@ def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[f
     between are no stop words ("5 days for a year" is no rate) but for "of" ("days of leave"), nor
     numbers ("500 mg three times a day" gives the rate of the times)."""
     stop = _RATE_STOP.search(text, end, end + 80)
-    words = list(_RATE_TOKEN.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))
+    words = list(_RATE_TOKEN.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))[: _RATE_WORDS + 2]
     number_words = get_lexicon(lang).number_words
-    markers = set(_RATE_MARKERS.get(lang, "").split("|"))
-    adverbs = {word: float(length) for length, said in _RATE_ADVERBS.items() for word in said.split()}
+    markers, adverbs = _rate_words(lang)
     units = _seconds()
-    for k, word in enumerate(words[: _RATE_WORDS + 2]):
+    for k, word in enumerate(words):
         lowered = word.group().lower()
         if lowered in adverbs:
             return adverbs[lowered], word.group()
@@ -795,13 +802,17 @@ which often set a threshold ("orders over $50", "children under 12") that the co
 number alone; nor "at least", which holds the number itself."""
 
 
+_NEGATED_COMPARISON = re.compile(r"\b(?:no|not|nicht|pas)\s+\w+\s+\w+\s*$", re.IGNORECASE)
+"""A negation before a comparison's two words: "no fewer than", "not more than"."""
+
+
 def _strictly_bound(text: str, start: int) -> bool:
     """The words before the number at ``start`` bound it excluding it (:data:`_MORE_OR_FEWER`), and
     no negation turns them ("no fewer than 8"): :attr:`NumberSlot.strict`."""
     return (
-        bound_before(text, start) in ("over", "under")
-        and bool(_MORE_OR_FEWER.search(text, max(0, start - 20), start))
-        and not re.search(r"\b(?:no|not|nicht|pas)\s+\w+\s+\w+\s*$", text[max(0, start - 30) : start], re.IGNORECASE)
+        _MORE_OR_FEWER.search(text, max(0, start - 20), start) is not None
+        and bound_before(text, start) in ("over", "under")
+        and not _NEGATED_COMPARISON.search(text[max(0, start - 30) : start])
     )
 
 
