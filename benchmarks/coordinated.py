@@ -19,8 +19,11 @@ building it.
   date, subjects of more words, "No. 1", names in object places, a number of "its" area or division,
   dates of a life and a life's brackets, a title's year in a list, a character and who plays it,
   spans given roughly, a later part with a verb of its own, measures in another unit, what a name is
-  said to be and of whom, what a negation negates, "not only ... but also", miles written "mi"); its
-  last contexts hold claims still wrong.
+  said to be and of whom, what a negation negates, "not only ... but also", miles written "mi",
+  who wrote, directed or starred, names with initials, editions of a named thing, counts bounded
+  past their number, rates per another time, variants of a thing, what a context says of all but
+  one or of all, clauses of their own subject, succession the other way round); its last contexts
+  hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """

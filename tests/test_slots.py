@@ -3426,8 +3426,7 @@ def test_a_name_with_initials_is_one_name(text: str, names: list[str]) -> None:
 def test_a_name_with_initials_is_checked_as_the_name() -> None:
     context = ["Back to the Future is a 1985 film directed by Robert Zemeckis and starring Michael J. Fox."]
     assert check_slots("Michael J. Fox starred in Back to the Future.", context, "en") is None
-    finding = check_slots("Michael J. Fox directed Back to the Future.", context, "en")
-    assert finding is not None
+    finding = _finding("Michael J. Fox directed Back to the Future.", context)
     assert finding.why == "the context names Robert Zemeckis here, not Michael J. Fox"
 
 
@@ -3455,8 +3454,7 @@ _RANKINGS = [
     ],
 )
 def test_a_year_dates_the_edition_of_the_name_after_it(claim: str, context: list[str], why: str) -> None:
-    finding = check_slots(claim, context, "en")
-    assert finding is not None
+    finding = _finding(claim, context)
     assert (finding.why, finding.decides) == (why, True)
 
 
@@ -3623,8 +3621,7 @@ def test_a_place_after_the_claims_verb_in_a_sentence_stating_the_rest_is_in_its_
         "Acme Corp was founded in 1998 by Maria Lopez and James Chen in Austin, Texas.",
         "The company moved its headquarters to Denver in 2019.",
     ]
-    finding = check_slots("Acme Corp was founded in Denver.", acme, "en")
-    assert finding is not None
+    finding = _finding("Acme Corp was founded in Denver.", acme)
     assert (finding.label, finding.why) == ("wrong_entity", "the context names Austin here, not Denver")
     assert check_slots("Acme Corp was founded in Austin.", acme, "en") is None
     # another phrase (after a comma) says another thing; a place the context names nowhere may hold

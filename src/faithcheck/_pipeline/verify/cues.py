@@ -444,7 +444,7 @@ doses depend on body weight"."""
 
 def _clauses(sentence: str) -> list[str]:
     """The clauses of ``sentence`` (:data:`_CLAUSE_OF_ITS_OWN`), where it has two or more; a bracket
-    parts none ("Ireland (; ; Ulster-Scots: ) is an island")."""
+    parts none ("Lisbon (Portuguese: Lisboa; Latin: ) is the capital")."""
     blanked = _BRACKETED.sub(lambda m: " " * len(m.group()), sentence)
     cuts = [(m.start(), m.end()) for m in _CLAUSE_OF_ITS_OWN.finditer(blanked)]
     bounds = [0, *(at for cut in cuts for at in cut), len(sentence)]
@@ -701,7 +701,7 @@ def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
     daily from 9 am to 6 pm, except on Mondays when it is closed"); a claim saying a word of the
     exception's clause itself ("closed on Mondays") speaks of the exception."""
     lex = get_lexicon(lang)
-    for word in lex.exceptions:
+    for word in sorted(lex.exceptions):
         at = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
         if at is None:
             continue

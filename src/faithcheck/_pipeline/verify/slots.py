@@ -753,7 +753,8 @@ _RATE_ADVERBS = {
 _RATE_WORDS = 4
 """Words between a number and the time it is a rate of ("1.5 days of paid leave per month")."""
 _RATE_STOP = re.compile(r"[,;:.()!?]")
-_RATE_TOKEN = re.compile(r"[^\W_]+")
+_WORD_OR_NUMBER = re.compile(r"[^\W_]+")
+"""A word or a number ("1998", "Austin")."""
 """Where a number's phrase ends, for its rate."""
 
 
@@ -772,7 +773,9 @@ def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[f
     between are no stop words ("5 days for a year" is no rate) but for "of" ("days of leave"), nor
     numbers ("500 mg three times a day" gives the rate of the times)."""
     stop = _RATE_STOP.search(text, end, end + 80)
-    words = list(_RATE_TOKEN.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))[: _RATE_WORDS + 2]
+    words = list(_WORD_OR_NUMBER.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))[
+        : _RATE_WORDS + 2
+    ]
     number_words = get_lexicon(lang).number_words
     markers, adverbs = _rate_words(lang)
     units = _seconds()
@@ -3646,7 +3649,6 @@ _VERB_REACH = 10
 """The most words between the claim's word before a place's preposition and the one place after
 that preposition in a sentence (:func:`_placed_after_verb`): "founded in 1998 by Maria Lopez and
 James Chen in Austin"."""
-_WORD_OR_NUMBER = re.compile(r"[^\W_]+")
 
 
 def _placed_after_verb(
