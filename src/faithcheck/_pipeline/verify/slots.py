@@ -753,9 +753,9 @@ _RATE_ADVERBS = {
 _RATE_WORDS = 4
 """Words between a number and the time it is a rate of ("1.5 days of paid leave per month")."""
 _RATE_STOP = re.compile(r"[,;:.()!?]")
+"""Where a number's phrase ends, for its rate."""
 _WORD_OR_NUMBER = re.compile(r"[^\W_]+")
 """A word or a number ("1998", "Austin")."""
-"""Where a number's phrase ends, for its rate."""
 
 
 @cache
