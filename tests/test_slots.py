@@ -3587,6 +3587,11 @@ def test_the_time_a_number_is_a_rate_of() -> None:
     # no stop word ("for a year") nor number ("three times a day") between
     assert pers("He worked 5 days for a year.") == [None]
     assert pers("Take 500 mg three times a day.") == [None, "a day"]
+    # the lexicons' words, each language its own
+    assert [n.per[1] if n.per else None for n in claim_slots("Die Gebühr beträgt 120 Euro jährlich.", "de")[0]] == [
+        "jährlich"
+    ]
+    assert [n.per for n in claim_slots("The fee is 120 euros jährlich.", "en")[0]] == [None]
 
 
 _PIXELS = [

@@ -740,16 +740,6 @@ _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 """The article before a year that dates an edition: "the 2014 World Cup", not "In 2015 Apple"."""
 
 
-_RATE_MARKERS = {"en": "per|a|an|each|every", "de": "pro|je|im|jeden|jede|jedes", "fr": "par|chaque"}
-"""The words before a time that make a number a rate of it: "per month", "a week", "pro Monat"."""
-_RATE_ADVERBS = {
-    86_400: "daily täglich quotidien quotidienne quotidiens quotidiennes",
-    604_800: "weekly wöchentlich hebdomadaire hebdomadaires",
-    2_629_800: "monthly monatlich mensuel mensuelle mensuels mensuelles",
-    31_557_600: "yearly annually jährlich annuel annuelle annuels annuelles",
-    3_600: "hourly stündlich",
-}
-"""Words that make a number a rate of a time by themselves, with the time's length in seconds."""
 _RATE_WORDS = 4
 """Words between a number and the time it is a rate of ("1.5 days of paid leave per month")."""
 _RATE_STOP = re.compile(r"[,;:.()!?]")
@@ -760,16 +750,24 @@ _WORD_OR_NUMBER = re.compile(r"[^\W_]+")
 
 @cache
 def _rate_words(lang: Lang) -> tuple[frozenset[str], dict[str, float]]:
-    """The markers of a rate in ``lang`` (:data:`_RATE_MARKERS`) and the words that make one by
-    themselves, each with the length of its time (:data:`_RATE_ADVERBS`)."""
-    adverbs = {word: float(length) for length, said in _RATE_ADVERBS.items() for word in said.split()}
-    return frozenset(_RATE_MARKERS.get(lang, "").split("|")), adverbs
+    """The words of ``lang`` that make a number a rate (the lexicon's ``frequency_after``): those
+    before a unit of time ("per", "a", "pro"), and those that say a time by themselves
+    (``rate_adverbs``: "monthly", "jährlich"), each with the length of its time in seconds."""
+    lex = get_lexicon(lang)
+    units = _seconds()
+    adverbs = {
+        word: units[stem]
+        for word, unit in lex.rate_adverbs.items()
+        for stem in analyze(unit, lang).content
+        if stem in units
+    }
+    return lex.frequency_after - lex.rate_adverbs.keys(), adverbs
 
 
 def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[float, str] | None:
     """The time a number ending at ``text[end]`` is a rate of, and the words that say so
-    (:attr:`NumberSlot.per`): within :data:`_RATE_WORDS` words after it, in its phrase, a marker of
-    :data:`_RATE_MARKERS` before a unit of time, or a word of :data:`_RATE_ADVERBS`. The words
+    (:attr:`NumberSlot.per`): within :data:`_RATE_WORDS` words after it, in its phrase, a word that
+    makes it a rate before a unit of time, or one that says a time by itself (:func:`_rate_words`). The words
     between are no stop words ("5 days for a year" is no rate) but for "of" ("days of leave"), nor
     numbers ("500 mg three times a day" gives the rate of the times)."""
     stop = _RATE_STOP.search(text, end, end + 80)

@@ -54,7 +54,12 @@ class Lexicon:
     """How often, in one word ("twice"), to the number of times: read as a count of times only
     before a word of ``frequency_after`` ("twice daily"; "twice as high" is a factor)."""
     frequency_after: frozenset[str]
-    """Words after which a word of ``frequency_words`` says how often ("a", "per", "daily")."""
+    """Words after which a word of ``frequency_words`` says how often ("a", "per", "daily"); after a
+    number, they make it a rate: those of ``rate_adverbs`` by themselves, the others before a unit
+    of time ("1.5 days of leave per month", "$120 annually")."""
+    rate_adverbs: dict[str, str]
+    """Words of ``frequency_after`` that say a time by themselves, lower-cased, to that time's unit
+    ("monthly": "month", "jährlich": "Jahr")."""
     label_words: frozenset[str]
     """Words whose number names one of them rather than counts ("version 3.1", "phase 2", "type 2
     diabetes"), lower-cased: a number after one is a label, as after a capitalised word ("Python
