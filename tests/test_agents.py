@@ -229,3 +229,131 @@ def test_an_agent_stands_before_a_verb_in_the_past_or_after_its_by() -> None:
     assert agents("It was written and directed by Patty Jenkins.") == [("Patty Jenkins", "direct/write")]
     # a noun of a verb with the copula: the stems its verb may have
     assert agents("Its director was Patty Jenkins.") == [("Patty Jenkins", "direct/directo/director")]
+
+
+_SUCCESSION = ["Acme appointed Tom Reed as chief executive on Monday.", "He replaces Sarah Lee, who retired in March."]
+_FRIENDS = [
+    "In an interview, Perry recalled that his Friends co-star Jennifer Aniston confronted him about his drinking."
+]
+_TRIAL = [
+    "The trial was led by Dr. Chen.",
+    '"The drug reduced symptoms in most patients," Dr. Chen said.',
+    "Dr. Patel, who was not involved, called the results promising.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences", "why"),
+    [
+        # the name before "who" does what follows it
+        ("Tom Reed retired in March.", _SUCCESSION, "the context names Sarah Lee here, not Tom Reed"),
+        # what a speaker recalls is done by the names it gives: the claim has them the other way round
+        (
+            "Matthew Perry confronted Jennifer Aniston about his drinking.",
+            _FRIENDS,
+            "the context names Jennifer Aniston here, not Matthew Perry",
+        ),
+        # a name doing nothing in the sentence (an acronym may be an agent: "written by the IMF")
+        (
+            "The report was written by the World Bank.",
+            ["The report, written by the IMF, was published with support from the World Bank."],
+            "the context names IMF here, not World Bank",
+        ),
+        (
+            "Tom moved to the Berlin office.",
+            ["Tom was promoted to manager, replacing Maria, who moved to the Berlin office."],
+            "the context names Maria here, not Tom",
+        ),
+        # a title's full stop is no end of the name: "Dr. Patel" is one name, and who said it is Dr. Chen
+        (
+            "According to Dr. Patel, the drug reduced symptoms in most patients.",
+            _TRIAL,
+            "the context names Dr. Chen here, not Dr. Patel",
+        ),
+    ],
+)
+def test_who_did_it_by_who_recalled_and_titled_names(claim: str, sentences: list[str], why: str) -> None:
+    # before, only a name right before its verb did it, a name anywhere in a sentence (a speaker
+    # too) was one that may do the claim's verb in other words, and "Dr." alone was a name
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("wrong_entity", why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        ("Sarah Lee retired in March.", _SUCCESSION),
+        ("Tom Reed was appointed chief executive of Acme.", _SUCCESSION),
+        ("Jennifer Aniston confronted Matthew Perry about his drinking.", _FRIENDS),
+        # a speaker who says he did it did it
+        (
+            "Matthew Perry confronted Jennifer Aniston.",
+            ["Perry said he confronted Jennifer Aniston about the script."],
+        ),
+        ("Dr. Chen said the drug reduced symptoms in most patients.", _TRIAL),
+        # a partner of the agent is one too
+        ("The report was written by the World Bank.", ["The report was written by the IMF with the World Bank."]),
+        (
+            "The IMF wrote the report.",
+            ["The report, written by the IMF, was published with support from the World Bank."],
+        ),
+        ("According to Dr. Chen, the drug reduced symptoms in most patients.", _TRIAL),
+    ],
+)
+def test_the_one_who_did_it_or_said_it_keeps_the_claim(claim: str, sentences: list[str]) -> None:
+    assert check_slots(claim, sentences, "en") is None
+
+
+_ROLES = [
+    "Jack Falahee (born February 20, 1989) is an American actor.",
+    "He is known for his role as Connor Walsh on How to Get Away with Murder.",
+]
+_LINGONBERRY = ["Kate Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry, his secretary."]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences", "why"),
+    [
+        ("Connor Walsh was born in 1989.", _ROLES, "the context names Connor Walsh only as a role someone plays"),
+        ("Connor Walsh is an actor.", _ROLES, "the context names Connor Walsh only as a role someone plays"),
+        (
+            "Laura Lingonberry starred in a film.",
+            _LINGONBERRY,
+            "the context names Laura Lingonberry only as a role Sherilyn Fenn plays",
+        ),
+        (
+            "Princess Diana was born in 1990.",
+            ["Elizabeth Debicki, born in 1990, portrayed Princess Diana in the final season."],
+            "the context names Princess Diana only as a role Elizabeth Debicki plays",
+        ),
+    ],
+)
+def test_a_role_never_plays_nor_is_born(claim: str, sentences: list[str], why: str) -> None:
+    # before, a role's name beside a player's words was read as the player
+    finding = check_slots(claim, sentences, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("wrong_entity", why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        # what the context says of the role itself
+        ("Connor Walsh is a character on How to Get Away with Murder.", _ROLES),
+        # the player
+        ("Jack Falahee was born in 1989.", _ROLES),
+        ("Sherilyn Fenn starred in a film.", _LINGONBERRY),
+        # a name the context gives otherwise too is no role only
+        (
+            "Connor Walsh was born in 1989.",
+            ["He played Connor Walsh.", "Connor Walsh was born in 1989 and played football at school."],
+        ),
+        # a role of no acting ("the role of NATO") names none
+        ("NATO played a key role in the talks.", ["Analysts debated the role of NATO in the talks."]),
+        # "as" after no actor's word
+        ("Tom Reed starred in the school play.", ["He was known as Tom Reed when he starred in the school play."]),
+    ],
+)
+def test_a_player_or_a_name_given_otherwise_keeps_the_claim(claim: str, sentences: list[str]) -> None:
+    assert check_slots(claim, sentences, "en") is None

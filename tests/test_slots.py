@@ -638,6 +638,16 @@ def test_a_name_between_the_same_words_is_checked_in_a_short_claim(
     assert check_slots(claim.format(right.removeprefix("The ")), sentences, "en") is None
 
 
+def test_an_article_before_the_second_name_is_its_own() -> None:
+    # before, "sued the" stood between the claim's names, and "The FTC sued Amazon" had no such words
+    finding = _finding("Amazon sued the FTC.", ["The FTC sued Amazon in September."])
+    assert (finding.label, finding.why) == (
+        "wrong_entity",
+        'the context has them the other way round: "FTC sued Amazon"',
+    )
+    assert check_slots("The FTC sued Amazon.", ["The FTC sued Amazon in September."], "en") is None
+
+
 def test_two_names_the_other_way_round_are_the_wrong_entity() -> None:
     finding = check_slots("Chelsea beat Manchester United 2-1.", _MATCH, "en")
     assert finding is not None
@@ -660,6 +670,47 @@ def test_two_names_a_sentence_pairs_otherwise_by_the_same_words_are_the_wrong_en
     # a name's particle parts no two names (a first version read "Vicente" and "Bosque" as two)
     dump = ["Spain national football team : Team: Vicente del BosqueVicente del Bosque : Team coached"]
     assert check_slots("Vicente del Bosque is the coach for that team.", dump, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences", "stated"),
+    [
+        ("Chelsea lost to Arsenal on Sunday.", ["Chelsea beat Arsenal 2-1 on Sunday."], "Chelsea beat Arsenal"),
+        ("Chelsea beat Arsenal on Sunday.", ["Chelsea lost to Arsenal on Sunday."], "Chelsea lost to Arsenal"),
+        ("Queen preceded Oasis on stage.", ["Queen followed Oasis on stage."], "Queen followed Oasis"),
+        (
+            "England beat Spain in the final.",
+            ["England lost to Spain in the final in Berlin."],
+            "England lost to Spain",
+        ),
+    ],
+)
+def test_two_names_with_the_converse_between_them_contradict_the_claim(
+    claim: str, sentences: list[str], stated: str
+) -> None:
+    # before, "lost to" and "beat" were two relations, neither of them the other's converse
+    finding = _finding(claim, sentences)
+    assert (finding.label, finding.decides) == ("contradicted", True)
+    assert finding.why.startswith("the context says it the other way round: ")
+    assert stated in finding.why
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        # the converse the other way round says what the claim says
+        ("Arsenal lost to Chelsea on Sunday.", ["Chelsea beat Arsenal 2-1 on Sunday."]),
+        ("Chelsea defeated Arsenal.", ["Arsenal lost to Chelsea in the final."]),
+        # a sentence saying it the claim's way keeps it, whatever another says
+        (
+            "Chelsea lost to Arsenal in the final.",
+            ["Chelsea beat Arsenal in the semi-final.", "Arsenal beat Chelsea in the final."],
+        ),
+    ],
+)
+def test_the_converse_the_other_way_round_keeps_the_claim(claim: str, sentences: list[str]) -> None:
+    finding = check_slots(claim, sentences, "en")
+    assert finding is None or finding.kind != "entity", finding
 
 
 @pytest.mark.parametrize(

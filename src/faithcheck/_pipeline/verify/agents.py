@@ -27,7 +27,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import analyze, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["check_agents"]
+__all__ = ["check_agents", "check_roles"]
 
 
 _IRREGULAR = {
@@ -51,9 +51,10 @@ _IRREGULAR = {
 "wrote" and "written by" are one verb."""
 _BASE = {form: base for base, forms in _IRREGULAR.items() for form in forms}
 _PAST = "|".join(["[a-z]+ed", *(past for past, _ in _IRREGULAR.values())])
-_VERB_AFTER = re.compile(rf"\s+({_PAST})\b(?!\s+by\b)")
-"""The word right after a name: its verb, where a past ("directed", "introduced", "wrote"), not a
-passive's participle ("the series The Office played by Amy Ryan")."""
+_VERB_AFTER = re.compile(rf"(?:\s*,\s*who)?\s+({_PAST})\b(?!\s+by\b)")
+"""The word right after a name, or after its "who": its verb, where a past ("directed", "introduced",
+"wrote"; "Sarah Lee, who retired in March"), not a passive's participle ("the series The Office
+played by Amy Ryan")."""
 _BY_BEFORE = re.compile(r"\b(?:([a-z]+)\s+and\s+)?([a-z]+)\s+by\s+(?:(?:the|a|an)\s+)?$|\b(starring|stars|starred)\s+$")
 """A verb and its "by" (and an article) right before a name: "directed by", "bought by the",
 "written and directed by"; or "starring", "stars" or "starred", before the first name of a cast
@@ -154,16 +155,20 @@ def _verb_of(
 
 
 def _reversed(
-    agent: _Agent[N], claim_names: Sequence[tuple[N, int, int, bool]], theirs: Sequence[_Agent[N]]
+    agent: _Agent[N],
+    claim_names: Sequence[tuple[N, int, int, bool]],
+    theirs: Sequence[_Agent[N]],
+    *,
+    active: bool = False,
 ) -> _Agent[N] | None:
     """The sentence's agent of the verb of the claim's ``agent`` (one before its verb) after that
-    verb's "by", where it is a name the claim puts after the verb, and the claim's agent is none:
-    the sentence has them the other way round."""
+    verb's "by" (or, with ``active``, before it), where it is a name the claim puts after the verb,
+    and the claim's agent is none: the sentence has them the other way round."""
     if agent.passive:
         return None
     at = next((end for name, _, end, _ in claim_names if name is agent.name), None)
     objects = {name.text for name, start, _, _ in claim_names if at is not None and start > at}
-    doers = [other for other in theirs if other.passive and other.verbs & agent.verbs]
+    doers = [other for other in theirs if (other.passive or active) and other.verbs & agent.verbs]
     if any(other.name.text == agent.name.text for other in doers):
         return None
     return next((other for other in doers if other.name.text in objects), None)
@@ -187,6 +192,113 @@ def _does_else(
     return (
         bool(own) and len(roles) == len(own) and all(other.passive and not other.verbs & agent.verbs for other in roles)
     )
+
+
+_PARTNERED = re.compile(r"\b(?:with|and|alongside)\s+(?:the\s+)?$|&\s*$", re.IGNORECASE)
+"""What joins a partner to the one who does something: "written by the IMF with the World Bank"."""
+
+
+def _idle(
+    agent: _Agent[N],
+    names: Sequence[tuple[N, int, int, bool]],
+    agents: Sequence[_Agent[N]],
+    text: str,
+    alias: Callable[[N, N], bool],
+) -> bool:
+    """Each name of ``text`` (``names``, but a possessive's, with where each stands) that is the
+    claim's ``agent``'s, or an ``alias`` of it, is the agent of nothing there (none of ``agents``)
+    and no partner of one (:data:`_PARTNERED`), and there is one: "The report, written by the IMF,
+    was published with support from the World Bank" for "... written by the World Bank"."""
+    own = [start for name, start, _, _ in names if _same(agent, name, alias)]
+    return (
+        bool(own)
+        and not any(_same(agent, other.name, alias) for other in agents)
+        and not any(_PARTNERED.search(text, max(0, start - 30), start) for start in own)
+    )
+
+
+def _only_says(
+    agent: _Agent[N], names: Sequence[N], agents: Sequence[_Agent[N]], alias: Callable[[N, N], bool], lang: Lang
+) -> bool:
+    """Each name of a sentence (``names``, but a possessive's) that is the claim's ``agent``'s, or an
+    ``alias`` of it, is the agent of a verb of saying there (one of ``agents``; the lexicon's
+    ``speech_verbs``), and there is one: what a speaker tells is done by the names it gives ("Perry
+    recalled that Jennifer Aniston confronted him")."""
+    speech_verbs = get_lexicon(lang).speech_verbs
+    own = [name for name in names if _same(agent, name, alias)]
+    roles = [other for other in agents if _same(agent, other.name, alias)]
+    return bool(own) and len(roles) == len(own) and all(other.word in speech_verbs for other in roles)
+
+
+_ROLE_BEFORE = re.compile(
+    r"(?:\b(?:star|appear|cast|role|play|portray|voic)[a-z]*(?:\s+[^\s.;]+){0,4}?\s+as"
+    r"|\b(?:portray|voic)(?:es|ed|ing|s)?)\s+(?:the\s+character\s+(?:of\s+)?)?$",
+    re.IGNORECASE,
+)
+"""What stands before the name of a role: an actor's verb or "role" and its "as" ("starred in Friends
+as", "his role as"), or "portrayed", "voiced"."""
+_PLAYER_WORDS = (
+    "star starred starring stars actor actress acted acting appeared appears performer performed portrayed "
+    "play played plays cast born died"
+)
+"""What a claim says only of a player, never of a role: that it acted, or was born or died."""
+
+
+def check_roles(
+    claim: str,
+    claim_names: Sequence[tuple[N, int, int, bool]],
+    sentences: Sequence[tuple[str, Sequence[tuple[N, int, int, bool]]]],
+    mentions: Callable[[N, str], bool],
+    alias: Callable[[N, N], bool],
+    lang: Lang,
+) -> SlotFinding | None:
+    """The finding that the claim says of its first name what it says only of a player (acted,
+    was born: :data:`_PLAYER_WORDS`) where every sentence naming it (``mentions``) gives it only as
+    a role (:data:`_ROLE_BEFORE`): "Connor Walsh was born in 1989" against "He is known for his role
+    as Connor Walsh". The sentence names the one who plays it where a name stands before the role's
+    words; ``sentences`` come with their names.
+
+    >>> from faithcheck._pipeline.verify.slots import check_slots
+    >>> check_slots("Sophia Petrillo was an actress.", ["She was known for her role as Sophia Petrillo."], "en").why
+    'the context names Sophia Petrillo only as a role someone plays'
+    """
+    if lang != "en" or not claim_names:
+        return None
+    name, start, end, _ = min(claim_names, key=lambda placed: placed[1])
+    player_words = analyze(_PLAYER_WORDS, lang).content
+    if not analyze(claim[end:], lang).content & player_words or analyze(claim[:start], lang).content:
+        return None
+    played: list[tuple[str, str | None]] = []
+    for text, names in sentences:
+        if not mentions(name, text):
+            continue
+        roles = [
+            _ROLE_BEFORE.search(text, max(0, at - 60), at)
+            for other, at, _, _ in names
+            if _same_name(name, other, alias)
+        ]
+        if not roles or not all(roles):
+            return None
+        # the one who plays it: the name right before the first role's words
+        opens = min(role.start() for role in roles if role)
+        before = [other.text for other, _, until, _ in names if until <= opens]
+        played.append((text, before[-1] if before else None))
+    if not played:
+        return None
+    text, player = next((p for p in played if p[1]), played[0])
+    why = f"the context names {name.text} only as a role " + (f"{player} plays" if player else "someone plays")
+    return SlotFinding("wrong_entity", "entity", why, text, certain=True, slot=name.text)
+
+
+def _same_name(name: N, other: N, alias: Callable[[N, N], bool]) -> bool:
+    """``other`` is ``name`` or an ``alias`` of it."""
+    return other.text == name.text or alias(name, other)
+
+
+def _named_otherwise(other: _Agent[N], agent: _Agent[N], sentence: str) -> SlotFinding:
+    """The finding that ``sentence`` gives the claim's verb the agent ``other``, not ``agent``."""
+    why = f"the context names {other.name.text} here, not {agent.name.text}"
+    return SlotFinding("wrong_entity", "entity", why, sentence, certain=True, slot=agent.name.text)
 
 
 def check_agents(
@@ -243,8 +355,7 @@ def check_agents(
             theirs = _agents(text, names, lang)
             if reversed_ := _reversed(agent, claim_names, theirs):
                 # "Maria Lopez succeeded David Park" against "she was succeeded by David Park"
-                why = f"the context names {reversed_.name.text} here, not {agent.name.text}"
-                return SlotFinding("wrong_entity", "entity", why, text, certain=True, slot=agent.name.text)
+                return _named_otherwise(reversed_, agent, text)
             # an owner ("Reed's life") does nothing there: a name named only so is not there
             owners = [
                 n for n, _, end, _ in names if _POSSESSIVE.match(text, end) or without_possessive(n.text) != n.text
@@ -253,17 +364,25 @@ def check_agents(
             does_else = mentions(agent.name, text) and not (
                 any(_same(agent, n, alias) for n in owners) and not any(_same(agent, n, alias) for n in doers)
             )
-            if does_else and not _does_else(agent, doers, theirs, alias):
+            # a name doing nothing there ("published with support from the World Bank") is no
+            # agent the claim's verb may have in other words
+            idle = does_else and _idle(agent, [placed for placed in names if placed[0] in doers], theirs, text, alias)
+            does_else = does_else and not idle
+            only_says = does_else and _only_says(agent, doers, theirs, alias, lang)
+            if only_says and (reversed_ := _reversed(agent, claim_names, theirs, active=True)):
+                # "Matthew Perry confronted Jennifer Aniston" against "Perry recalled that ...
+                # Jennifer Aniston confronted him"
+                return _named_otherwise(reversed_, agent, text)
+            if does_else and not only_says and not _does_else(agent, doers, theirs, alias):
                 continue
             for other in theirs:
                 if (
                     other.verbs & agent.verbs
-                    and (other.passive or not does_else)
+                    and (other.passive or not does_else or only_says)
                     and (
                         rival(agent.name, other.name)
                         or (other.name.text in doing_else and not alias(agent.name, other.name))
                     )
                 ):
-                    why = f"the context names {other.name.text} here, not {agent.name.text}"
-                    return SlotFinding("wrong_entity", "entity", why, text, certain=True, slot=agent.name.text)
+                    return _named_otherwise(other, agent, text)
     return None

@@ -6,9 +6,11 @@ sentence swapped) supports it. Two names of the claim with a few words between t
 sentence of the evidence has word for word with the names swapped, and nowhere the claim's way,
 make the claim the wrong entity in each place. So do two that a sentence pairs otherwise by the
 same words, each with another name ("Kate Nelligan stars as Laura Lingonberry" against "Kate
-Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry"). A relation
-that holds both ways ("married", "played", "borders", "and", "with": the lexicon's
-``symmetric_words``) is not read, nor a language whose lexicon lists none.
+Nelligan stars as Ned Ravine's wife and Sherilyn Fenn stars as Laura Lingonberry"). A sentence
+with the words of the relation's converse between the claim's names, the claim's way round,
+contradicts it ("Chelsea lost to Arsenal" against "Chelsea beat Arsenal": the lexicon's
+``converse_relations``). A relation that holds both ways ("married", "played", "borders", "and",
+"with": the lexicon's ``symmetric_words``) is not read, nor a language whose lexicon lists none.
 """
 
 from __future__ import annotations
@@ -74,19 +76,43 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
             or any(w.lower() in lex.symmetric_words for w in words)
         ):
             continue
-        gap = r"\s+" + r"\s+".join(map(re.escape, words)) + r"\s+"
-        claimed = re.compile(rf"\b{re.escape(first)}{gap}{re.escape(second)}\b", re.IGNORECASE)
-        swapped = re.compile(rf"\b{re.escape(second)}{gap}{re.escape(first)}\b", re.IGNORECASE)
-        if any(claimed.search(s) for s in sentences):
+        # an article before the second name is its own: "Amazon sued the FTC", "The FTC sued Amazon"
+        while len(words) > 1 and words[-1].lower() in lex.determiners:
+            words = words[:-1]
+        claimed, swapped = _between(first, words, second), _between(second, words, first)
+        # the converse's words ("beat" for "lost to"): the claim's way round they say the opposite
+        relation = " ".join(words).lower()
+        converses = [_between(first, phrase.split(), second) for phrase in _converses(relation, lang)]
+        stated = [_between(second, phrase.split(), first) for phrase in _converses(relation, lang)]
+        if any(pattern.search(s) for pattern in (claimed, *stated) for s in sentences):
             continue
         for sentence in sentences:
             if m := swapped.search(sentence):
                 why = f'the context has them the other way round: "{m.group()}"'
                 return SlotFinding("wrong_entity", "entity", why, sentence, certain=True)
+            if m := next((found for pattern in converses if (found := pattern.search(sentence))), None):
+                why = f'the context says it the other way round: "{m.group()}"'
+                return SlotFinding("contradicted", "entity", why, sentence, certain=True)
             if other := _paired_otherwise(first, second, words, sentence, lang):
                 why = f"the context names {other} here, not {first}"
                 return SlotFinding("wrong_entity", "entity", why, sentence, certain=True, slot=first)
     return None
+
+
+def _between(first: str, words: Sequence[str], second: str) -> re.Pattern[str]:
+    """Two names with ``words`` between them (and an article before the second, or none), in any
+    case."""
+    gap = r"\s+" + r"\s+".join(map(re.escape, words)) + r"\s+(?:(?:the|a|an)\s+)?"
+    return re.compile(rf"\b{re.escape(first)}{gap}{re.escape(second)}\b", re.IGNORECASE)
+
+
+def _converses(relation: str, lang: Lang) -> list[str]:
+    """The words of the converse of ``relation`` (lower-cased words between two names): the
+    lexicon's ``converse_relations`` read both ways ("lost to": "beat", "defeated", ...)."""
+    converse = get_lexicon(lang).converse_relations
+    return [theirs for mine, theirs in converse.items() if mine == relation] + [
+        mine for mine, theirs in converse.items() if theirs == relation
+    ]
 
 
 def _paired_otherwise(first: str, second: str, words: list[str], sentence: str, lang: Lang) -> str | None:

@@ -82,7 +82,7 @@ from itertools import pairwise
 from math import isclose
 
 from faithcheck._core.types import Lang
-from faithcheck._pipeline.verify.agents import check_agents
+from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
@@ -1704,17 +1704,17 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
 
     # a nickname in quotes is part of a name: Kenneth "Babyface" Edmonds
     nicknamed = {gap for q in _NICKNAME.finditer(text) for gap in ((q.end(1), q.start(2)), (q.end(2), q.end()))}
-    stopwords = get_lexicon(lang).stopwords
+    stopwords, honorifics = get_lexicon(lang).stopwords, get_lexicon(lang).honorifics
     for m in _WORD.finditer(text):
         word = m.group()
         last = run[-1].group() if run else ""
         gap = text[run[-1].end() : m.start()] if run else ""
         after_initial = (
             bool(run)
-            and _is_initial(text, run[-1])
+            and (_is_initial(text, run[-1]) or (len(run) == 1 and last.lower() in honorifics))
             and gap in (".", ". ")
             and (_is_initial(text, m) or word.lower() not in stopwords)
-        )
+        )  # "J. R. R. Tolkien", "Dr. Patel"
         joined = bool(run) and (
             (gap in (" ", "-") and without_possessive(last) == last)
             or after_initial
@@ -2423,8 +2423,10 @@ def _alias(name: NameSlot, other: NameSlot, lang: Lang) -> bool:
         _folded(x) == _folded(y) or spelt_as_one(x, y, alone=alone) for x, y in zip(a, b, strict=True)
     ):
         return True  # "Ed Miliband", "Ed Milliband"; "Sacre-Coeur", "Sacré-Cœur"
-    # words of three letters or more, no article ("In Teams" is "Teams")
-    a, b = ([w for w in words if len(w) >= 3 and w.lower() not in _ARTICLES] for words in (a, b))
+    # words of three letters or more, no article ("In Teams" is "Teams") nor title ("Mrs. Clinton"
+    # is "Clinton")
+    honorifics = get_lexicon(lang).honorifics
+    a, b = ([w for w in words if len(w) >= 3 and w.lower() not in _ARTICLES | honorifics] for words in (a, b))
     shared = [(x, y) for x in a for y in b if _starts_alike(x, y)]
     if not shared:
         return False
@@ -2688,8 +2690,11 @@ def _check_agents(
     def alias(name: NameSlot, other: NameSlot) -> bool:
         return _alias(name, other, lang)
 
-    named = [(text, _capitalised(text, lang)) for text in sentences]
-    return check_agents(claim, _capitalised(claim, lang), named, rival, mentions, alias, lang)
+    named = [(text, _with_acronyms(text, lang)) for text in sentences]
+    claim_names = _with_acronyms(claim, lang)
+    return check_agents(claim, claim_names, named, rival, mentions, alias, lang) or check_roles(
+        claim, claim_names, named, mentions, alias, lang
+    )
 
 
 def _check_predicates(
@@ -2707,13 +2712,21 @@ def _check_predicates(
     def mentions(name: NameSlot, text: str) -> bool:
         return _mentions(name, text, lang)
 
-    def names(text: str) -> list[tuple[NameSlot, int, int, bool]]:
-        # an acronym may be a subject too: "BYD is an electric vehicle maker that overtook Tesla"
-        acronyms = [(slot, start, end, False) for slot, start, end in _acronyms(text)]
-        return sorted([*_capitalised(text, lang), *acronyms], key=lambda placed: placed[1])
+    named = [(text, _with_acronyms(text, lang)) for text in sentences]
+    return check_predicates(claim, _with_acronyms(claim, lang), named, rival, mentions, lang)
 
-    named = [(text, names(text)) for text in sentences]
-    return check_predicates(claim, names(claim), named, rival, mentions, lang)
+
+def _with_acronyms(text: str, lang: Lang) -> list[tuple[NameSlot, int, int, bool]]:
+    """The names of ``text`` (:func:`_capitalised`) and its acronyms outside them, in reading order:
+    an acronym may be a subject too ("BYD is an electric vehicle maker that overtook Tesla"), or an
+    agent ("written by the IMF")."""
+    names = _capitalised(text, lang)
+    acronyms = [
+        (slot, start, end, False)
+        for slot, start, end in _acronyms(text)
+        if not any(at <= start < until for _, at, until, _ in names)
+    ]
+    return sorted([*names, *acronyms], key=lambda placed: placed[1])
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")

@@ -139,6 +139,12 @@ class Lexicon:
     """Words of ``opposites`` that a sentence may say the other way round with the same meaning ("A
     before B" is "B after A"), lower-cased: read as opposites only between the same words on each
     side ("paid before June 1" against "paid after June 1")."""
+    converse_relations: dict[str, str]
+    """Words of a relation between two names, lower-cased, to words of its converse ("beat" to
+    "lost to": "A beat B" is "B lost to A"); read both ways. Where a sentence has two of a claim's
+    names the claim's way round with the converse's words between them ("Chelsea beat Arsenal" for
+    "Chelsea lost to Arsenal"), it says the other way round. Empty where the order of two names is
+    not checked."""
     symmetric_words: frozenset[str]
     """Words of a relation that holds both ways ("married", "versus", "borders", "and"),
     lower-cased: two names around one may stand either way round. Empty where the order of two
