@@ -292,6 +292,16 @@ def test_who_did_it_by_who_recalled_and_titled_names(claim: str, sentences: list
             ["Perry said he confronted Jennifer Aniston about the script."],
         ),
         ("Dr. Chen said the drug reduced symptoms in most patients.", _TRIAL),
+        # a name after a "by" and words describing it, or a list, is its agent (an origin word
+        # after "by" is read as a place)
+        (
+            "Syco was established by Simon Cowell.",
+            ["Syco is a British entertainment company established by British entertainment mogul Simon Cowell."],
+        ),
+        (
+            "Peter Jackson produced Soul Food.",
+            ["Soul Food is a 1997 film produced by Kenneth `` Babyface `` Edmonds , Peter Jackson and Robert Teitel ."],
+        ),
         # a partner of the agent is one too
         ("The report was written by the World Bank.", ["The report was written by the IMF with the World Bank."]),
         (

@@ -196,6 +196,10 @@ def _does_else(
 
 _PARTNERED = re.compile(r"\b(?:with|and|alongside)\s+(?:the\s+)?$|&\s*$", re.IGNORECASE)
 """What joins a partner to the one who does something: "written by the IMF with the World Bank"."""
+_AFTER_BY = re.compile(r"\bby(?:\s+\S+){0,7}\s+$")
+"""A "by" at most seven words before a name: the name may be of its agent, past words that describe
+it or a list ("established by British entertainment mogul Simon Cowell", "produced by Kenneth ``
+Babyface `` Edmonds , Peter Jackson and Robert Teitel")."""
 
 
 def _idle(
@@ -206,14 +210,18 @@ def _idle(
     alias: Callable[[N, N], bool],
 ) -> bool:
     """Each name of ``text`` (``names``, but a possessive's, with where each stands) that is the
-    claim's ``agent``'s, or an ``alias`` of it, is the agent of nothing there (none of ``agents``)
-    and no partner of one (:data:`_PARTNERED`), and there is one: "The report, written by the IMF,
+    claim's ``agent``'s, or an ``alias`` of it, is the agent of nothing there (none of ``agents``),
+    no partner of one (:data:`_PARTNERED`) and stands after no "by" (:data:`_AFTER_BY`), and there
+    is one: "The report, written by the IMF,
     was published with support from the World Bank" for "... written by the World Bank"."""
     own = [start for name, start, _, _ in names if _same(agent, name, alias)]
     return (
         bool(own)
         and not any(_same(agent, other.name, alias) for other in agents)
-        and not any(_PARTNERED.search(text, max(0, start - 30), start) for start in own)
+        and not any(
+            _PARTNERED.search(text, max(0, start - 30), start) or _AFTER_BY.search(text, max(0, start - 80), start)
+            for start in own
+        )
     )
 
 
