@@ -953,6 +953,65 @@ def test_a_number_of_a_coordinated_sentence_is_read_in_its_own_part(
 @pytest.mark.parametrize(
     ("sentence", "claim", "right", "wrong"),
     [
+        # the words after the number say the opposite ("off" for "on"): that number is of another thing
+        (
+            "The headphones last up to 30 hours with ANC off and 20 hours with ANC on.",
+            "The battery lasts {} with ANC on.",
+            "20 hours",
+            "30 hours",
+        ),
+        # ... or before it ("close on" for "open on"), a date of another month rivalling it then
+        (
+            "Applications open on 1 February and close on 15 March.",
+            "Applications open on {}.",
+            "1 February",
+            "15 March",
+        ),
+        # a later part's own words only: "critical" is the first part's
+        (
+            "The patch fixes 12 security flaws, 2 of them rated critical and 3 rated high.",
+            "The patch fixes 12 security flaws, {} of them critical.",
+            "2",
+            "3",
+        ),
+        # the dimension the claim gives, however worded ("long", "length")
+        (
+            "The bridge has a main span of 1,280 metres and a total length of 2,737 metres.",
+            "The bridge is {} long.",
+            "2,737 metres",
+            "1,280 metres",
+        ),
+        (
+            "The crate is 40 kg when empty and weighs 95 kg fully loaded.",
+            "Fully loaded, the crate weighs {}.",
+            "95 kg",
+            "40 kg",
+        ),
+    ],
+)
+def test_a_number_is_told_by_its_dimension_and_the_opposites_beside_it(
+    sentence: str, claim: str, right: str, wrong: str
+) -> None:
+    # before, the words the two numbers share decided: the first's won, a true claim contradicted
+    # (the battery) or a false one supported (the others)
+    assert check_slots(claim.format(right), [sentence], "en") is None
+    _assert_contradicted(claim.format(wrong), [sentence], f"the context gives {right}, not {wrong}")
+
+
+def test_the_opposite_after_a_number_decides_only_beside_the_claims_own_words() -> None:
+    # no number of the sentence has the claim's words after it: the opposite ("before") is the
+    # cue's to read, and the price the sentence gives with it stays the claim's
+    finding = check_slots(
+        "The course costs $1,000 if paid after June 1.",
+        ["The course costs $1,200, or $1,000 if paid before June 1."],
+        "en",
+    )
+    assert finding is None or finding.why != "the context gives $1,200, not $1,000"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim", "right", "wrong"),
+    [
         (
             "The Pfizer and Moderna vaccines were 95% and 94% effective, respectively.",
             "Moderna's vaccine was {} effective.",
@@ -3697,3 +3756,27 @@ def test_a_sentence_naming_the_claims_name_with_its_number_keeps_another_from_it
         "The Performance version costs $51,490 but has a shorter range of 285 miles.",
     ]
     assert check_slots("The Model Y Performance has a range of 285 miles.", cars, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "claim", "sentence", "why"),
+    [
+        (
+            "de",
+            "Der Eintritt kostet 15 €.",
+            "Der Eintritt kostet 12 € für Erwachsene.",
+            "the context gives 12 €, not 15 €",
+        ),
+        # the price of another thing with the claim's value is no price of the claim's (before, supported)
+        (
+            "fr",
+            "Le billet coûte 15 €.",
+            "Le billet coûte 12 € et le parking 15 € par jour.",
+            "the context gives 12 €, not 15 €",
+        ),
+    ],
+)
+def test_a_currency_sign_after_the_amount_is_its_unit(lang: Lang, claim: str, sentence: str, why: str) -> None:
+    finding = check_slots(claim, [sentence], lang)
+    assert finding is not None
+    assert (finding.label, finding.why) == ("contradicted", why)

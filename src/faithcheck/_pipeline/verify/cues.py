@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from itertools import pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
@@ -63,7 +62,7 @@ from faithcheck._text.analysis import (
     stem,
     without_possessive,
 )
-from faithcheck._text.lexicon import Lexicon, get_lexicon
+from faithcheck._text.lexicon import Lexicon, get_lexicon, opposite_words
 from faithcheck._text.number_words import CURRENCIES
 
 __all__ = [
@@ -618,7 +617,7 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     True
     """
     lex = get_lexicon(lang)
-    opposites = _opposites(lang)
+    opposites = opposite_words(lang)
     if not opposites:
         return None
     mine, theirs = claim.tokens, sentence.tokens
@@ -733,23 +732,12 @@ def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) ->
     negation right before it), and which ``other`` does not state itself: "is not closed" says
     what "is open" says, no opposite of it."""
     lex = get_lexicon(lang)
-    opposites = _opposites(lang)
+    opposites = opposite_words(lang)
     stated = {t for k, t in enumerate(other.tokens) if not (k and is_negation(other.tokens[k - 1], lex))}
     return bool(negated.negations) and all(
         negation[-1] not in stated and opposites.get(negation[-1], frozenset()) & stated
         for negation in negated.negations
     )
-
-
-@cache
-def _opposites(lang: Lang) -> dict[str, frozenset[str]]:
-    """The lexicon's ``opposites``, read both ways."""
-    pairs = get_lexicon(lang).opposites
-    words: dict[str, set[str]] = {}
-    for a, b in pairs.items():
-        words.setdefault(a, set()).add(b)
-        words.setdefault(b, set()).add(a)
-    return {word: frozenset(others) for word, others in words.items()}
 
 
 def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:

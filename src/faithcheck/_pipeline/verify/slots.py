@@ -111,7 +111,7 @@ from faithcheck._text.analysis import (
     stem,
     without_possessive,
 )
-from faithcheck._text.lexicon import Lexicon, get_lexicon, lower_case_words
+from faithcheck._text.lexicon import Lexicon, get_lexicon, lower_case_words, opposite_words
 from faithcheck._text.number_words import (
     CURRENCIES,
     MAGNITUDE,
@@ -266,6 +266,21 @@ class NumberSlot:
     """It is a count whose bound excludes the number itself: "more than 116 bodies", "fewer than 500
     employees" (:func:`_strictly_bound`). A context giving the number alone gives a value the claim
     excludes."""
+    dimension: str | None = field(default=None, compare=False)
+    """For a measure, the dimension it gives, where a word says it (:func:`_dimension`): ``length``
+    of "1,280 metres long" and of "a total length of 2,737 metres". Of two measures, the one giving
+    the claim's dimension is the claim's, before one that shares more of its other words ("a main
+    span of 1,280 metres")."""
+    flank: tuple[str, ...] = field(default=(), compare=False)
+    """The words right after it (past its unit's), lower-cased, up to a mark or a digit
+    (:func:`_flank`): "with anc on" of "20 hours with ANC on". Where a sentence has a number with
+    the claim's words after it, word for word, one whose words say the opposite in the same place
+    (the lexicon's ``opposites``: "30 hours with ANC off") is of another thing, however many words
+    it shares with the claim's around it."""
+    flank_before: tuple[str, ...] = field(default=(), compare=False)
+    """The same of the words right before it, nearest first: "on open applications" of
+    "Applications open on 15 March" ("close on 15 March" is of another thing where "open on 1
+    February" has the claim's)."""
     edition: frozenset[str] = field(default=frozenset(), compare=False)
     """For a year after "the" and before a name, the stems of the name it dates: an edition of a
     recurring thing ("the 2016 QS World University Rankings", "the 2014 World Cup"). Where the
@@ -542,6 +557,59 @@ class NameSlot:
         return self.before_noun and (word in lex.origin_words or word.endswith(lex.origin_suffixes))
 
 
+_FLANK = 4
+"""At most this many words after a number are its flank (:attr:`NumberSlot.flank`)."""
+_FLANK_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|[^\w\s]|\d")
+"""A word, a mark or a digit: the flank ends at the first mark or digit."""
+
+
+def _flank(text: str, end: int, unit_after: bool) -> tuple[str, ...]:
+    """The words after a number ending at ``end`` (without its unit, the first of them where
+    ``unit_after``), lower-cased, up to a mark or a digit, at most :data:`_FLANK`."""
+    words: list[str] = []
+    for m in _FLANK_WORDS.finditer(text, end, min(len(text), end + 80)):
+        if not m.group()[0].isalpha():
+            break
+        words.append(m.group().lower())
+    return tuple(words[int(unit_after) :][:_FLANK])
+
+
+def _flank_before(text: str, start: int) -> tuple[str, ...]:
+    """The words before a number starting at ``start``, nearest first, lower-cased, up to a mark or
+    a digit, at most :data:`_FLANK`."""
+    words: list[str] = []
+    for m in reversed(list(_FLANK_WORDS.finditer(text, max(0, start - 80), start))):
+        if not m.group()[0].isalpha() or len(words) == _FLANK:
+            break
+        words.append(m.group().lower())
+    return tuple(words)
+
+
+def _twins(slot: NumberSlot, given: Sequence[NumberSlot]) -> list[NumberSlot]:
+    """The numbers of ``given`` with the claim's words right after ``slot``, or right before it, word
+    for word (two words at least)."""
+    after, before = slot.flank, slot.flank_before
+    return [
+        n
+        for n in given
+        if (len(after) > 1 and n.flank[: len(after)] == after)
+        or (len(before) > 1 and n.flank_before[: len(before)] == before)
+    ]
+
+
+def _of_another(slot: NumberSlot, number: NumberSlot, lang: Lang) -> bool:
+    """``number`` has words that say the opposite of the claim's beside ``slot``, in the same place
+    (:func:`_opposed`), after it or before it."""
+    return _opposed(slot.flank, number.flank, lang) or _opposed(slot.flank_before, number.flank_before, lang)
+
+
+def _opposed(flank: Sequence[str], other: Sequence[str], lang: Lang) -> bool:
+    """Two flanks (:attr:`NumberSlot.flank`) hold opposites in the same place ("with anc on", "with
+    anc off"): the lexicon's ``opposites``."""
+    opposites = opposite_words(lang)
+    return any(b in opposites.get(a, ()) for a, b in zip(flank, other, strict=False))
+
+
 @lru_cache(maxsize=16384)
 def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     """The numbers of ``text`` (digits and number words) with the word each counts.
@@ -688,6 +756,11 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     edition=_edition(text, start, end, lang) if is_year else frozenset(),
                     strict=not measured and _strictly_bound(text, start),
                     per=_rate(text, end, lex.stopwords, lang),
+                    flank=_flank(text, end, after_unit is not None),
+                    flank_before=_flank_before(text, start),
+                    dimension=_dimension(text, start, start + len(_slot_text(text, start, end)), lang)
+                    if measured and after_unit is not None
+                    else None,
                 ),
             )
         )
@@ -1305,6 +1378,33 @@ def _events(lang: Lang) -> dict[str, str]:
     }
 
 
+@lru_cache(maxsize=8)
+def _dimensions(lang: Lang) -> dict[str, str]:
+    """The stem of each of the lexicon's ``dimension_words``, to its dimension."""
+    return {
+        stem: kind for word, kind in get_lexicon(lang).dimension_words.items() for stem in analyze(word, lang).content
+    }
+
+
+_DIMENSION_BEFORE = re.compile(r"([^\W\d_]+)\s+(?:of\s+)?(?:about\s+|around\s+|some\s+)?$")
+"""The word right before a number, or before its "of": "weighs 5 kg", "a total length of 2,737
+metres"."""
+_DIMENSION_AFTER = re.compile(r"\s+([^\W\d_]+)")
+"""The word right after a measure: "1,280 metres long"."""
+
+
+def _dimension(text: str, start: int, end: int, lang: Lang) -> str | None:
+    """The dimension a measure at ``text[start:end]`` (its unit included) gives, where a word of the
+    lexicon's ``dimension_words`` stands right after it ("1,280 metres long"), or right before it
+    or its "of" ("weighs 5 kg", "a total length of 2,737 metres")."""
+    dimensions = _dimensions(lang)
+    if not dimensions:
+        return None
+    around = (_DIMENSION_AFTER.match(text, end), _DIMENSION_BEFORE.search(text, max(0, start - 40), start))
+    words = [m.group(1) for m in around if m]
+    return next((dimensions[stem] for w in words for stem in analyze(w, lang).content if stem in dimensions), None)
+
+
 def _with_events(frame: frozenset[str], lang: Lang) -> frozenset[str]:
     """``frame`` with the kind of each event its words name: "formed in 1985" and "started in 1985"
     share the event ``start`` though not the word."""
@@ -1534,11 +1634,17 @@ def _month(word: str, lang: Lang) -> str | None:
     return month if month in _CALENDAR else None
 
 
+_SIGN_AFTER = re.compile(rf"\s?([{CURRENCIES}])(?!\s?\d)")
+"""A currency's sign right after an amount, not before another ("12 €"; not "from 12 $15")."""
+
+
 def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
     """The stem of the word after the number; a temperature's scale ("1.5 degrees Celsius" counts
     degrees Celsius, not Fahrenheit)."""
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
+    if (sign := _SIGN_AFTER.match(text, end)) is not None:
+        return sign.group(1)  # a currency's sign after the amount: "12 €", "12€"
     word = _WORD.match(text, gap.end())
     lowered = word.group().lower() if word else ""
     month = _WORD.match(text, word.end() + 1) if lowered == "of" and word is not None else None
@@ -1648,6 +1754,8 @@ def _words_near(
 
 def _slot_text(text: str, start: int, end: int) -> str:
     """The number with the word after it that it counts: "16 tablets", "5-year"."""
+    if (sign := _SIGN_AFTER.match(text, end)) is not None:
+        return text[start : sign.end()]  # "12 €"
     gap = _UNIT_GAP.match(text, end)
     assert gap is not None
     word = _WORD.match(text, gap.end())
@@ -2892,10 +3000,19 @@ def _check_number(
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
-        leaves_open = any(n.value == slot.value and slot.frame & n.frame for n in given)
+        # (its own part of a coordinated sentence's: "critical" of "2 of them rated critical and 3
+        # rated high" is no word of the 3)
+        leaves_open = any(n.value == slot.value and slot.frame & _own_frame(n) for n in given)
         # a total the claim gives is only the one the context gives as a total ("taking the total to
         # 326"), whatever more of the claim's words a part of it has ("11 of its soldiers were killed")
         totalled = slot.total and any(n.total for n in given)
+        # a number with the claim's words beside it, word for word (a twin), where another has their
+        # opposite ("20 hours with ANC on", "30 hours with ANC off"): that one is of another thing,
+        # and where it has the claim's value, the twin rivals it whatever it counts ("open on 1
+        # February and close on 15 March" for "open on 15 March")
+        twins = _twins(slot, given)
+        opposed = [n for n in given if twins and _of_another(slot, n, lang)]
+        twin_rivals = [n for n in twins if n.value != slot.value] if any(n.value == slot.value for n in opposed) else []
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
                 continue
@@ -2906,6 +3023,8 @@ def _check_number(
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
+            near -= _LINK_WEIGHT if number in opposed else 0
+            near += _LINK_WEIGHT if slot.dimension is not None and slot.dimension == number.dimension else 0
             near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
             near += _LINK_WEIGHT if slot.of_what is not None and slot.of_what == number.of_what else 0
             if (
@@ -2936,6 +3055,8 @@ def _check_number(
                 dated = slot.is_year and slot.unit in _month_stems()
                 surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
                 found.append(((near if surely else near - 1, tie, named, 1), i, number))
+            elif number in twin_rivals:
+                found.append(((near + _LINK_WEIGHT, tie, named, 0), i, number))
             elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot, as one
                 # of its ends too (but they are of a span the claim gives: "from 1955 to 1976" for "from
@@ -3020,6 +3141,14 @@ def _check_number(
     return None
 
 
+def _own_frame(number: NumberSlot) -> frozenset[str]:
+    """The words of ``number``'s frame in its own part of a coordinated sentence, where that part
+    follows another ("and 3 rated high"); all of them in the first part, which holds the words the
+    others share, or outside one."""
+    part, terms = number.conjunct
+    return number.frame if part < 1 else frozenset(w for w in number.frame if w in terms)
+
+
 def _paired(slot: NumberSlot, number: NumberSlot, given: Sequence[NumberSlot]) -> bool:
     """``number`` stands next to one of the claim's other numbers as ``slot`` does (:attr:`NumberSlot.links`):
     with the slot's value, the claim's pair itself ("do not exceed 6 tablets in 24 hours" for "no
@@ -3067,7 +3196,9 @@ def _in_claimed_conjunct(
     numbers = frozenset(
         n.value for n in claim_numbers if n.value != slot.value and not (n.unit == slot.unit and n.unit in months)
     )
-    words = (slot.conjunct[1] or slot.around) - {slot.value}
+    # nor does the month of the slot's own date: it is of its value ("close on 15 March" is no part
+    # of "open on 15 March" for its month)
+    words = (slot.conjunct[1] or slot.around) - {slot.value} - ({slot.unit} if slot.unit in months else set())
     kept: list[_Found] = []
     for i in sorted({i for _, i, _ in found}):
         entries = [f for f in found if f[1] == i]

@@ -20,7 +20,7 @@ from typing import Any
 
 from faithcheck._core.types import Lang
 
-__all__ = ["Lexicon", "LowerCaseWords", "get_lexicon", "lower_case_words", "read_lexicon"]
+__all__ = ["Lexicon", "LowerCaseWords", "get_lexicon", "lower_case_words", "opposite_words", "read_lexicon"]
 
 
 @dataclass(frozen=True)
@@ -196,6 +196,10 @@ class Lexicon:
     """Words of a beginning ("born", "founded", "began"): a year they date is a span's first."""
     span_end_words: frozenset[str]
     """Words of an end ("died", "closed", "dissolved"): a year they date is a span's last."""
+    dimension_words: dict[str, str]
+    """Words that name one dimension of a thing in several ways, to that dimension ("long" and
+    "length" to ``length``, "tall" and "height" to ``height``): "1,280 metres long" is its length
+    however the context words it ("a total length of 2,737 metres")."""
     event_words: dict[str, str]
     """Words that name one kind of event in several ways, to that kind ("premiered" and "released"
     to ``release``, "formed" and "started" to ``start``): a date's words are its event however the
@@ -223,6 +227,20 @@ def get_lexicon(lang: Lang) -> Lexicon:
     True
     """
     return read_lexicon(lang, json.loads(resources.files(__package__).joinpath(f"{lang}.json").read_text("utf-8")))
+
+
+@cache
+def opposite_words(lang: Lang) -> dict[str, frozenset[str]]:
+    """The lexicon's ``opposites``, read both ways.
+
+    >>> sorted(opposite_words("en")["closed"])
+    ['open', 'opened']
+    """
+    words: dict[str, set[str]] = {}
+    for a, b in get_lexicon(lang).opposites.items():
+        words.setdefault(a, set()).add(b)
+        words.setdefault(b, set()).add(a)
+    return {word: frozenset(others) for word, others in words.items()}
 
 
 @dataclass(frozen=True)
