@@ -101,3 +101,51 @@ def test_one_alone_against_all() -> None:
     assert alone(claim, "Only premium users can export reports to PDF; all users can view them.") is None
     assert alone("Only members get free parking.", "All visitors get free Wi-Fi.") is None
     assert alone("Only adults can vote in the election.", "All citizens over 18 can vote in the election.") is None
+
+
+def test_one_alone_against_a_list_of_it_and_another() -> None:
+    def alone(claim: str, sentence: str) -> str | None:
+        return _restricts_against_all(analyze(claim, "en"), analyze(sentence, "en"), "en")
+
+    # before, only "all" or "both" said it of more than one
+    offer = "The offer is valid for new and existing customers until 31 March."
+    assert alone("The offer is valid for new customers only.", offer) == (
+        "the claim says this of one alone ('only'), the context of 'new and existing customers'"
+    )
+    # the list must describe the restricted word: "customers and expires" lists no customers
+    assert (
+        alone("The offer is valid for new customers only.", "The offer is valid for new customers and expires soon.")
+        is None
+    )
+    # a claim naming both keeps it
+    assert alone("The offer is valid only for new and existing customers.", offer) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "context", "supported"),
+    [
+        # what a negated sentence takes out is what it does not negate (before, contradicted)
+        (
+            "Registered assistance dogs are allowed in the hotel.",
+            "Pets are not allowed, except for registered assistance dogs.",
+            True,
+        ),
+        (
+            "Guests can check out after noon on Sundays.",
+            "Guests cannot check out after 11 am, except on Sundays.",
+            True,
+        ),
+        # a claim naming less than what it takes out ("dogs" of "assistance dogs") is still denied
+        ("Dogs are allowed in the hotel.", "Pets are not allowed, except for registered assistance dogs.", False),
+        (
+            "Pets are allowed in the hotel.",
+            "Pets are not allowed in the hotel, except for registered assistance dogs.",
+            False,
+        ),
+    ],
+)
+def test_a_negated_sentence_does_not_deny_what_it_takes_out(
+    verifiers: dict[Lang, Faithfulness], claim: str, context: str, supported: bool
+) -> None:
+    [verdict] = verifiers["en"].check_claims([claim], [context])
+    assert verdict.supported is supported, verdict.reason

@@ -249,6 +249,22 @@ CASES: list[tuple[Lang, str, list[str], Label, str]] = [
         "overclaim",
         "says 'entirely' where the context hedges ('partly')",
     ),
+    # words that say "not all" or "not always" hedge too (before, supported)
+    (
+        "en",
+        "The fire was entirely caused by faulty wiring.",
+        ["Investigators said the fire was largely caused by faulty wiring."],
+        "overclaim",
+        "says 'entirely' where the context hedges ('largely')",
+    ),
+    (
+        "en",
+        "Mani Ratnam is credited by all critics with changing Indian cinema.",
+        ["Mani Ratnam is widely credited with changing Indian cinema."],
+        "overclaim",
+        "says 'all' where the context hedges ('widely')",
+    ),
+    ("en", "The fire was caused by faulty wiring.", ["The fire was largely caused by faulty wiring."], "supported", ""),
     (
         "de",
         "Sie können Artikel innerhalb von 30 Tagen zurückgeben.",
@@ -566,6 +582,18 @@ def test_a_negating_prefix_negates_its_word_only() -> None:
         ),
         ("The internship is unpaid.", "The internship is paid.", '"paid", the claim "unpaid"'),
         ("Side effects were mostly severe.", "Side effects were mostly mild.", '"mild", the claim "severe"'),
+        # a prefix of the opposite meaning (before, supported)
+        (
+            "Opened items can be refunded within 30 days.",
+            "Unopened items can be returned within 30 days for a full refund.",
+            '"unopened", the claim "opened"',
+        ),
+        ("The plan includes unlimited data.", "The plan includes limited data.", '"limited", the claim "unlimited"'),
+        (
+            "Smoking is allowed on the balcony.",
+            "Smoking is prohibited in all rooms and on balconies.",
+            '"prohibited", the claim "allowed"',
+        ),
         # after a pronoun standing for the first word of the sentence before (before, supported:
         # the sentence saying "closed" holds too few of the claim's words by itself)
         (

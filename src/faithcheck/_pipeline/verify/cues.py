@@ -13,8 +13,13 @@ occur in it):
   against "can be refunded", "did not sign" against "signed", "non-refundable" against
   "refundable"),
 * a word of the opposite meaning between the words the claim has around its own ("is closed on
-  Sundays" against "is open on Sundays"; "before" and "after" only where both sides are the same)
-  → ``contradicted``,
+  Sundays" against "is open on Sundays"; "before" and "after" only where both sides are the same;
+  "unopened" against "opened") → ``contradicted``, and "free" where the sentence saying most of the
+  rest gives a price (:mod:`faithcheck._pipeline.verify.prices`),
+* what a sentence takes out ("except on Mondays") said of it, and one alone ("only") where the
+  sentence says it of all, or of a list ("new and existing customers") → ``contradicted``; a
+  negated sentence does not deny what it takes out ("Pets are not allowed, except for assistance
+  dogs"),
 * a sentence giving none of what the claim counts ("Contractors get none" against "Contractors get
   25 days of annual leave"), or changing the claim's value to another ("extended from March 1 to April
   15" against "The deadline is March 1") → ``contradicted``,
@@ -28,7 +33,7 @@ occur in it):
   it spells, "U.S." the United States),
 * a restriction in the evidence ("only", "except", "nur", "seulement") whose scope the claim
   drops, or a claim that says "all", "always", "will" or "must" where the evidence hedges with a
-  word the claim does not use ("many", "may", "can") → ``overclaim``.
+  word the claim does not use ("many", "may", "can", "largely") → ``overclaim``.
 
 Both offline verifiers use them: the baseline decides with them; the trained model uses them to
 name why a claim it does not support fails, and lets the kinds its bundle names (a dropped
@@ -39,11 +44,13 @@ turned the other way, a word of the opposite meaning, none of what the claim cou
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
+from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.slots import (
     check_slots,
     claim_slots,
@@ -145,7 +152,9 @@ def find_cue(
         return Cue("unsupported", "the context negates this only for another case", "negation")
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))) and not (
         # "Gift cards cannot be returned" denies what the context says of all but gift cards
-        claim_negated and not sentence_negated and _excepted(claim, window.sentence, lang)
+        (claim_negated and not sentence_negated and _excepted(claim, window.sentence, lang))
+        # "Assistance dogs are allowed" is what "Pets are not allowed, except for assistance dogs" leaves
+        or (sentence_negated and not claim_negated and _names_exception(claim, window.sentence, lang))
     ):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
@@ -157,7 +166,11 @@ def find_cue(
     # not the most deadly assault so far")
     parts = [(f, _aligned(f, said)) for f in (analyze(part, lang) for part in sentences_of(claim.text, lang))]
     for features, aligned in parts:
-        if coverage(features, aligned) < CUE_COVERAGE or _bounds_other_side(features.text, aligned.text):
+        if (
+            coverage(features, aligned) < CUE_COVERAGE
+            or _bounds_other_side(features.text, aligned.text)
+            or (not features.negated and _names_exception(features, aligned.text, lang))
+        ):
             continue
         if moved := _negation_moved(features, aligned, lang):
             return Cue("contradicted", moved + _naming(aligned.text, window), "negation")
@@ -209,6 +222,9 @@ def find_cue(
             return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
     if not claim_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
+    if priced := free_at_a_price(claim, said, lang):
+        other, why = priced
+        return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:
@@ -521,7 +537,8 @@ def _aligned(part: TextFeatures, said: list[TextFeatures]) -> TextFeatures:
 
 def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
     """Why ``claim`` says more than ``sentence``: it says "all", "always", "will" or "must" where
-    the sentence hedges with a word the claim does not use ("many", "may", "can"); ``None`` if not."""
+    the sentence hedges with a word the claim does not use ("many", "may", "can", "widely",
+    "largely"); ``None`` if not."""
     stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
     if not (stronger and weaker):
         return None
@@ -626,14 +643,14 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
         return list(tokens[max(0, k - 2) : k]), list(tokens[k + 1 : k + 3])
 
     for i, word in enumerate(mine):
-        if word not in opposites or (i and is_negation(mine[i - 1], lex)):
+        if not (opposed := _opposites_of(word, lex, opposites)) or (i and is_negation(mine[i - 1], lex)):
             continue
         before, after = flanks(mine, i)
         own = [k for k, token in enumerate(theirs) if token == word]
         if any(flanked_alike(before, after, *flanks(theirs, k), lex.stopwords) for k in own):
             continue
         for j, other in enumerate(theirs):
-            if other in opposites[word] and not (j and is_negation(theirs[j - 1], lex)):
+            if other in opposed and not (j and is_negation(theirs[j - 1], lex)):
                 their_before, their_after = flanks(theirs, j)
                 # a converse word, or one the sentence has too, may be said the other way round ("in
                 # older compared with younger adults" for "in younger compared to older")
@@ -643,6 +660,29 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
                 if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
                     return f'the context says "{other}", the claim "{word}"'
     return None
+
+
+_PREFIXED = 4
+"""Letters a word needs for a prefix of the lexicon's ``opposite_prefixes`` to make its opposite."""
+
+
+def _opposites_of(word: str, lex: Lexicon, opposites: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The words of the opposite meaning of ``word``: its ``opposites``, and itself with or without
+    a prefix of ``opposite_prefixes`` ("unopened" of "opened", "limited" of "unlimited").
+
+    >>> lex = get_lexicon("en")
+    >>> sorted(_opposites_of("opened", lex, opposite_words("en")))
+    ['closed', 'unopened']
+    >>> sorted(_opposites_of("unlimited", lex, {}))
+    ['limited']
+    """
+    unprefixed = {
+        word[len(prefix) :]
+        for prefix in lex.opposite_prefixes
+        if word.startswith(prefix) and len(word) - len(prefix) >= _PREFIXED
+    }
+    prefixed = {prefix + word for prefix in lex.opposite_prefixes if len(word) >= _PREFIXED and not unprefixed}
+    return opposites.get(word, frozenset()) | prefixed | unprefixed
 
 
 def _converse(
@@ -676,12 +716,16 @@ _ALONE_REST = 2
 
 def _restricts_against_all(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
     """Why ``claim`` says of one alone what ``sentence`` says of all or both: a word of the lexicon's
-    ``exclusive_words`` in the claim ("only"), one of its ``all_words`` in the sentence, which
-    restricts nothing and says the rest of the claim ("Only the Pixel 8 Pro gets seven years of OS
-    updates" against "Both phones get seven years of OS updates"); ``None`` otherwise."""
+    ``exclusive_words`` in the claim ("only"), one of its ``all_words`` in the sentence, or a list
+    of the restricted word with another (:func:`_listed_with`), which restricts nothing and says the
+    rest of the claim ("Only the Pixel 8 Pro gets seven years of OS updates" against "Both phones
+    get seven years of OS updates"; "valid for new customers only" against "valid for new and
+    existing customers"); ``None`` otherwise."""
     lex = get_lexicon(lang)
     restricted = [(word, scope) for word, scope in claim.restriction_scopes if word in lex.exclusive_words]
     said_of_all = next((token for token in sentence.tokens if token in lex.all_words), None)
+    if restricted and said_of_all is None:
+        said_of_all = _listed_with(frozenset().union(*(scope for _, scope in restricted)), claim, sentence, lex)
     if not restricted or said_of_all is None or sentence.restriction_scopes or sentence.bounded:
         # a group bounded by a number may be the claim's ("All citizens over 18 can vote")
         return None
@@ -692,13 +736,24 @@ def _restricts_against_all(claim: TextFeatures, sentence: TextFeatures, lang: La
     return f"the claim says this of one alone ({restricted[0][0]!r}), the context of {said_of_all!r}"
 
 
-def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
-    """Why ``claim`` says of a thing what the sentence ``text`` says of all but that thing: it names
-    what a word of the lexicon's ``exceptions`` takes out (the content words right after it:
-    "Mondays" of "except on Mondays when it is closed") and says nothing else than what the
-    sentence says before that word ("The museum is open on Mondays" against "The museum is open
-    daily from 9 am to 6 pm, except on Mondays when it is closed"); a claim saying a word of the
-    exception's clause itself ("closed on Mondays") speaks of the exception."""
+def _listed_with(scope: frozenset[str], claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
+    """The words of ``sentence`` that list a word of the claim's restricted ``scope`` with another
+    the claim does not say, before a word of the scope they both describe ("new and existing
+    customers" for "new customers only"); ``None`` if none."""
+    tokens = sentence.tokens
+    for k in range(1, len(tokens) - 2):
+        if tokens[k] not in lex.list_words or stem(tokens[k + 2], lex) not in scope:
+            continue
+        mine, other = stem(tokens[k - 1], lex), stem(tokens[k + 1], lex)
+        if mine in scope and other not in claim.content and tokens[k + 1] not in lex.stopwords:
+            return " ".join(tokens[k - 1 : k + 3])
+    return None
+
+
+def _exceptions(text: str, lang: Lang) -> Iterator[tuple[re.Match[str], str, list[str]]]:
+    """Each word of the lexicon's ``exceptions`` in ``text``, with the rest of its clause and the
+    content words right after it that it takes out ("Mondays" of "except on Mondays when it is
+    closed")."""
     lex = get_lexicon(lang)
     for word in sorted(lex.exceptions):
         at = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
@@ -713,6 +768,16 @@ def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
                     break
                 continue
             taken.append(token)
+        yield at, after, taken
+
+
+def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
+    """Why ``claim`` says of a thing what the sentence ``text`` says of all but that thing: it names
+    what a word of the lexicon's ``exceptions`` takes out (:func:`_exceptions`) and says nothing
+    else than what the sentence says before that word ("The museum is open on Mondays" against "The
+    museum is open daily from 9 am to 6 pm, except on Mondays when it is closed"); a claim saying a
+    word of the exception's clause itself ("closed on Mondays") speaks of the exception."""
+    for at, after, taken in _exceptions(text, lang):
         excepted = analyze(" ".join(taken), lang).content
         said, taken_out = analyze(text[: at.start()], lang), analyze(after, lang)
         rest = claim.content - excepted
@@ -723,8 +788,18 @@ def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
             and rest <= said.content
             and not rest & (taken_out.content - said.content)
         ):
-            return f"the context takes out what the claim speaks of ({word} {' '.join(taken)!r})"
+            return f"the context takes out what the claim speaks of ({at.group().lower()} {' '.join(taken)!r})"
     return None
+
+
+def _names_exception(claim: TextFeatures, text: str, lang: Lang) -> bool:
+    """``claim`` names what an exception of ``text`` takes out, by its last two words ("assistance
+    dogs" of "Pets are not allowed, except for registered assistance dogs"; "dogs" alone names no
+    assistance dogs): what the sentence says before the exception is not said of it."""
+    return any(
+        taken and analyze(" ".join(taken[-2:]), lang).content <= claim.content
+        for _, _, taken in _exceptions(text, lang)
+    )
 
 
 def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) -> bool:

@@ -32,16 +32,22 @@ class Lexicon:
     stopwords: frozenset[str]
     negations: frozenset[str]
     restrictions: tuple[str, ...]
+    free_words: tuple[str, ...]
+    """Words that say something costs nothing ("free", "free of charge"), lower-cased: a claim saying
+    so of what the context gives a price is contradicted."""
     exceptions: frozenset[str]
+    """Words of ``restrictions`` that take something out of what a sentence says ("except",
+    "excluding"), lower-cased: a claim saying it of that thing says the opposite ("open on Mondays"
+    against "open daily, except on Mondays")."""
     exclusive_words: frozenset[str]
     """Words of ``restrictions`` that say a thing of one alone ("only", "solely"), lower-cased: a
     claim saying so of one where the context says it of all or both says less than it ("Only the
     Pixel 8 Pro gets seven years of updates" against "Both phones get seven years of updates")."""
+    list_words: frozenset[str]
+    """Words that join the words of a list ("and", "or"), lower-cased: "new and existing customers"
+    says of both what "new customers only" says of one alone."""
     all_words: frozenset[str]
     """Words that say a thing of every one of a group ("all", "both", "every"), lower-cased."""
-    """Words of ``restrictions`` that take something out of what a sentence says ("except",
-    "excluding"), lower-cased: a claim saying it of that thing says the opposite ("open on Mondays"
-    against "open daily, except on Mondays")."""
     absolutes: frozenset[str]
     strong_modals: frozenset[str]
     """Modals that state a thing as certain ("will", "must"): stronger than a hedge ("may")."""
@@ -135,6 +141,9 @@ class Lexicon:
     """Words, lower-cased, to a word that says the opposite ("open" to "closed", "added" to
     "removed"); read both ways. Where the rest of a claim is stated word for word around the
     other, the claim says the opposite of the context."""
+    opposite_prefixes: tuple[str, ...]
+    """Prefixes that make a word its opposite ("un" of "unopened", "unlimited"), lower-cased: read as
+    ``opposites`` of the word without them, where it has four letters or more."""
     converse_words: frozenset[str]
     """Words of ``opposites`` that a sentence may say the other way round with the same meaning ("A
     before B" is "B after A"), lower-cased: read as opposites only between the same words on each
