@@ -22,8 +22,11 @@ building it.
   said to be and of whom, what a negation negates, "not only ... but also", miles written "mi",
   who wrote, directed or starred, names with initials, editions of a named thing, counts bounded
   past their number, rates per another time, variants of a thing, what a context says of all but
-  one or of all, clauses of their own subject, succession the other way round); its last contexts
-  hold claims still wrong.
+  one or of all, clauses of their own subject, succession the other way round, who retired or
+  said it, what a speaker recalls, roles and who plays them, results said by their converse, values
+  told by the opposite words beside them, a measure's dimension, free against a price, opposites by
+  a prefix, "only" against a list, what a negated sentence takes out, hedges such as "largely");
+  its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
