@@ -10,7 +10,13 @@ the names listed with it ("by Greta Gerwig and Noah Baumbach"), or listed after 
 cast: "starring Jake Gyllenhaal"). A verb is known by its stem ("directed", "directed by"), an
 irregular one by its base (:data:`_IRREGULAR`: "wrote", "written by"). A claim's agent may be named
 by a noun of its verb too: "Southpaw's writer was Jake Gyllenhaal", "Bruce Willis was the director
-of the film" (:func:`_noun_verbs`).
+of the film" (:func:`_noun_verbs`). A name before ", who" does the past verb after it ("Sarah Lee,
+who retired in March"). A claim's agent that the sentence names only as the speaker of what it
+reports ("Perry recalled that Jennifer Aniston confronted him"), or as doing nothing ("published
+with support from the World Bank"), does not do the claim's verb there in other words.
+
+A name every sentence gives only as a role ("his role as Connor Walsh") neither acts nor is born
+(:func:`check_roles`).
 English only: the word order is English's.
 """
 
@@ -176,7 +182,7 @@ def _reversed(
 
 def _same(agent: _Agent[N], name: N, alias: Callable[[N, N], bool]) -> bool:
     """``name`` is the ``agent``'s, or an ``alias`` of it."""
-    return name.text == agent.name.text or alias(agent.name, name)
+    return _same_name(agent.name, name, alias)
 
 
 def _does_else(
@@ -212,8 +218,8 @@ def _idle(
     """Each name of ``text`` (``names``, but a possessive's, with where each stands) that is the
     claim's ``agent``'s, or an ``alias`` of it, is the agent of nothing there (none of ``agents``),
     no partner of one (:data:`_PARTNERED`) and stands after no "by" (:data:`_AFTER_BY`), and there
-    is one: "The report, written by the IMF,
-    was published with support from the World Bank" for "... written by the World Bank"."""
+    is one: "The report, written by the IMF, was published with support from the World Bank" for
+    "... written by the World Bank"."""
     own = [start for name, start, _, _ in names if _same(agent, name, alias)]
     return (
         bool(own)

@@ -567,10 +567,10 @@ def _flank(text: str, end: int, unit_after: bool) -> tuple[str, ...]:
     """The words after a number ending at ``end`` (without its unit, the first of them where
     ``unit_after``), lower-cased, up to a mark or a digit, at most :data:`_FLANK`."""
     words: list[str] = []
-    for m in _FLANK_WORDS.finditer(text, end, min(len(text), end + 80)):
-        if not m.group()[0].isalpha():
+    for word in _FLANK_WORDS.findall(text, end, end + 80):
+        if not word[0].isalpha() or len(words) > _FLANK:
             break
-        words.append(m.group().lower())
+        words.append(word.lower())
     return tuple(words[int(unit_after) :][:_FLANK])
 
 
@@ -578,10 +578,10 @@ def _flank_before(text: str, start: int) -> tuple[str, ...]:
     """The words before a number starting at ``start``, nearest first, lower-cased, up to a mark or
     a digit, at most :data:`_FLANK`."""
     words: list[str] = []
-    for m in reversed(list(_FLANK_WORDS.finditer(text, max(0, start - 80), start))):
-        if not m.group()[0].isalpha() or len(words) == _FLANK:
+    for word in reversed(_FLANK_WORDS.findall(text, max(0, start - 80), start)):
+        if not word[0].isalpha() or len(words) == _FLANK:
             break
-        words.append(m.group().lower())
+        words.append(word.lower())
     return tuple(words)
 
 
@@ -1381,9 +1381,8 @@ def _events(lang: Lang) -> dict[str, str]:
 @lru_cache(maxsize=8)
 def _dimensions(lang: Lang) -> dict[str, str]:
     """The stem of each of the lexicon's ``dimension_words``, to its dimension."""
-    return {
-        stem: kind for word, kind in get_lexicon(lang).dimension_words.items() for stem in analyze(word, lang).content
-    }
+    lex = get_lexicon(lang)
+    return {stem(word, lex): kind for word, kind in lex.dimension_words.items()}
 
 
 _DIMENSION_BEFORE = re.compile(r"([^\W\d_]+)\s+(?:of\s+)?(?:about\s+|around\s+|some\s+)?$")
@@ -1401,8 +1400,8 @@ def _dimension(text: str, start: int, end: int, lang: Lang) -> str | None:
     if not dimensions:
         return None
     around = (_DIMENSION_AFTER.match(text, end), _DIMENSION_BEFORE.search(text, max(0, start - 40), start))
-    words = [m.group(1) for m in around if m]
-    return next((dimensions[stem] for w in words for stem in analyze(w, lang).content if stem in dimensions), None)
+    lex = get_lexicon(lang)
+    return next((kind for m in around if m and (kind := dimensions.get(stem(m.group(1).lower(), lex)))), None)
 
 
 def _with_events(frame: frozenset[str], lang: Lang) -> frozenset[str]:
@@ -3013,6 +3012,8 @@ def _check_number(
         twins = _twins(slot, given)
         opposed = [n for n in given if twins and _of_another(slot, n, lang)]
         twin_rivals = [n for n in twins if n.value != slot.value] if any(n.value == slot.value for n in opposed) else []
+        # by identity: two numbers of one value and words are two numbers here
+        opposed_ids, twin_rival_ids = {id(n) for n in opposed}, {id(n) for n in twin_rivals}
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
                 continue
@@ -3023,7 +3024,7 @@ def _check_number(
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
             near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
-            near -= _LINK_WEIGHT if number in opposed else 0
+            near -= _LINK_WEIGHT if id(number) in opposed_ids else 0
             near += _LINK_WEIGHT if slot.dimension is not None and slot.dimension == number.dimension else 0
             near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
             near += _LINK_WEIGHT if slot.of_what is not None and slot.of_what == number.of_what else 0
@@ -3055,7 +3056,7 @@ def _check_number(
                 dated = slot.is_year and slot.unit in _month_stems()
                 surely = slot.compatible(number, strict=True) and (number.unit == slot.unit or not dated)
                 found.append(((near if surely else near - 1, tie, named, 1), i, number))
-            elif number in twin_rivals:
+            elif id(number) in twin_rival_ids:
                 found.append(((near + _LINK_WEIGHT, tie, named, 0), i, number))
             elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot, as one
