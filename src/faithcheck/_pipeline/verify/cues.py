@@ -15,7 +15,8 @@ occur in it):
 * a word of the opposite meaning between the words the claim has around its own ("is closed on
   Sundays" against "is open on Sundays"; "before" and "after" only where both sides are the same;
   "unopened" against "opened") → ``contradicted``, and "free" where the sentence saying most of the
-  rest gives a price (:mod:`faithcheck._pipeline.verify.prices`),
+  rest gives a price (:mod:`faithcheck._pipeline.verify.prices`), and "all", "most" or "half" of a
+  group where it gives a share the word does not allow (:mod:`faithcheck._pipeline.verify.shares`),
 * what a sentence takes out ("except on Mondays") said of it, and one alone ("only") where the
   sentence says it of all, or of a list ("new and existing customers") → ``contradicted``; a
   negated sentence does not deny what it takes out ("Pets are not allowed, except for assistance
@@ -51,6 +52,7 @@ from itertools import pairwise, takewhile
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.prices import free_at_a_price
+from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
     check_slots,
     claim_slots,
@@ -224,6 +226,9 @@ def find_cue(
         return Cue("contradicted", excepted, "restriction", overrules=True)
     if priced := free_at_a_price(claim, said, lang):
         other, why = priced
+        return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
+    if shared := share_otherwise(claim, said, lang):
+        other, why = shared
         return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction

@@ -32,6 +32,12 @@ class Lexicon:
     stopwords: frozenset[str]
     negations: frozenset[str]
     restrictions: tuple[str, ...]
+    share_words: dict[str, str]
+    """Words that say what share of a group does something ("all", "most", "half", "a minority"),
+    lower-cased, to the shares in per cent they allow: ``100`` (all), ``>50`` (more than half),
+    ``<50``, ``~50`` (about half, 40 to 60), ``>75``. A claim saying one of a group where the
+    context gives a share of it outside them is contradicted ("All patients recovered" against "85%
+    of patients recovered")."""
     free_words: tuple[str, ...]
     """Words that say something costs nothing ("free", "free of charge"), lower-cased: a claim saying
     so of what the context gives a price is contradicted."""
