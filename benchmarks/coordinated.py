@@ -25,7 +25,8 @@ building it.
   one or of all, clauses of their own subject, succession the other way round, who retired or
   said it, what a speaker recalls, roles and who plays them, results said by their converse, values
   told by the opposite words beside them, a measure's dimension, free against a price, opposites by
-  a prefix, "only" against a list, what a negated sentence takes out, hedges such as "largely");
+  a prefix, "only" against a list, what a negated sentence takes out, hedges such as "largely",
+  "all", "most" or "half" of a group against a share);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
