@@ -43,6 +43,14 @@ def verifiers() -> dict[Lang, Faithfulness]:
             "fr",
             "'la plupart'",
         ),
+        # a share counted as a part of the whole
+        (
+            "All participants completed the survey.",
+            "Of the 200 participants, 150 completed the survey.",
+            "en",
+            "the context gives 150 of 200, the claim 'all'",
+        ),
+        ("Most patients recovered.", "Only 12 of the 40 patients recovered.", "en", "12 of 40, the claim 'most'"),
     ],
 )
 def test_a_share_the_word_does_not_allow_is_contradicted(
@@ -68,6 +76,8 @@ def test_a_share_the_word_does_not_allow_is_contradicted(
         ("All 200 participants completed the survey.", "All 200 participants completed the survey; 90% rated it well."),
         ("The most popular model sold 40% of units.", "The most popular model sold 40% of units."),
         ("Prices rose most in the capital.", "Prices rose 12% in the capital and 5% elsewhere."),
+        ("Most participants completed the survey.", "Of the 200 participants, 150 completed the survey."),
+        ("Half of the patients recovered.", "In total, 20 out of 40 patients recovered."),
         # a bound the lexicon does not list with the word; a share of something else than the group
         # (first versions rejected a FEVER and two climate_fever originals of these shapes)
         (

@@ -5,7 +5,8 @@ every word of the claim is in the context, and a verifier reading words supports
 says what share of a group does something by a word (the lexicon's ``share_words``: "all",
 "most", "a majority", "half"), and gives no share or count of its own, is contradicted by the
 window's sentence that says at least half of the rest of it and gives that group's share in per
-cent outside what the word allows, where the sentence says no such word itself ("All staff must
+cent, or as a part of the whole ("Of the 200 participants, 150 ...", "12 of the 40 patients"),
+outside what the word allows, where the sentence says no such word itself ("All staff must
 complete the training; 65% have done so").
 """
 
@@ -103,9 +104,35 @@ def share_otherwise(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
             continue
         shares = [n for n in claim_slots(sentence.text, lang)[0] if n.unit == "%"]
         if not shares:
+            if (counted := _counted_share(sentence.text, group, lang)) is not None:
+                part, whole, value = counted
+                if not _allows(bounds[word], value):
+                    return sentence, f"the context gives {part} of {whole}, the claim {word!r}"
+                return None
             continue
         share = max(shares, key=lambda n: len(n.frame & rest))
         if group in share.frame and not _allows(bounds[word], share.value):
             return sentence, f"the context gives {share.text}, the claim {word!r}"
         return None
+    return None
+
+
+_PART_OF_WHOLE = re.compile(
+    r"\b(?:(?P<part>\d[\d,]*)\s+(?:out\s+)?of\s+(?:the\s+)?(?P<whole>\d[\d,]*)\s+(?P<group>[^\W\d_]+)"
+    r"|of\s+(?:the\s+)?(?P<whole2>\d[\d,]*)\s+(?P<group2>[^\W\d_]+)[^,.;]*,\s*(?P<part2>\d[\d,]*)\b)",
+    re.IGNORECASE,
+)
+"""A part of a whole counted: "150 of the 200 participants", "Of the 200 participants, 150 ..."."""
+
+
+def _counted_share(text: str, group: str, lang: Lang) -> tuple[str, str, float] | None:
+    """The part and the whole of the claim's ``group`` that ``text`` counts, and the part's share in
+    per cent; ``None`` where it counts none (or the part exceeds the whole)."""
+    lex = get_lexicon(lang)
+    for m in _PART_OF_WHOLE.finditer(text):
+        part, whole = m.group("part") or m.group("part2"), m.group("whole") or m.group("whole2")
+        named = m.group("group") or m.group("group2")
+        counts = float(part.replace(",", "")), float(whole.replace(",", ""))
+        if stem(named.lower(), lex) == group and counts[1] > 0 and counts[0] <= counts[1]:
+            return part, whole, 100 * counts[0] / counts[1]
     return None
