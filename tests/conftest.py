@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from faithcheck import TestCase
+from faithcheck import Faithfulness, TestCase
+from faithcheck._core.types import Lang
 
 from .llm_server import FakeLLMServer
 
@@ -47,3 +48,9 @@ def server() -> Iterator[FakeLLMServer]:
     srv = FakeLLMServer().start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="session")
+def verifiers() -> dict[Lang, Faithfulness]:
+    """The baseline verifier of each language, built once for the tests that check claims by it."""
+    return {lang: Faithfulness(verifier="baseline", lang=lang) for lang in ("en", "de", "fr")}

@@ -15,11 +15,6 @@ _RETURNS = "All items can be returned within 30 days, except gift cards."
 _OFFER = "The offer applies to all customers excluding employees."
 
 
-@pytest.fixture(scope="module")
-def verifiers() -> dict[Lang, Faithfulness]:
-    return {lang: Faithfulness(verifier="baseline", lang=lang) for lang in ("en", "de", "fr")}
-
-
 @pytest.mark.parametrize(
     ("claim", "context", "lang"),
     [

@@ -8,11 +8,6 @@ from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
 
 
-@pytest.fixture(scope="module")
-def verifiers() -> dict[Lang, Faithfulness]:
-    return {lang: Faithfulness(verifier="baseline", lang=lang) for lang in ("en", "de", "fr")}
-
-
 @pytest.mark.parametrize(
     ("claim", "context", "lang", "price"),
     [
