@@ -224,12 +224,11 @@ def find_cue(
             return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
     if not claim_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
-    if priced := free_at_a_price(claim, said, lang):
-        other, why = priced
-        return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
-    if shared := share_otherwise(claim, said, lang):
-        other, why = shared
-        return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
+    for amount_otherwise in (free_at_a_price, share_otherwise):
+        # "free" where a price is given, "all" where a share is: an amount the claim words otherwise
+        if found := amount_otherwise(claim, said, lang):
+            other, why = found
+            return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
         if scope - claim.content and not claim.restriction_scopes:

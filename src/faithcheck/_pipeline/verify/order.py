@@ -79,11 +79,11 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
         # an article before the second name is its own: "Amazon sued the FTC", "The FTC sued Amazon"
         while len(words) > 1 and words[-1].lower() in lex.determiners:
             words = words[:-1]
-        claimed, swapped = _between(first, words, second), _between(second, words, first)
+        claimed, swapped = _between(first, words, second, lang), _between(second, words, first, lang)
         # the converse's words ("beat" for "lost to"): the claim's way round they say the opposite
         relation = " ".join(words).lower()
-        converses = [_between(first, phrase.split(), second) for phrase in _converses(relation, lang)]
-        stated = [_between(second, phrase.split(), first) for phrase in _converses(relation, lang)]
+        converses = [_between(first, phrase.split(), second, lang) for phrase in _converses(relation, lang)]
+        stated = [_between(second, phrase.split(), first, lang) for phrase in _converses(relation, lang)]
         if any(pattern.search(s) for pattern in (claimed, *stated) for s in sentences):
             continue
         for sentence in sentences:
@@ -99,10 +99,11 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
     return None
 
 
-def _between(first: str, words: Sequence[str], second: str) -> re.Pattern[str]:
-    """Two names with ``words`` between them (and an article before the second, or none), in any
-    case."""
-    gap = r"\s+" + r"\s+".join(map(re.escape, words)) + r"\s+(?:(?:the|a|an)\s+)?"
+def _between(first: str, words: Sequence[str], second: str, lang: Lang) -> re.Pattern[str]:
+    """Two names with ``words`` between them (and a word of the lexicon's ``determiners`` before the
+    second, or none), in any case."""
+    determiners = "|".join(map(re.escape, sorted(get_lexicon(lang).determiners)))
+    gap = r"\s+" + r"\s+".join(map(re.escape, words)) + rf"\s+(?:(?:{determiners})\s+)?"
     return re.compile(rf"\b{re.escape(first)}{gap}{re.escape(second)}\b", re.IGNORECASE)
 
 

@@ -33,8 +33,6 @@ _BOUNDED = re.compile(r"\b(?:than|over|least|most|under)\s+$", re.IGNORECASE)
 """A bound right before the share's word that the lexicon does not list with it ("greater than
 half", "at least half")."""
 _WORDS = re.compile(r"[^\W\d_]+")
-_OF = frozenset({"of", "de", "des", "du", "d", "von", "der"})
-"""The words of a group's "of" in English, French and German ("la plupart des", "die Hälfte der")."""
 
 
 @cache
@@ -68,7 +66,7 @@ def _group(text: str, lang: Lang) -> str | None:
     its "of" ("Prices rose most in the capital" speaks of no group); ``None`` if none."""
     lex = get_lexicon(lang)
     words = [w.lower() for w in _WORDS.findall(text)]
-    if not words or (words[0] in lex.stopwords and words[0] not in lex.determiners | _OF):
+    if not words or (words[0] in lex.stopwords and words[0] not in lex.determiners | lex.group_of_words):
         return None
     return next((stem(w, lex) for w in words if w not in lex.stopwords), None)
 

@@ -413,8 +413,6 @@ _ONE_ALONE = re.compile(r"(?<![\w-])([^\W\d_]+)\s+(one)(?=\s*(?:[.,;:)]|$))")
 number of the text ("52% after one" beside "after two doses")."""
 
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)\W*$")
-"""The last word of a text."""
 _COUNTING_PREPOSITIONS = _word_set("after before for with within in per than over under about at on by from to")
 """Prepositions after which "one" and a noun are a number ("after one dose", "for one night"); after
 other words "one" may be a pronoun ("no one came", "the one on the left"), a part of a fraction or of

@@ -38,6 +38,9 @@ class Lexicon:
     ``<50``, ``~50`` (about half, 40 to 60), ``>75``. A claim saying one of a group where the
     context gives a share of it outside them is contradicted ("All patients recovered" against "85%
     of patients recovered")."""
+    group_of_words: frozenset[str]
+    """The words of a group's "of" after a word of ``share_words`` ("most of the voters", "la plupart
+    des", "die Hälfte der"), lower-cased."""
     free_words: tuple[str, ...]
     """Words that say something costs nothing ("free", "free of charge"), lower-cased: a claim saying
     so of what the context gives a price is contradicted."""
