@@ -3780,3 +3780,30 @@ def test_a_currency_sign_after_the_amount_is_its_unit(lang: Lang, claim: str, se
     finding = check_slots(claim, [sentence], lang)
     assert finding is not None
     assert (finding.label, finding.why) == ("contradicted", why)
+
+
+def test_a_sign_of_degrees_is_the_unit_its_words_are() -> None:
+    # before, "°C" was no unit: "200°C" was no rival of "180°C", nor "25°C" the claim's "25 degrees Celsius"
+    [hot] = claim_slots("Bake at 180 °C for 20 minutes.", "en")[0][:1]
+    assert hot.unit == claim_slots("Bake at 180 degrees Celsius.", "en")[0][0].unit
+    assert claim_slots("It was 30°.", "en")[0][0].unit == claim_slots("It was 30 degrees.", "en")[0][0].unit
+    assert _finding("Bake at 200°C.", ["Bake at 180°C for 20 minutes."]).why == "the context gives 180, not 200"
+
+
+def test_a_number_after_to_counts_what_the_number_after_from_counts() -> None:
+    # before, "today" was the unit of 36,000 and 2,000 objects its rival: contradicted
+    museum = ["Its collection grew from 2,000 objects at its opening to more than 36,000 today."]
+    assert [(n.text, n.unit) for n in claim_slots(museum[0], "en")[0]] == [
+        ("2,000 objects", "object"),
+        ("36,000", "object"),
+    ]
+    assert check_slots("The collection now has more than 36,000 objects.", museum, "en") is None
+
+
+def test_a_later_part_of_a_sentence_opening_with_a_date_keeps_its_own_words() -> None:
+    # before, the first part's own words started at "12 weeks": "attacks fell" were its own, and
+    # the claim's words ("attacks fell ... placebo group") singled out no part
+    trial = ["After 12 weeks, attacks fell by 40% in the inhaler group and by 10% in the placebo group."]
+    assert _finding("Attacks fell by 40% in the placebo group.", trial).why == "the context gives 10%, not 40%"
+    assert check_slots("Attacks fell by 40% in the inhaler group.", trial, "en") is None
+    assert check_slots("Attacks fell by 10% in the placebo group.", trial, "en") is None

@@ -46,13 +46,15 @@ Conjunct = tuple[int, frozenset[str | float]]
 the content stems and numbers it has of its own."""
 
 _MARKER = re.compile(
-    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|[.!?]\s", re.IGNORECASE
+    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|(?<!\b[ap]\.m)[.!?]\s",
+    re.IGNORECASE,
 )
 """What parts two coordinated parts of a sentence (a sentence's end parts two sentences; ", then"
-parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"). A comma
+parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"; the full stop of "a.m."
+or "p.m." ends no sentence). A comma
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
-_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+_SENTENCE_END = re.compile(r"(?<!\b[ap]\.m)[.!?;](?:\s|$)", re.IGNORECASE)
 _COMMA = re.compile(r",\s*")
 _ENDS_AT_NUMBER = re.compile(r"%?\s*(?:[^\W\d_]+)?[\s,.!?;]*")
 """What a part may say after its last number when it ends there: its unit ("9 hours")."""
@@ -112,7 +114,13 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         # its number and its unit: that is shared ("of sleep" in "Adults need 8 hours of sleep,
         # teenagers 9 hours")
         own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
-    owns[0] = analyze(text[_own_start(text, spans[0][0], edges[1], spans, index, lang) : own_end], lang).terms
+    # past an opening phrase of another kind of number and its comma, the first part's number of the
+    # kind of the second part's first ("by 40% ... and by 10%" past "After 12 weeks,")
+    second = index.index(1)
+    alike = next((i for i, k in enumerate(index) if k == 0 and kinds[i] == kinds[second]), 0)
+    opening = alike > 0 and _COMMA.search(text, spans[0][1], spans[alike][0]) is not None
+    first_number = spans[alike][0] if opening else spans[0][0]
+    owns[0] = analyze(text[_own_start(text, first_number, edges[1], spans, index, lang) : own_end], lang).terms
     firsts = [len(text)] * len(edges)  # where each part's first number starts
     for (start, _), k in zip(spans, index, strict=True):
         firsts[k] = min(firsts[k], start)

@@ -644,7 +644,14 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     mine, theirs = claim.tokens, sentence.tokens
 
     def flanks(tokens: tuple[str, ...], k: int) -> tuple[list[str], list[str]]:
-        return list(tokens[max(0, k - 2) : k]), list(tokens[k + 1 : k + 3])
+        # two words on each side, or up to the nearest content word within four ("tablet in the
+        # evening" for "tablet in the morning": "in the" alone flanks anything)
+        start, end = max(0, k - 2), k + 3
+        while start > max(0, k - _FLANK_REACH) and set(tokens[start:k]) <= lex.stopwords:
+            start -= 1
+        while end < min(len(tokens), k + 1 + _FLANK_REACH) and set(tokens[k + 1 : end]) <= lex.stopwords:
+            end += 1
+        return list(tokens[start:k]), list(tokens[k + 1 : end])
 
     for i, word in enumerate(mine):
         if not (opposed := _opposites_of(word, lex, opposites)) or (i and is_negation(mine[i - 1], lex)):
@@ -665,6 +672,9 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
                     return f'the context says "{other}", the claim "{word}"'
     return None
 
+
+_FLANK_REACH = 4
+"""Words :func:`_opposite` reads on each side of a word past stop words to a content word."""
 
 _PREFIXED = 4
 """Letters a word needs for a prefix of the lexicon's ``opposite_prefixes`` to make its opposite."""

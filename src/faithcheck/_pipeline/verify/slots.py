@@ -161,7 +161,8 @@ _PRONOUNS = _word_set(
 _NOT_UNITS = _word_set(
     "after before during since until till over under per each ago later earlier more less than "
     "about around nearly almost only just up down out off away back "
-    "daily weekly monthly yearly annual annually hourly last next previous"
+    "daily weekly monthly yearly annual annually hourly last next previous "
+    "today now yesterday tomorrow tonight currently"
 )
 """Words after a number that say nothing about what it counts (the stop-word lists keep some of
 them as content words)."""
@@ -561,9 +562,15 @@ _FLANK_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|[^\w\s]|\d")
 """A word, a mark or a digit: the flank ends at the first mark or digit."""
 
 
+_CLOCK_SUFFIX = re.compile(r"\s?[ap]\.\s?m\.", re.IGNORECASE)
+"""The "a.m." or "p.m." after a time: its full stops end no flank."""
+
+
 def _flank(text: str, end: int, unit_after: bool) -> tuple[str, ...]:
     """The words after a number ending at ``end`` (without its unit, the first of them where
     ``unit_after``), lower-cased, up to a mark or a digit, at most :data:`_FLANK`."""
+    if clock := _CLOCK_SUFFIX.match(text, end):
+        end, unit_after = clock.end(), False  # "9 a.m. on weekdays": the flank is "on weekdays"
     words: list[str] = []
     for word in _FLANK_WORDS.findall(text, end, end + 80):
         if not word[0].isalpha() or len(words) > _FLANK:
@@ -583,10 +590,17 @@ def _flank_before(text: str, start: int) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _twins(slot: NumberSlot, given: Sequence[NumberSlot]) -> list[NumberSlot]:
+def _twins(slot: NumberSlot, given: Sequence[NumberSlot], stopwords: frozenset[str]) -> list[NumberSlot]:
     """The numbers of ``given`` with the claim's words right after ``slot``, or right before it, word
-    for word (two words at least)."""
-    after, before = slot.flank, slot.flank_before
+    for word (two words at least), up to the first that is no stop word ("close on" of "Applications
+    close on 1 October" is the words before "15 November" in "open on 1 October and close on 15
+    November")."""
+
+    def telling(flank: tuple[str, ...]) -> tuple[str, ...]:
+        content = next((k for k, word in enumerate(flank) if word not in stopwords), len(flank))
+        return flank[: max(content + 1, 2)]
+
+    after, before = telling(slot.flank), telling(slot.flank_before)
     return [
         n
         for n in given
@@ -797,7 +811,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
-    slots = _parts_of_wholes(text, slots, words, starts, names | calendar, lang)
+    slots = _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang))
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
@@ -1078,6 +1092,34 @@ _OPENS_PART = re.compile(r"(?:\b(?:and|but|while|und|aber|et|mais)|[,;])\s*$", r
 """What stands right before a number that opens a part of a coordinated sentence."""
 _OPENS_REACH = 12
 """How far before a number :data:`_OPENS_PART` is looked for."""
+
+
+_FROM_BEFORE = re.compile(rf"\bfrom\s+[{CURRENCIES}]?$", re.IGNORECASE)
+_TO_BEFORE = re.compile(
+    rf"\bto\s+(?:(?:more|less|fewer)\s+than\s+|over\s+|under\s+|about\s+|nearly\s+|almost\s+|around\s+)?[{CURRENCIES}]?$",
+    re.IGNORECASE,
+)
+
+
+def _changed_to(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with a bare number after "to" counting what the number after "from" before it
+    counts, in one phrase: "grew from 2,000 objects at its opening to more than 36,000 today"
+    (36,000 objects)."""
+    out = list(slots)
+    for k in range(1, len(out)):
+        start, end, slot = out[k]
+        first_start, first_end, first = out[k - 1]
+        if (
+            slot.unit is None
+            and not slot.is_year
+            and first.unit is not None
+            and not first.is_year
+            and _TO_BEFORE.search(text, max(0, start - 30), start)
+            and _FROM_BEFORE.search(text, max(0, first_start - 10), first_start)
+            and not _PHRASE_BREAK.search(text, first_end, start)
+        ):
+            out[k] = (start, end, replace(slot, unit=first.unit))
+    return out
 
 
 def _elided(
@@ -1642,6 +1684,10 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     assert gap is not None
     if (sign := _SIGN_AFTER.match(text, end)) is not None:
         return sign.group(1)  # a currency's sign after the amount: "12 €", "12€"
+    if (degrees := _DEGREE_SIGN.match(text, end)) is not None:
+        # "25°C" counts what "25 degrees Celsius" does
+        degree = next(iter(analyze("degrees", "en").content))
+        return f"{degree} {_SCALES[degrees.group(1).upper()]}" if degrees.group(1) else degree
     word = _WORD.match(text, gap.end())
     lowered = word.group().lower() if word else ""
     month = _WORD.match(text, word.end() + 1) if lowered == "of" and word is not None else None
@@ -1693,6 +1739,9 @@ _TIMES = "time"
 _TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
 """A time of day after a number: "10 am", "9 a.m.", "5 PM"."""
 _DEGREES = _word_set("degree degrees grad degré degrés")
+_DEGREE_SIGN = re.compile(r"\s?°\s?([CFK](?![^\W\d_]))?")
+"""The sign of degrees after a number, with its scale's letter: "25°C", "77 °F", "30°"."""
+_SCALES = {"C": "celsius", "F": "fahrenheit", "K": "kelvin"}
 _SCALE = re.compile(r"\s(celsius|fahrenheit|kelvin)\b", re.IGNORECASE)
 
 
@@ -2420,8 +2469,8 @@ def flanked_alike(
     each_side: bool = False,
 ) -> bool:
     """Two names stand between the same words: the word right before and the word right after both
-    (not two stop words: "of ... and" flanks anything), or, unless ``each_side``, the two words
-    before, or the two after (not both stop words).
+    (not two stop words: "of ... and" flanks anything), or, unless ``each_side``, the two (or more)
+    words before, or those after (not all stop words).
 
     >>> flanked_alike(["to", "a"], ["seller", "as"], ["surprised", "a"], ["seller", "with"], frozenset({"a", "to"}))
     True
@@ -2432,7 +2481,7 @@ def flanked_alike(
     if one_each and not (before[-1] in stopwords and after[0] in stopwords):
         return True
     return not each_side and any(
-        len(mine) == 2 and mine == theirs and not set(mine) <= stopwords
+        len(mine) >= 2 and mine == theirs and not set(mine) <= stopwords
         for mine, theirs in ((before, other_before), (after, other_after))
     )
 
@@ -3007,7 +3056,7 @@ def _check_number(
         # opposite ("20 hours with ANC on", "30 hours with ANC off"): that one is of another thing,
         # and where it has the claim's value, the twin rivals it whatever it counts ("open on 1
         # February and close on 15 March" for "open on 15 March")
-        twins = _twins(slot, given)
+        twins = [n for n in _twins(slot, given, get_lexicon(lang).stopwords) if not _of_another(slot, n, lang)]
         opposed = [n for n in given if twins and _of_another(slot, n, lang)]
         twin_rivals = [n for n in twins if n.value != slot.value] if any(n.value == slot.value for n in opposed) else []
         # by identity: two numbers of one value and words are two numbers here
@@ -3026,6 +3075,10 @@ def _check_number(
             near += _LINK_WEIGHT if slot.dimension is not None and slot.dimension == number.dimension else 0
             near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
             near += _LINK_WEIGHT if slot.of_what is not None and slot.of_what == number.of_what else 0
+            # the claim's value with the claim's own bound ("more than 36,000" for "more than 36,000
+            # objects", beside "from 2,000 objects")
+            bound_alike = slot.bound is not None and (number.value, number.bound) == (slot.value, slot.bound)
+            near += _LINK_WEIGHT if bound_alike else 0
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)

@@ -150,6 +150,11 @@ class Lexicon:
     """Words, lower-cased, to a word that says the opposite ("open" to "closed", "added" to
     "removed"); read both ways. Where the rest of a claim is stated word for word around the
     other, the claim says the opposite of the context."""
+    rivals: tuple[str, ...]
+    """Groups of words of which each rules out the others where it stands in the same place
+    ("nightly backups" against "weekly backups", "a gold medal" against "a silver medal"),
+    lower-cased: a group is its words separated by spaces, and words of one meaning are joined by
+    "|" ("daily|nightly", "yearly|annual"). Read as ``opposites`` of each other."""
     opposite_prefixes: tuple[str, ...]
     """Prefixes that make a word its opposite ("un" of "unopened", "unlimited"), lower-cased: read as
     ``opposites`` of the word without them, where it has four letters or more."""
@@ -249,15 +254,25 @@ def get_lexicon(lang: Lang) -> Lexicon:
 
 @cache
 def opposite_words(lang: Lang) -> dict[str, frozenset[str]]:
-    """The lexicon's ``opposites``, read both ways.
+    """The lexicon's ``opposites``, read both ways, and its ``rivals``: each word of a group to the
+    words of the group's other meanings.
 
     >>> sorted(opposite_words("en")["closed"])
     ['open', 'opened']
+    >>> "weekly" in opposite_words("en")["nightly"], "daily" in opposite_words("en")["nightly"]
+    (True, False)
     """
+    lex = get_lexicon(lang)
     words: dict[str, set[str]] = {}
-    for a, b in get_lexicon(lang).opposites.items():
+    for a, b in lex.opposites.items():
         words.setdefault(a, set()).add(b)
         words.setdefault(b, set()).add(a)
+    for group in lex.rivals:
+        meanings = [meaning.split("|") for meaning in group.split()]
+        for meaning in meanings:
+            others = {word for other in meanings if other is not meaning for word in other}
+            for word in meaning:
+                words.setdefault(word, set()).update(others)
     return {word: frozenset(others) for word, others in words.items()}
 
 
