@@ -243,6 +243,23 @@ _TRIAL = [
 
 
 @pytest.mark.parametrize(
+    "claim",
+    ["Anna Schmidt founded Helix Bio in 2004.", "Anna Schmidt founded the company in 2004."],
+)
+def test_a_name_in_apposition_does_the_verb_after_its_comma(claim: str) -> None:
+    # before, only a name right before its verb did it: "Peter Novak, founded" named no agent, and
+    # "the company" stood for no name of the sentences before it
+    helix = [
+        "Anna Schmidt is the chief executive of Helix Bio.",
+        "Its chairman, Peter Novak, founded the company in 2004.",
+    ]
+    finding = check_slots(claim, helix, "en")
+    assert finding is not None
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Peter Novak here, not Anna Schmidt")
+    assert check_slots("Peter Novak founded Helix Bio in 2004.", helix, "en") is None
+
+
+@pytest.mark.parametrize(
     ("claim", "sentences", "why"),
     [
         # the name before "who" does what follows it

@@ -3745,6 +3745,15 @@ def test_a_place_after_the_claims_verb_in_a_sentence_stating_the_rest_is_in_its_
     assert check_slots("Marie Curie was born in Warsaw.", curie, "en") is None
     assert check_slots("Acme Corp was founded in the United States.", acme, "en") is None
     assert check_slots("The Burj Khalifa is in Asia.", ["The Burj Khalifa is a skyscraper in Dubai."], "en") is None
+    # the sentence may name the claim's place after another preposition: it is still no place of the verb's
+    rhine = ["The river rises in the Alps in Switzerland and flows through Germany into the North Sea."]
+    finding = _finding("The river rises in Germany.", rhine)
+    assert (finding.label, finding.why) == ("wrong_entity", "the context names Switzerland here, not Germany")
+    assert check_slots("The river flows through Germany.", rhine, "en") is None
+    # but not where the claim's place is the object of the claim's preposition, after a noun
+    homeland = ["Nick Brody is a fictional character on the American television series Homeland on Showtime."]
+    assert check_slots("Nick Brody is a character on Homeland.", homeland, "en") is None
+    assert check_slots("The river rises in Switzerland.", rhine, "en") is None
 
 
 def test_a_sentence_naming_the_claims_name_with_its_number_keeps_another_from_its_place() -> None:
@@ -3780,6 +3789,64 @@ def test_a_currency_sign_after_the_amount_is_its_unit(lang: Lang, claim: str, se
     finding = check_slots(claim, [sentence], lang)
     assert finding is not None
     assert (finding.label, finding.why) == ("contradicted", why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences", "why"),
+    [
+        # before, a name after "for" was no place of the claim's: nothing was read
+        (
+            "Ortiz played for Minnesota from 2003 to 2016.",
+            ["Ortiz played for Boston from 2003 to 2016, after six seasons with Minnesota."],
+            "the context names Boston here, not Minnesota",
+        ),
+        (
+            "He scored 12 goals for England.",
+            ["He played 40 matches for England and scored 12 goals for Arsenal."],
+            "the context names Arsenal here, not England",
+        ),
+        (
+            "He voted for Trump in 2020.",
+            ["He voted for Biden in 2020 after voting for Trump in 2016."],
+            "the context names Biden here, not Trump",
+        ),
+    ],
+)
+def test_a_name_after_for_where_the_sentence_has_another_is_the_wrong_one(
+    claim: str, sentences: list[str], why: str
+) -> None:
+    finding = _finding(claim, sentences)
+    assert (finding.label, finding.why) == ("wrong_entity", why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        (
+            "She previously worked for Apple.",
+            ["She works for Google in London and previously worked for Apple in California."],
+        ),
+        ("He played 40 matches for England.", ["He played 40 matches for England and scored 12 goals for Arsenal."]),
+        ("He voted for Trump in 2016.", ["He voted for Biden in 2020 after voting for Trump in 2016."]),
+        (
+            "The charity raises money for UNICEF.",
+            ["The charity raises money for UNICEF and works with the Red Cross in Syria."],
+        ),
+    ],
+)
+def test_a_name_after_for_the_sentence_gives_so_keeps_the_claim(claim: str, sentences: list[str]) -> None:
+    assert check_slots(claim, sentences, "en") is None
+
+
+def test_a_place_listed_after_others_has_their_preposition() -> None:
+    # "Japanese" after "Malayalam ," is named after "into" too: the sentence with "Hindi" after
+    # "dubbed into" does not stand in its place (a first version of reading languages as places
+    # rejected this claim of the training data)
+    film = [
+        "The film was also dubbed into Hindi under the title Rowdy Baadshah by Goldmines TeleFilms .",
+        "Later , this movie was dubbed into Malayalam , Japanese , and Korean under the same name .",
+    ]
+    assert check_slots("Baadshah was dubbed into Japanese.", film, "en") is None
 
 
 def test_a_sign_of_degrees_is_the_unit_its_words_are() -> None:

@@ -61,6 +61,11 @@ _VERB_AFTER = re.compile(rf"(?:\s*,\s*who)?\s+({_PAST})\b(?!\s+by\b)")
 """The word right after a name, or after its "who": its verb, where a past ("directed", "introduced",
 "wrote"; "Sarah Lee, who retired in March"), not a passive's participle ("the series The Office
 played by Amy Ryan")."""
+_APPOSED = re.compile(r"\b[a-z]+,\s*$")
+"""A noun and a comma right before a name, which is in apposition to it: "Its chairman, Peter Novak,"."""
+_APPOSED_REACH = 30
+_VERB_AFTER_APPOSED = re.compile(rf",\s+({_PAST})\b(?!\s+by\b)")
+"""The past after a name in apposition and its comma: "Its chairman, Peter Novak, founded the company"."""
 _BY_BEFORE = re.compile(r"\b(?:([a-z]+)\s+and\s+)?([a-z]+)\s+by\s+(?:(?:the|a|an)\s+)?$|\b(starring|stars|starred)\s+$")
 """A verb and its "by" (and an article) right before a name: "directed by", "bought by the",
 "written and directed by"; or "starring", "stars" or "starred", before the first name of a cast
@@ -79,6 +84,12 @@ _REFERS_BACK = re.compile(
 )
 """The opening of a sentence that speaks of a work the sentences before it name: "The film was
 directed by John Moore"."""
+_THE_ORGANISATION = re.compile(
+    r"\bthe\s+(?:company|firm|group|band|team|club|university|school|hospital|agency|organi[sz]ation|"
+    r"charity|party|museum|bank|startup|studio|label|magazine|newspaper)\b"
+)
+"""An organisation spoken of by what it is, anywhere in a sentence, standing for one the sentences
+before it name: "Its chairman, Peter Novak, founded the company in 2004"."""
 _POSSESSIVE = re.compile(r"\s?['’]s?\b")
 """A possessive's ending right after a name: "Reed 's life", "Reed's life"."""
 _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)$")
@@ -151,7 +162,10 @@ def _verb_of(
 ) -> tuple[frozenset[str], str] | None:
     """The verb a name at ``text[start:end]`` is the agent of, with the word that says it: the past
     right after it, or a noun of a verb with the copula (:data:`_NOUN_BEFORE`, :data:`_NOUN_AFTER`)."""
-    if (after := _VERB_AFTER.match(text, end)) and after.group(1) not in stopwords:
+    after = _VERB_AFTER.match(text, end) or (
+        _APPOSED.search(text, max(0, start - _APPOSED_REACH), start) and _VERB_AFTER_APPOSED.match(text, end)
+    )
+    if after and after.group(1) not in stopwords:
         stem = _stem(after.group(1), lang)
         if stem == _STAR and not _STARRED_IN.match(text, after.end()):
             return None  # a work, which starred its cast ("The Good German starred Tobey Maguire")
@@ -355,7 +369,7 @@ def check_agents(
             named = {name.text for name, *_ in names}
             # the claim's other names there, a sentence's first word too ("Southpaw is a film ..."),
             # or before it where it opens with what they are ("The film was directed by John Moore")
-            refers_back = _REFERS_BACK.match(text) is not None
+            refers_back = _REFERS_BACK.match(text) is not None or _THE_ORGANISATION.search(text) is not None
             if (
                 not all(
                     o.text in named

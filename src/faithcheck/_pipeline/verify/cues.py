@@ -201,15 +201,14 @@ def find_cue(
     for other in said:
         if turned := _number_turned(claim, other, lang):
             return Cue("contradicted", turned + _naming(other.text, window), "direction", overrules=True)
-    context_lower = context.lower()
     lex = get_lexicon(lang)
-    absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context_lower, lang)}
+    absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context, lang)}
     if absent:
         absent -= _abbreviated(claim.text, context) | _spelt_otherwise(claim.text, context, lex)
     if absent:
-        # a unit that measures ("2 GB" where the context gives "2,048 MB") is no name: the slot
-        # check compares the measures
-        absent -= {n.unit for n in claim_slots(claim.text, lang)[0] if n.measured and n.unit}
+        # a unit that measures ("2 GB" where the context gives "2,048 MB"), or its scale ("25
+        # degrees Celsius" where it gives "25°C"), is no name: the slot check compares the measures
+        absent -= {word for n in claim_slots(claim.text, lang)[0] if n.measured and n.unit for word in n.unit.split()}
     if absent:
         named = ", ".join(repr(e) for e in sorted(absent))
         return Cue("wrong_entity", f"{named} does not occur in the context", "entity")
@@ -962,24 +961,55 @@ def _opens_with_title(text: str, other: str, lang: Lang) -> bool:
     return f"{pair.group(1)} {pair.group(2)}" in other and not analyze(text[pair.end(1) :], lang).negated
 
 
-def _occurs(name: str, context_lower: str, lang: Lang) -> bool:
-    """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the lower-cased
-    context; a possessive is no part of it ("the DOD's policy" names the "DOD"); a word of origin
-    names its place ("African" for "Africa", "Japanese" for "Japan": the lexicon's
-    ``origin_suffixes``); an abbreviated month beside a day names its month ("Feb. 9").
+def _occurs(name: str, context: str, lang: Lang) -> bool:
+    """The name, or a stem of 4+ letters of it ("Prizes" → "prize"), occurs in the context, as a
+    word of its own (:func:`_within_words`); a possessive is no part of it ("the DOD's policy" names
+    the "DOD"); a word of origin names its place ("African" for "Africa", "Japanese" for "Japan":
+    the lexicon's ``origin_suffixes``); an abbreviated month beside a day names its month ("Feb. 9").
 
-    >>> _occurs("african", "libya is a country in north africa .", "en"), _occurs("february", "on feb. 9", "en")
+    >>> _occurs("african", "Libya is a country in North Africa.", "en"), _occurs("february", "on Feb. 9", "en")
     (True, True)
     """
     name = without_possessive(name)
     stems = analyze(name, lang).content
-    if name in context_lower or any(len(stem) >= 4 and stem in context_lower for stem in stems):
+    if any(_within_words(word, context) for word in (name, *(stem for stem in stems if len(stem) >= 4))):
         return True
+    context_lower = context.lower()
     abbreviations = [a for a, month in get_lexicon(lang).month_abbreviations.items() if month == name]
     if any(re.search(rf"\b{re.escape(a)}(?:\.|\s\d)", context_lower) for a in abbreviations):
         return True  # "Feb. 9" names February
     place = name[:-3] if name.endswith(get_lexicon(lang).origin_suffixes) else ""
     return len(place) >= 4 and re.search(r"\b" + re.escape(place), context_lower) is not None
+
+
+def _within_words(name: str, context: str) -> bool:
+    """The name (lower-cased) opens a word of the context (after a letter no more) and what follows
+    it is an ending of up to :data:`_ENDING` letters ("prizes", "japanese", "architectural") or
+    the rest of a name it shortens ("Stan" of "Stanislas"), no part of a compound ("Java" of
+    "JavaScript"): "java" does not occur in "javascript", nor "ford" in "stanford". Digits are no
+    letters ("gb" of "256GB", "azdo" of "AZDO5030"), and a name of fewer than
+    :data:`_WORD_OF_ITS_OWN` letters may stand inside any word ("tv" of "MTV").
+
+    >>> _within_words("java", "bindings for JavaScript"), _within_words("japan", "a Japanese firm")
+    (False, True)
+    >>> _within_words("stan", "Stanislas Wawrinka"), _within_words("arctic", "Antarctic ice")
+    (True, False)
+    >>> _within_words("gb", "the 256GB model"), _within_words("tv", "the MTV series")
+    (True, True)
+    """
+    if len(name) < _WORD_OF_ITS_OWN:
+        return name in context.lower()
+    for m in re.finditer(rf"(?<![^\W\d_]){re.escape(name)}([^\W\d_]*)", context, re.IGNORECASE):
+        rest = m.group(1)
+        if len(rest) <= _ENDING or (m.group()[0].isupper() and rest.islower()):
+            return True
+    return False
+
+
+_ENDING = 4
+"""Letters an ending of a name may have: "architect" occurs in "architectural"."""
+_WORD_OF_ITS_OWN = 4
+"""Letters from which on a name is a word of its own, no part of a longer one (:func:`_within_words`)."""
 
 
 _ACRONYM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")

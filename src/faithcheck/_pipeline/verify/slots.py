@@ -3708,7 +3708,7 @@ more of "Berlin is the capital of France" than "Paris is the capital of France".
 
 _DESCRIBING = re.compile(r"-[a-z]")
 """A name joined to a word after it describes what follows: "Hamas-ruled Gaza", "Poland-based"."""
-_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on by")
+_PLACE_PREPOSITIONS = _word_set("in at from to into near across of on by for")
 """The prepositions before a place of the claim that is checked, "by" among them ("directed by
 Greta Gerwig", past its article: :data:`_BY_THE`); not "for" or an article ("the Tribune")."""
 _PREPOSITION = re.compile(r"([^\W\d_]+)\s+$")
@@ -3737,16 +3737,23 @@ def _checked_place(claim: str, start: int) -> bool:
 
 def _places_besides(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
     """The places of ``text`` that may stand in the place of another (:func:`_placed_places`): not
-    a word of origin ("a song by American rapper Lil Wayne", "English Grime artist") nor a name
-    describing a word after it ("in Hamas-ruled Gaza")."""
-    lex = get_lexicon(lang)
+    a word of origin before a noun or another name ("a song by American rapper Lil Wayne", "English
+    Grime artist"; alone it is a language: "taught in French") nor a name describing a word after
+    it ("in Hamas-ruled Gaza")."""
     return tuple(
         (name, start, end)
         for name, start, end in _placed_places(text, lang)
-        if not _DESCRIBING.match(text, end)
-        and (first := name.text.split()[0].lower()) not in lex.origin_words
-        and not first.endswith(lex.origin_suffixes)
+        if not _DESCRIBING.match(text, end) and not (_of_origin(name, lang) and (name.before_noun or " " in name.text))
     )
+
+
+def _of_origin(name: NameSlot, lang: Lang) -> bool:
+    """The name's first word is a word of origin (the lexicon's ``origin_words`` and
+    ``origin_suffixes``): alone, after a preposition, it names a language ("in French"), which
+    stands only in the place of another."""
+    lex = get_lexicon(lang)
+    first = name.text.split()[0].lower()
+    return first in lex.origin_words or first.endswith(lex.origin_suffixes)
 
 
 def _set_beside(name: NameSlot, sentences: Sequence[str], lang: Lang) -> frozenset[str]:
@@ -3792,11 +3799,14 @@ def _check_in_place(
     # a sentence naming the claim's own that states about as much of the claim, or a number of it
     # the other does not ("She won the Nobel Prize in Chemistry alone in 1911" beside "Marie Curie
     # won the Nobel Prize in Physics in 1903" for "... in Chemistry in 1911"), may be the one it says
+    # a sentence naming the claim's own that says some of the rest and refers back to more ("this
+    # movie was dubbed into Malayalam, Japanese and Korean") shares the name it refers to
+    referring = [shares[i] + int(shares[i] > 0 and bool(_PRONOUNS & set(features[i].tokens))) for i in naming]
     if (
         naming
         and not mentioned
         and (
-            shares[best] < max(shares[i] for i in naming) + _PLACE_MARGIN
+            shares[best] < max(referring) + _PLACE_MARGIN
             or any(numbers & features[i].numbers - features[best].numbers for i in naming)
         )
     ):
@@ -3815,19 +3825,25 @@ def _check_in_place(
             c
             for c in found
             if _preposition(text, c[1]) == preposition
+            and _of_origin(c[0], lang) == _of_origin(slot, lang)
             and c[0].text not in beside
             and SequenceMatcher(None, c[0].text.lower(), slot.text.lower()).ratio() < _SPELT_ALIKE
         )
 
     other = _in_place(slot, start, end, claim, claim_terms, sentences[best], lang, candidates)
+    # the sentence may name the claim's place after another preposition ("rises in the Alps in
+    # Switzerland and flows through Germany"), not as the object of the claim's ("a character on
+    # the series Homeland on Showtime")
+    elsewhere = not mentioned or _after_another_preposition(slot, sentences[best], preposition)
     if (
         other is None
         and not day
-        and not mentioned
+        and elsewhere
         and not naming
         and shares[best] == len(frame)
-        # the context names the claim's place elsewhere, as a place of its own: no place holding
-        # the other ("founded in the United States" may be "founded ... in Austin")
+        # the context names the claim's place elsewhere, as a place of its own, never after the
+        # claim's preposition: no place holding the other ("founded in the United States" may be
+        # "founded ... in Austin"; "rises in the Alps in Switzerland and flows through Germany")
         and any(_mentions(slot, text, lang) for text in sentences)
     ):
         other = _placed_after_verb(claim, start, sentences[best], candidates(sentences[best], lang), lang)
@@ -3837,6 +3853,19 @@ def _check_in_place(
         why = f"the context gives {other.text}, not {slot.text}"
         return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
     return _named_otherwise(other, slot, sentences[best])
+
+
+def _after_another_preposition(place: NameSlot, text: str, preposition: str) -> bool:
+    """Every time ``text`` names ``place`` as written, it is after a preposition of place other
+    than ``preposition``."""
+    found = [m.start() for m in re.finditer(rf"\b{re.escape(place.text)}\b", text)]
+    return bool(found) and all(_preposition(text, at) in _PREPOSITIONS - {preposition} for at in found)
+
+
+_PREPOSITIONS = _PLACE_PREPOSITIONS | _word_set(
+    "through via along past over around throughout within toward towards under between beyond inside outside"
+)
+"""Prepositions of place, and of a way or a reach ("flows through Germany")."""
 
 
 _VERB_REACH = 10
@@ -3853,7 +3882,7 @@ def _placed_after_verb(
     phrase (no comma, semicolon or bracket between) within :data:`_VERB_REACH` words: "Acme Corp
     was founded in 1998 by Maria Lopez and James Chen in Austin" for "Acme Corp was founded in
     Denver". The word is no stop word ("is in Asia"); the sentence states all the rest of the claim
-    and names the claim's place nowhere, another does."""
+    and names the claim's place nowhere after that preposition, some sentence does after another."""
     verb = _PREPOSITION.search(claim, max(0, start - 40), start)
     before = _WORD_BEFORE.search(claim, 0, verb.start()) if verb else None
     # a verb of its own, no copula ("The Burj Khalifa is in Asia")
@@ -3887,6 +3916,10 @@ def _numbered_alike(place: NameSlot, claim: str, sentence: str) -> bool:
     return False
 
 
+_LISTED_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+))+$")
+"""The names listed before a name, with their commas and "and": "Malayalam , Japanese"."""
+
+
 def _mentions_after(name: NameSlot, text: str, preposition: str, lang: Lang, *, day: bool) -> bool:
     """``text`` names ``name`` (:func:`_mentions`), after ``preposition`` where it has the name's
     words as written and the name is a place (a day or a month may stand after any)."""
@@ -3895,7 +3928,9 @@ def _mentions_after(name: NameSlot, text: str, preposition: str, lang: Lang, *, 
     if day:
         return True
     found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
-    return not found or any(_preposition(text, at) == preposition for at in found)
+    # a name listed after others has their preposition ("dubbed into Malayalam, Japanese and Korean")
+    listed = [m.start() if (m := _LISTED_BEFORE.search(text, 0, at)) else at for at in found]
+    return not found or any(_preposition(text, at) == preposition for at in listed)
 
 
 def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
