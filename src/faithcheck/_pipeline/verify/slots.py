@@ -86,6 +86,7 @@ from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.holders import check_holders
 from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise, varied_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
@@ -2808,6 +2809,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     if finding := check_letters(claim, claim_features.content, sentences, lang):
         return finding
     if finding := check_titles(claim, sentences, lang):
+        return finding
+    if finding := check_holders(claim, sentences, lang):
         return finding
     if finding := check_spelt_titles(
         claim, [name for name in names if not name.opening], sentences, lambda n, t: _mentions(n, t, lang), lang
