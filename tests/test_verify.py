@@ -1125,3 +1125,30 @@ def test_a_test_case_holds_its_texts_composed_and_spans_index_them() -> None:
     evidence = result.claims[0].verdict.evidence
     assert evidence is not None
     assert case.retrieved_context[0][evidence.start : evidence.end] == evidence.quote
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        # before, the window of the second sentence held the first as its neighbour: its words
+        # covered the claim, and the cue read only the second ("supported by 'Breastfeeding women ...'")
+        (
+            "Pregnant women can take this medicine.",
+            "Pregnant women should not take this medicine. Breastfeeding women should ask their doctor first.",
+        ),
+        (
+            "The museum is open on Mondays.",
+            "The museum is not open on Mondays. Guided tours start at the main entrance every hour.",
+        ),
+    ],
+)
+def test_a_support_resting_on_a_neighbour_that_denies_the_claim_is_rebutted(claim: str, context: str) -> None:
+    [verdict] = Faithfulness(verifier="baseline").check_claims([claim], [context])
+    assert verdict.label == "contradicted", verdict.reason
+    assert "only the context is negated" in verdict.reason
+
+
+def test_a_neighbour_denying_something_else_keeps_the_support() -> None:
+    context = "Visitors may not bring food into the galleries. Visitors may bring water bottles."
+    [verdict] = Faithfulness(verifier="baseline").check_claims(["Visitors may bring water bottles."], [context])
+    assert verdict.supported, verdict.reason

@@ -40,7 +40,7 @@ from pathlib import Path
 from faithcheck._core.deadline import check_deadline
 from faithcheck._core.types import Label, Lang, Usage, Verdict
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
-from faithcheck._pipeline.verify.cues import FLAGGED_SCORE_CAP, find_cue, format_numbers
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, find_cue, format_numbers
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.slots import measured_otherwise
@@ -166,6 +166,7 @@ class BaselineVerifier:
             best = max(supporting, key=lambda j: j.score)
             if overruled := contested(claim, units, best.unit, best.score, lang):
                 return overruled
+            best = _rebutted(claim, best, flagged, lang) or best
         elif flagged:
             best = max(flagged, key=lambda j: (j.is_window, j.unit.window.retrieval_score))
         else:
@@ -186,6 +187,36 @@ class BaselineVerifier:
             why = f"the context does not state {format_numbers(missing)}; closest: {where}"
             return _Judged("unsupported", p, why, unit, is_window)
         return _Judged("unsupported", p, f"no passage states this; closest: {where}", unit, is_window)
+
+
+def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], lang: Lang) -> _Judged | None:
+    """A window flagged by a cue whose sentence says most of the claim (:data:`_REBUTTING`) and
+    stands inside the supporting window, whose own sentence says less than half of it
+    (:data:`~faithcheck._pipeline.verify.cues.CUE_COVERAGE`): the support rests on the flagged
+    sentence read as a neighbour ("Breastfeeding women should ask their doctor first" for "Pregnant
+    women can take this medicine", beside "Pregnant women should not take this medicine");
+    ``None`` if none."""
+    if coverage(claim, analyze(best.unit.window.sentence, lang)) >= CUE_COVERAGE:
+        return None  # the window's own sentence says half of the claim or more: the support is its
+    rebutting = [
+        (said, j)
+        for j in flagged
+        if j.is_window
+        and j.label in _REBUTTING_LABELS
+        and j.unit.window.sentence in best.unit.window.text
+        and (said := coverage(claim, analyze(j.unit.window.sentence, lang))) >= _REBUTTING
+    ]
+    return max(rebutting, key=lambda found: found[0])[1] if rebutting else None
+
+
+_REBUTTING_LABELS = frozenset({"contradicted"})
+"""What a neighbour must say of the claim to rebut a support: that it says the opposite or another
+value; not an overclaim (a hedge or a restriction the claim drops, "in just 19 days", tells little
+of a claim the window supports), nor another name (a neighbour's names are as often of other
+roles: "Rapid7 ... identified suspected exploitation" for "... to deploy HelloKitty ransomware")."""
+_REBUTTING = 0.75
+"""How much of the claim a neighbour flagged by a cue must say to rebut a window whose own sentence
+says less than half of it (:func:`_rebutted`)."""
 
 
 @cache
