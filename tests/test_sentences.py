@@ -47,3 +47,18 @@ def test_a_name_the_sentence_after_an_open_quotation_gives_otherwise_is_the_wron
     [verdict] = Faithfulness(verifier="baseline", lang="en").check_claims([claim], [_UNCLOSED])
     assert verdict.label == "wrong_entity"
     assert "Robert Halfon" in verdict.reason
+
+
+def test_a_unit_of_one_letter_ends_a_sentence_before_a_capital() -> None:
+    # before, sentencex read "g." as an initial: "The Model B ..." ran on in the sentence of Model A
+    text = "The Model A weighs 190 g. The Model B weighs 175 g. It costs 5 p. Then it fell."
+    assert [s.text for s in split_sentences(text)] == [
+        "The Model A weighs 190 g.",
+        "The Model B weighs 175 g.",
+        "It costs 5 p.",
+        "Then it fell.",
+    ]
+    assert all(text[s.start : s.end] == s.text for s in split_sentences(text))
+    # an initial after a number, and "p.m.", end none
+    assert len(split_sentences("In 1937 J. R. R. Tolkien wrote it.")) == 1
+    assert [s.text for s in split_sentences("He left at 5 p.m. today.")] == ["He left at 5 p.m. today."]

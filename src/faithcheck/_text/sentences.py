@@ -85,5 +85,24 @@ def split_sentences(text: str, lang: Lang = "en") -> tuple[TextSpan, ...]:
             if not sentence:
                 continue
             found = cursor + start + len(raw) - len(raw.lstrip())  # character offsets
-            spans.append(TextSpan(sentence, found, found + len(sentence)))
+            spans.extend(_after_units(TextSpan(sentence, found, found + len(sentence))))
     return tuple(spans)
+
+
+_UNIT_END = re.compile(r"\d\s?[gmlshp]\.(\s+)(?=[A-Z])")
+"""A number's unit of one lower-case letter and a full stop before a capitalised word: "weighs 190 g.
+The Model B": a sentence's end, which sentencex reads as an initial."""
+
+
+def _after_units(span: TextSpan) -> list[TextSpan]:
+    """``span`` split after each unit of one letter that ends a sentence (:data:`_UNIT_END`).
+
+    >>> [s.text for s in _after_units(TextSpan("It weighs 190 g. The lid is 2 m. Long.", 0, 38))]
+    ['It weighs 190 g.', 'The lid is 2 m.', 'Long.']
+    """
+    pieces, start = [], 0
+    for m in _UNIT_END.finditer(span.text):
+        pieces.append(TextSpan(span.text[start : m.start(1)], span.start + start, span.start + m.start(1)))
+        start = m.end(1)
+    pieces.append(TextSpan(span.text[start:], span.start + start, span.end))
+    return pieces
