@@ -2906,6 +2906,12 @@ def _acronyms(text: str) -> tuple[tuple[NameSlot, int, int], ...]:
     )
 
 
+_IN_LONGER_NAME = re.compile(r"[ \t]+[A-Z]|-")
+"""A capitalised word (or a hyphen) right after an acronym: the acronym is a word of a longer name."""
+_NAME_BEFORE = re.compile(r"[A-Z][\w'’.]*[ \t]+$")
+"""A capitalised word right before an acronym ("Apple TV", "World Health Organization (WHO)" aside)."""
+
+
 def _check_acronyms(
     claim: str,
     claim_terms: frozenset[str | float],
@@ -3614,7 +3620,11 @@ def _check_name(
     heads = _heads(tuple(sentences), lang)
 
     def actors(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
-        return _actors(text, heads, lang)
+        # an acronym alone, no word of a longer name ("the 2014 FIFA World Cup"), may stand in a
+        # name's place too ("AMD shares fell 2%" for "Nvidia shares fell 2%")
+        alone = [a for a in _acronyms(text) if not _IN_LONGER_NAME.match(text, a[2])]
+        alone = [a for a in alone if not _NAME_BEFORE.search(text, max(0, a[1] - 40), a[1])]
+        return tuple(sorted((*_actors(text, heads, lang), *alone), key=lambda found: found[1]))
 
     # another sentence naming the claim's own name that states clearly more of the claim's sentence
     # is the one it speaks of ("Apple unveiled the iPhone 15 in September" beside "Samsung unveiled
