@@ -26,7 +26,9 @@ building it.
   said it, what a speaker recalls, roles and who plays them, results said by their converse, values
   told by the opposite words beside them, a measure's dimension, free against a price, opposites by
   a prefix, "only" against a list, what a negated sentence takes out, hedges such as "largely",
-  "all", "most" or "half" of a group against a share);
+  "all", "most" or "half" of a group against a share, technical documentation, rival words such as
+  "nightly" and "weekly", languages, who holds a post of what, names after "for", a name inside a
+  longer word, acronyms, products compared, leaflets, long policy passages, news summaries);
   its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
