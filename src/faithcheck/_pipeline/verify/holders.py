@@ -61,6 +61,8 @@ _POSTS = {
 }
 """Posts, lower-cased, to the post they name: "chief executive" is the CEO."""
 _POST = "(?i:" + "|".join(sorted(map(re.escape, _POSTS), key=len, reverse=True)) + ")"
+_ANY_POST = re.compile(rf"\b{_POST}\b")
+"""A post anywhere: a text with none holds no post (the patterns below are slow to fail)."""
 _NAME = r"[A-Z][\w&.-]*(?:[ \t]+(?:(?:of|the|and|for|de)[ \t]+)*[A-Z][\w&'’.-]*)*"
 """A name: capitalised words, with "of", "the", "and", "for" between them ("Bank of England")."""
 _PERSON = r"(?:(?:Dr|Mr|Mrs|Ms|Sir)\.?\s+)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)+"
@@ -106,7 +108,7 @@ def held_posts(text: str, lang: Lang) -> tuple[Post, ...]:
     >>> held_posts("Sam Altman is the chief executive of OpenAI.", "en")
     (Post(person='Sam Altman', post='ceo', org='OpenAI', title='chief executive'),)
     """
-    if lang != "en":
+    if lang != "en" or not _ANY_POST.search(text):
         return ()
     found: list[Post] = []
     lex = get_lexicon(lang)
@@ -154,8 +156,11 @@ def check_holders(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
     ...               ["Microsoft's CEO Satya Nadella announced the deal."], "en").why
     'the context gives Satya Nadella as CEO of Microsoft, not of OpenAI'
     """
+    claimed_posts = held_posts(claim, lang)
+    if not claimed_posts:
+        return None
     given = [(post, sentence) for sentence in sentences for post in held_posts(sentence, lang)]
-    for claimed in held_posts(claim, lang):
+    for claimed in claimed_posts:
         alike = [(post, sentence) for post, sentence in given if post.post == claimed.post]
         if any(_same(p.person, claimed.person) and _same(p.org, claimed.org) for p, _ in alike):
             continue
