@@ -197,7 +197,7 @@ def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], la
     women can take this medicine", beside "Pregnant women should not take this medicine");
     ``None`` if none."""
     if coverage(claim, analyze(best.unit.window.sentence, lang)) >= CUE_COVERAGE:
-        return None  # the window's own sentence says half of the claim or more: the support is its
+        return None  # the window's own sentence says half of the claim or more: the support is its own
     rebutting = [
         (said, j)
         for j in flagged

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._text.lexicon import Lexicon, get_lexicon, lower_case_words
+from faithcheck._text.lexicon import get_lexicon, lower_case_words
 
 __all__ = ["check_holders", "held_posts"]
 
@@ -119,7 +119,7 @@ def held_posts(text: str, lang: Lang) -> tuple[Post, ...]:
             # "CEO of Tesla and SpaceX" holds both posts
             for org in _LISTED.split(_LEADING.sub("", m.group("org")).rstrip(".")):
                 word = org.lower()
-                if word in _POSTS or (" " not in org and (word in common or _of_origin(word, lex))):
+                if word in _POSTS or (" " not in org and (word in common or lex.of_origin(word))):
                     # "Former CEO John Smith", "British Prime Minister ...": a word written in lower
                     # case, or of origin, is no organisation
                     continue
@@ -127,10 +127,6 @@ def held_posts(text: str, lang: Lang) -> tuple[Post, ...]:
                 if post not in found:
                     found.append(post)
     return tuple(found)
-
-
-def _of_origin(word: str, lex: Lexicon) -> bool:
-    return word in lex.origin_words or word.endswith(lex.origin_suffixes)
 
 
 def _same(a: str, b: str) -> bool:

@@ -554,7 +554,7 @@ class NameSlot:
         ``origin_suffixes``; ``before_noun`` is read in English only)."""
         lex = get_lexicon("en")
         word = self.text.lower()
-        return self.before_noun and (word in lex.origin_words or word.endswith(lex.origin_suffixes))
+        return self.before_noun and lex.of_origin(word)
 
 
 _FLANK = 4
@@ -2909,7 +2909,7 @@ def _acronyms(text: str) -> tuple[tuple[NameSlot, int, int], ...]:
 _IN_LONGER_NAME = re.compile(r"[ \t]+[A-Z]|-")
 """A capitalised word (or a hyphen) right after an acronym: the acronym is a word of a longer name."""
 _NAME_BEFORE = re.compile(r"[A-Z][\w'’.]*[ \t]+$")
-"""A capitalised word right before an acronym ("Apple TV", "World Health Organization (WHO)" aside)."""
+"""A capitalised word right before an acronym: the acronym ends a longer name ("Apple TV")."""
 
 
 def _check_acronyms(
@@ -3764,9 +3764,7 @@ def _of_origin(name: NameSlot, lang: Lang) -> bool:
     """The name's first word is a word of origin (the lexicon's ``origin_words`` and
     ``origin_suffixes``): alone, after a preposition, it names a language ("in French"), which
     stands only in the place of another."""
-    lex = get_lexicon(lang)
-    first = name.text.split()[0].lower()
-    return first in lex.origin_words or first.endswith(lex.origin_suffixes)
+    return get_lexicon(lang).of_origin(name.text.split()[0].lower())
 
 
 def _set_beside(name: NameSlot, sentences: Sequence[str], lang: Lang) -> frozenset[str]:

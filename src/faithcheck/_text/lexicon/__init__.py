@@ -241,6 +241,15 @@ class Lexicon:
     attributions: tuple[str, ...]
     """Phrases that name a source after them ("according to"), lower-cased."""
 
+    def of_origin(self, word: str) -> bool:
+        """``word`` (lower-cased) is a word of origin: one of ``origin_words`` or ending in one of
+        ``origin_suffixes``.
+
+        >>> [get_lexicon("en").of_origin(word) for word in ("french", "japanese", "paris")]
+        [True, True, False]
+        """
+        return word in self.origin_words or word.endswith(self.origin_suffixes)
+
 
 @cache
 def get_lexicon(lang: Lang) -> Lexicon:
