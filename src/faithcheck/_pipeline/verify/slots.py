@@ -591,11 +591,13 @@ def _flank_before(text: str, start: int) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _twins(slot: NumberSlot, given: Sequence[NumberSlot], stopwords: frozenset[str]) -> list[NumberSlot]:
+def _twins(slot: NumberSlot, given: Sequence[NumberSlot], lang: Lang) -> list[NumberSlot]:
     """The numbers of ``given`` with the claim's words right after ``slot``, or right before it, word
     for word (two words at least), up to the first that is no stop word ("close on" of "Applications
     close on 1 October" is the words before "15 November" in "open on 1 October and close on 15
-    November")."""
+    November"), and no opposite of the claim's further on (:func:`_of_another`: "if paid before
+    June 1" is no twin of "if paid after June 1")."""
+    stopwords = get_lexicon(lang).stopwords
 
     def telling(flank: tuple[str, ...]) -> tuple[str, ...]:
         content = next((k for k, word in enumerate(flank) if word not in stopwords), len(flank))
@@ -605,8 +607,11 @@ def _twins(slot: NumberSlot, given: Sequence[NumberSlot], stopwords: frozenset[s
     return [
         n
         for n in given
-        if (len(after) > 1 and n.flank[: len(after)] == after)
-        or (len(before) > 1 and n.flank_before[: len(before)] == before)
+        if (
+            (len(after) > 1 and n.flank[: len(after)] == after)
+            or (len(before) > 1 and n.flank_before[: len(before)] == before)
+        )
+        and not _of_another(slot, n, lang)
     ]
 
 
@@ -3065,7 +3070,7 @@ def _check_number(
         # opposite ("20 hours with ANC on", "30 hours with ANC off"): that one is of another thing,
         # and where it has the claim's value, the twin rivals it whatever it counts ("open on 1
         # February and close on 15 March" for "open on 15 March")
-        twins = [n for n in _twins(slot, given, get_lexicon(lang).stopwords) if not _of_another(slot, n, lang)]
+        twins = _twins(slot, given, lang)
         opposed = [n for n in given if twins and _of_another(slot, n, lang)]
         twin_rivals = [n for n in twins if n.value != slot.value] if any(n.value == slot.value for n in opposed) else []
         # by identity: two numbers of one value and words are two numbers here
@@ -3927,10 +3932,6 @@ def _numbered_alike(place: NameSlot, claim: str, sentence: str) -> bool:
     return False
 
 
-_LISTED_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+))+$")
-"""The names listed before a name, with their commas and "and": "Malayalam , Japanese"."""
-
-
 def _mentions_after(name: NameSlot, text: str, preposition: str, lang: Lang, *, day: bool) -> bool:
     """``text`` names ``name`` (:func:`_mentions`), after ``preposition`` where it has the name's
     words as written and the name is a place (a day or a month may stand after any)."""
@@ -3939,9 +3940,9 @@ def _mentions_after(name: NameSlot, text: str, preposition: str, lang: Lang, *, 
     if day:
         return True
     found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
-    # a name listed after others has their preposition ("dubbed into Malayalam, Japanese and Korean")
-    listed = [m.start() if (m := _LISTED_BEFORE.search(text, 0, at)) else at for at in found]
-    return not found or any(_preposition(text, at) == preposition for at in listed)
+    # a name listed with others has their preposition ("dubbed into Malayalam, Japanese and Korean")
+    listed = {start for start, _ in _listed_with(name, text, lang)} if found else set()
+    return not found or any(_preposition(text, at) == preposition for at in {*found, *listed})
 
 
 def _actors(text: str, heads: frozenset[str], lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
