@@ -177,6 +177,25 @@ def past_tense(word: str, lex: Lexicon) -> bool:
     return any(word.endswith(ending) for ending in lex.past_endings) and stem(word, lex) != word
 
 
+def of_a_change(text: TextFeatures, lang: Lang) -> bool:
+    """``text`` speaks of a change or of the past, where the old value of a change may be its: a
+    word of change, of a former time or of a direction (the lexicon's ``change_words``,
+    ``former_words``, ``directions``: "was extended", "The deadline was March 1", "rose"), or a verb
+    in the past tense not after an auxiliary ("Sales reached 5 million"; not "is planned").
+
+    >>> of_a_change(analyze("The deadline was March 1."), "en"), of_a_change(analyze("The deadline is April 15."), "en")
+    (True, False)
+    """
+    lex = get_lexicon(lang)
+    tokens = text.tokens
+    if (lex.former_words | lex.change_words | lex.directions.keys()) & set(tokens):
+        return True
+    return any(
+        past_tense(word, lex) and word not in lex.number_words and not (k and tokens[k - 1] in lex.auxiliaries)
+        for k, word in enumerate(tokens)
+    )
+
+
 def stem(word: str, lex: Lexicon) -> str:
     """The stem of ``word`` (lower-cased) in the language of ``lex``: "sign" of "signed"."""
     return _stem(word, lex.stemmer)

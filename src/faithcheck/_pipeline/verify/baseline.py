@@ -43,7 +43,7 @@ from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOut
 from faithcheck._pipeline.verify.cues import CUE_COVERAGE, FLAGGED_SCORE_CAP, find_cue, format_numbers
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
-from faithcheck._pipeline.verify.slots import measured_otherwise
+from faithcheck._pipeline.verify.slots import stated_otherwise
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
 
@@ -89,9 +89,10 @@ def window_features(claim: TextFeatures, window: EvidenceWindow, lang: Lang) -> 
 
 def _unstated(claim: TextFeatures, evidence: TextFeatures, lang: Lang) -> frozenset[float]:
     """The claim's numbers the evidence does not state (:func:`unstated_numbers`), less those it
-    gives as a measure in another unit ("750 ml" states "0.75 l")."""
+    states otherwise (:func:`stated_otherwise`: "750 ml" states "0.75 l", "$10 a month" "$120 a
+    year")."""
     unstated = unstated_numbers(claim, evidence)
-    return unstated - measured_otherwise(claim.text, evidence.text, unstated, lang) if unstated else unstated
+    return unstated - stated_otherwise(claim.text, evidence.text, unstated, lang) if unstated else unstated
 
 
 @dataclass(frozen=True)

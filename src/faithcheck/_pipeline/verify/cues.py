@@ -67,7 +67,7 @@ from faithcheck._text.analysis import (
     capitalised_stems,
     coverage,
     is_negation,
-    past_tense,
+    of_a_change,
     stem,
     without_possessive,
 )
@@ -358,10 +358,8 @@ def _changed_from(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> 
     March 1" holds)."""
     lex = get_lexicon(lang)
     mine = set(claim.tokens)
-    if not lex.change_span or (lex.former_words | lex.change_words | lex.directions.keys()) & mine:
-        return None
-    if any(_past(claim.tokens, k, lex) for k in range(len(claim.tokens))):
-        return None  # "Sales reached 5 million"
+    if not lex.change_span or of_a_change(claim, lang):
+        return None  # "The deadline was March 1", "Sales reached 5 million"
     source, target = lex.change_span
     for other in said:
         tokens = other.tokens
@@ -385,13 +383,6 @@ def _changed_from(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> 
                     f'the context changes it from "{written}" to "{_written(new, other.text) or " ".join(new)}"',
                 )
     return None
-
-
-def _past(tokens: tuple[str, ...], k: int, lex: Lexicon) -> bool:
-    """``tokens[k]`` is a verb in the past tense by its ending (the lexicon's ``past_endings``, which
-    the stemmer takes off: not "speed"), not after an auxiliary: "reached", not "is planned"."""
-    word = tokens[k]
-    return past_tense(word, lex) and word not in lex.number_words and not (k and tokens[k - 1] in lex.auxiliaries)
 
 
 def _written(tokens: tuple[str, ...], text: str) -> str:

@@ -74,7 +74,7 @@ import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
@@ -107,6 +107,7 @@ from faithcheck._text.analysis import (
     decade_length,
     ends_name,
     number_value,
+    of_a_change,
     rounds_to,
     starts_sentence,
     stem,
@@ -130,8 +131,8 @@ __all__ = [
     "check_slots",
     "claim_slots",
     "flanked_alike",
-    "measured_otherwise",
     "sentences_of",
+    "stated_otherwise",
     "window_sentences",
 ]
 
@@ -175,6 +176,8 @@ _DASHES = "-\u2013\u2014"
 _CALENDAR = _MONTHS | _word_set("monday tuesday wednesday thursday friday saturday sunday")
 
 
+DayEnd = tuple[float, str | None, str]
+"""An end of a span of dates (:attr:`NumberSlot.days`): its day, its month's stem, its text."""
 Link = tuple[bool, float, str]
 """A number next to another (:attr:`NumberSlot.links`): whether it comes after it, its value, and
 the words between, lower-cased ("in")."""
@@ -288,6 +291,23 @@ class NumberSlot:
     recurring thing ("the 2016 QS World University Rankings", "the 2014 World Cup"). Where the
     evidence dates the claim's edition, a year of another thing's ("the 2015 Above The Law
     Rankings") neither states nor rivals it (:meth:`same_edition`); read in English only."""
+    days: tuple[DayEnd, DayEnd] | None = field(default=None, compare=False)
+    """For a day of a month that starts or ends a span of dates ("from 1 May to 31 May", "from 12
+    to 14 June"), the span's two ends: neither rivals the other (:meth:`ends_days`), and which end
+    the claim's day is, :func:`_check_ends` tells."""
+
+    changed_to: str | None = field(default=None, compare=False)
+    """For the old value of a change ("was extended from 15 June to 30 June", "was raised from $7.99
+    to $10.99"), the new value's text: the old one is no value the context gives now, neither
+    stating a claim that speaks of no change (it contradicts it) nor rivalling the new one."""
+
+    def ends_days(self, other: NumberSlot) -> bool:
+        """``other`` is the other end of the span of dates this day ends or starts (:attr:`days`)."""
+        return (
+            self.days is not None
+            and other.days is None
+            and (other.value, other.unit) in ((end[0], end[1]) for end in self.days)
+        )
 
     def same_edition(self, other: NumberSlot) -> bool:
         """Both date editions of one thing, one maybe named more fully ("the 2014 FIFA World Cup"
@@ -338,6 +358,11 @@ class NumberSlot:
             return False
         return other.value > self.value if self.bound == "over" else other.value < self.value
 
+    def bounds_roundly(self, other: NumberSlot) -> bool:
+        """This number, if it holds ``other`` past its bound (:meth:`_holds`), is a round figure: a
+        bound of another figure says about how many ("more than 101 bodies" is no way to say 116)."""
+        return not self._holds(other) or self.value % _ROUND_FIGURE == 0
+
     def competes(self, other: NumberSlot) -> bool:
         """``other`` gives another value of the same kind: a year for a year, the same counted word,
         another length of time ("two months' notice" for "24 hours' notice"), another rate."""
@@ -355,10 +380,16 @@ class NumberSlot:
             and not self._holds(other)
             and not self._spans_year(other)
             and not other._spans_year(self)
-            and self.compatible(other, strict=True)
+            and (self.compatible(other, strict=True) or self.dated_alike(other))
             and not self.of_someone_else(other)
             and self.age == other.age
         )
+
+    def dated_alike(self, other: NumberSlot) -> bool:
+        """Both are days of a month: another day, which rivals this one whatever its month ("28 June
+        1919" for "10 January 1920"). A year dated by its month only rivals no year of another
+        month ("released in October 2023" beside "Version 3.2 was released on 14 March 2024")."""
+        return {self.unit, other.unit} <= _month_stems() and not self.is_year and not other.is_year
 
     def of_someone_else(self, other: NumberSlot) -> bool:
         """Both are ages, of people named otherwise ("Sapp, 42," and "34-year-old quying boyd")."""
@@ -384,7 +415,10 @@ class NumberSlot:
         # a bare "100%" is all, never a round figure ("100% of experts agree" does not state 97%;
         # "nearly 100%" may)
         whole = self.unit == "%" and self.value == _WHOLE and self.bound is None
-        return same_kind and not whole and rounds_to(self.value, other.value, self.bound)
+        # a number the context bounds itself is a limit, which no other figure rounds: "Store below
+        # 30°C" is no way to say "Store below 25°C", nor "up to 10 people" "up to 8 people"
+        limit = other.bound in ("over", "under", "most")
+        return same_kind and not whole and not limit and rounds_to(self.value, other.value, self.bound)
 
     def compatible(self, other: NumberSlot, *, strict: bool) -> bool:
         if self.is_year or other.is_year:
@@ -670,9 +704,12 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
         found.extend(
-            (m.start(2), m.end(2) + 2, float(m.group(2)))  # with its "th"
+            (m.start("digits"), m.end("digits") + 2, float(m.group("digits")))  # with its "th"
             for m in _DATED_ORDINAL.finditer(text)
-            if m.group("before") or m.group("after")
+            if m.group("before")
+            or m.group("after")
+            or m.group("monthly")
+            or (m.group("day") and _PHRASE_ENDS.match(text, m.end()))
         )
     slots: list[tuple[int, int, NumberSlot]] = []
     lowered = text.lower()
@@ -810,6 +847,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
+        elif _changed_from(first, then, text, slots[k][0], end, start, lang):
+            slots[k] = (slots[k][0], end, replace(first, changed_to=then.text))
+        elif _spanning_days(first, then, text, slots[k][0], end, start, lang):
+            days = ((first.value, first.unit, first.text), (then.value, then.unit, then.text))
+            slots[k], slots[k + 1] = (
+                (slots[k][0], end, replace(first, days=days)),
+                (start, slots[k + 1][1], replace(then, days=days)),
+            )
         first = slots[k][2]
         if _ranging(first, then, text, slots[k][0], end, start):
             span = (first.value, then.value)  # "16-21 cm", "between 7 and 9 hours": any value between
@@ -817,7 +862,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
-    slots = _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang))
+    slots = _one_date(text, _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang)))
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
@@ -1194,6 +1239,47 @@ def _spanning(text: str, start: int, end: int, next_start: int) -> bool:
     return "and" not in gap.lower() or _SPAN_START.search(text, max(0, start - 24), start) is not None
 
 
+def _spanning_days(
+    first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int, lang: Lang
+) -> bool:
+    """The two days of a month at ``text[start:end]`` and from ``next_start`` start and end a span of
+    dates: "from 1 May to 31 May", "from 12 to 14 June", "between 3 March and 28 July", "1-3 May";
+    not a change ("moved from 3 March to 28 July")."""
+    months = _month_stems()
+    if first.is_year or then.is_year or first.unit not in months or then.unit not in months:
+        return False
+    if not (gap := _DAYS_BETWEEN.fullmatch(text, end, next_start)):
+        return False
+    opening = _DAYS_START.search(text, max(0, start - _LOOK_BACK), start)
+    if (opening is None and gap.group("and")) or (opening and opening.group("between") is None and gap.group("and")):
+        return False  # "on 3 May and 5 June" lists two dates
+    return not _after_change(text, opening.start() if opening else start, lang)
+
+
+def _changed_from(
+    first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int, lang: Lang
+) -> bool:
+    """The two numbers at ``text[start:end]`` and from ``next_start`` are the old and the new value
+    of a change of one kind: "was extended from 15 June to 30 June", "was raised from $7.99 to
+    $10.99", "was lowered from 50 km/h to 30 km/h"."""
+    months = _month_stems()
+    alike = first.unit == then.unit or {first.unit, then.unit} <= months
+    if not alike or first.is_year != then.is_year or first.value == then.value:
+        return False
+    opening = _FROM_VALUE.search(text, max(0, start - _LOOK_BACK), start)
+    return (
+        opening is not None
+        and _TO_VALUE.fullmatch(text, end, next_start) is not None
+        and _after_change(text, opening.start(), lang)
+    )
+
+
+def _after_change(text: str, at: int, lang: Lang) -> bool:
+    """A word of change (the lexicon's ``change_words``) stands among the few words before ``at``."""
+    words = analyze(text[max(0, at - _LOOK_BACK) : at], lang).tokens[-_CHANGE_REACH:]
+    return bool(set(words) & set(get_lexicon(lang).change_words))
+
+
 _RANGE_JOIN = re.compile(rf"\s*(?:to|[{_DASHES}])\s*", re.IGNORECASE)
 """What joins the two ends of a range of one unit: "7 to 9 hours", "16-21 cm"."""
 _FROM = re.compile(r"\bfrom\s$", re.IGNORECASE)
@@ -1294,15 +1380,39 @@ _LINK = re.compile(r"\s*(?:[^\W\d_]+\s+){0,3}")
 _LINK_WEIGHT = 2
 """What a number of the context next to another of the claim's numbers as in the claim ("3.5% in
 2019") adds to the words it shares with the claim around the slot: more than a word does."""
+_CHANGE_WEIGHT = 0.5
+"""What a word of change beside a number of the context adds to the words it shares with the claim
+around the slot where the claim has another word of change (:func:`_changed_alike`)."""
+
+
+def _of_one_date(first: NumberSlot, then: NumberSlot) -> bool:
+    """Two numbers next to each other are the day and the year of one date ("4 April 1975", "April
+    4, 1975"): both read with its month, one a year."""
+    return first.unit == then.unit and first.unit in _month_stems() and first.is_year != then.is_year
+
+
+def _one_date(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
+    """``slots`` with the day and the year of each date framed alike, by the words around both: a
+    date is one value, whose year speaks of the event its day's words tell ("It was approved by the
+    board on 15 November 2023": "board" is five words from the year)."""
+    slots = list(slots)
+    for k, ((_, end, first), (start, _, then)) in enumerate(pairwise(slots)):
+        if end <= start and _of_one_date(first, then) and _LINK.fullmatch(text, end, start):
+            frame, around = first.frame | then.frame, first.around | then.around
+            slots[k] = (slots[k][0], end, replace(first, frame=frame, around=around))
+            slots[k + 1] = (start, slots[k + 1][1], replace(then, frame=frame, around=around))
+    return slots
 
 
 def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[frozenset[Link]]:
     """Each number's neighbours in one phrase (:attr:`NumberSlot.links`): the number right before
     or after it with at most three words between ("fell from 8.1% in 2012 to 3.5% in 2019": 8.1%
-    and 2012, 2012 and 3.5%, 3.5% and 2019)."""
+    and 2012, 2012 and 3.5%, 3.5% and 2019). The day and the year of one date are one value, not
+    two next to each other ("4 April 1975" ties its year to no event more than "13 March 1986"
+    does)."""
     links: list[set[Link]] = [set() for _ in slots]
     for k, ((_, end, first), (start, _, then)) in enumerate(pairwise(slots)):
-        if end <= start and _LINK.fullmatch(text, end, start):
+        if end <= start and not _of_one_date(first, then) and _LINK.fullmatch(text, end, start):
             between = " ".join(text[end:start].lower().split())
             links[k].add((True, then.value, between))
             links[k + 1].add((False, first.value, between))
@@ -1311,12 +1421,32 @@ def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[frozense
 
 _LABEL = re.compile(r"\b([^\W\d_]{2,}) $")
 _MONTH_NAMES = "|".join(sorted(_MONTHS))
-_DATED_ORDINAL = re.compile(
-    rf"(?:\b(?P<before>{_MONTH_NAMES}) )?\b(\d{{1,2}})(?:st|nd|rd|th)\b(?: (?:of )?(?P<after>{_MONTH_NAMES})\b)?",
+_DAYS_BETWEEN = re.compile(
+    rf"\s*(?:(?:{_MONTH_NAMES})\.?,?\s*)?(?:to|until|till|through|(?P<and>and)|[{_DASHES}])\s*"
+    rf"(?:(?:{_MONTH_NAMES})\.?\s*)?",
     re.IGNORECASE,
 )
-"""A day written as an ordinal beside its month ("March 5th", "the 5th of March"): a date, where
-other ordinals count nothing ("the 2nd largest")."""
+"""What stands between the days of a span of dates: the first one's month, "to", the second's month."""
+_DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
+_FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?$", re.IGNORECASE)
+"""What opens the old value of a change before its number: "from", a month, a currency sign."""
+_TO_VALUE = re.compile(
+    rf"\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?\.?,?\s*)?to\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?", re.IGNORECASE
+)
+"""What stands between the old and the new value of a change: the old one's unit, "to"."""
+_CHANGE_REACH = 4
+"""How many words before a span of dates a word of change makes it a change ("was moved from ...")."""
+_DATED_ORDINAL = re.compile(
+    rf"(?:\b(?P<before>{_MONTH_NAMES}) |\b(?P<day>(?:on|by|after|before|until|till|from|since) the) )?"
+    rf"\b(?P<digits>\d{{1,2}})(?:st|nd|rd|th)\b"
+    rf"(?: (?:of )?(?P<after>{_MONTH_NAMES})\b| (?P<monthly>of (?:each|every|the) month)\b)?",
+    re.IGNORECASE,
+)
+"""A day written as an ordinal beside its month ("March 5th", "the 5th of March"), of every month
+("the 1st of each month"), or alone after a preposition of time where its phrase ends ("a late fee
+applies after the 5th"): a date, where other ordinals count nothing ("the 2nd largest", "from the
+2nd century")."""
+_PHRASE_ENDS = re.compile(r"\s*(?:[,.;:)]|$|(?:and|or)\b)")
 _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _LOOK_BACK = 40
 """How many characters before a number its label or month is looked for in."""
@@ -2710,15 +2840,18 @@ def claim_slots(claim: str, lang: Lang) -> tuple[tuple[NumberSlot, ...], tuple[N
     return _numbers(claim, lang), _names(claim, lang)
 
 
-def measured_otherwise(claim: str, evidence: str, values: frozenset[float], lang: Lang) -> frozenset[float]:
-    """Of ``values``, numbers of ``claim`` that ``evidence`` gives nowhere as such, those a measure of
-    the evidence gives in another unit (:meth:`NumberSlot.measures`): "0.75 l" for "750 ml", "2
-    years" for "24 months"."""
+def stated_otherwise(claim: str, evidence: str, values: frozenset[float], lang: Lang) -> frozenset[float]:
+    """Of ``values``, numbers of ``claim`` that ``evidence`` gives nowhere as such, those a number of
+    the evidence states otherwise (:meth:`NumberSlot.states`): a measure in another unit ("0.75 l"
+    for "750 ml", "2 years" for "24 months"), a rate per another time ("1.5 days per month" for
+    "18 days per year"), a count past a round bound of the claim's ("2,000 paintings" for "more
+    than 1,500 paintings"; "116 bodies" is not "more than 101 bodies", a bound that says about how
+    many)."""
     mine = [n for n in _numbers(claim, lang) if n.value in values and n.unit is not None]
     if not mine:
         return frozenset()
     theirs = [n for text in sentences_of(evidence, lang) for n in _numbers(text, lang) if n.unit is not None]
-    return frozenset(n.value for n in mine if any(n.measures(o) is not None and n.states(o) for o in theirs))
+    return frozenset(n.value for n in mine if any(n.states(o) and n.bounds_roundly(o) for o in theirs))
 
 
 def sentences_of(text: str, lang: Lang) -> tuple[str, ...]:
@@ -2781,7 +2914,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
     elsewhere = ranked_otherwise(claim, numbered, lang)
-    negated, named = claim_features.negated, frozenset().union(*(name.stems for name in names if not name.opening))
+    negated = claim_features.negated
+    named = frozenset().union(*(name.stems for name in names if not name.opening)) | frozenset().union(
+        *(place.stems for place, _, _ in _placed_places(claim, lang))
+    )
     marks = frozenset().union(*(place.stems for place, _, _ in places)) | (
         _naming_a_noun(claim, features, lang) if numbers else frozenset()
     )
@@ -2797,6 +2933,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_negated=negated,
             claim_names=named,
             claim_marks=marks,
+            claim_changes=of_a_change(claim_features, lang),
         ):
             if finding.decides:
                 return finding
@@ -2948,7 +3085,7 @@ def _candidates_of(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ..
     return _acronyms(text)
 
 
-_Found = tuple[tuple[int, int, int, int], int, NumberSlot]
+_Found = tuple[tuple[float, int, int, int], int, NumberSlot]
 """A number of the evidence the slot may speak of: ((near, tie, named, states), its sentence, it)."""
 
 
@@ -2991,6 +3128,7 @@ def _check_number(
     claim_negated: bool = False,
     claim_names: frozenset[str] = frozenset(),
     claim_marks: frozenset[str] = frozenset(),
+    claim_changes: bool = False,
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -3000,11 +3138,16 @@ def _check_number(
     other way is then read with the sentence's negation); ``claim_names``: the stems of its names;
     ``claim_marks``: of its places and its names before a noun the evidence gives otherwise too
     (:func:`_naming_a_noun`), which, as ranks do, single out a part of a coordinated sentence before
-    its other words: "a return to Leeds costs £76" after "A return ticket to Manchester costs £89"."""
+    its other words: "a return to Leeds costs £76" after "A return ticket to Manchester costs £89";
+    ``claim_changes``: the claim speaks of a change or of the past (:func:`of_a_change`), where the
+    old value of a change (:attr:`NumberSlot.changed_to`) may be its."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
-    if slot.is_year and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
+    # the other part of the slot's own date is no other number of the claim's to tie a sentence to
+    dated_with = frozenset(n.value for n in claim_numbers if _of_one_date(slot, n))
+    dated = slot.is_year or slot.unit in _month_stems()
+    if dated and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[_Found] = []
     # the claim's pairs that a number of the slot's value has in the evidence: a rival paired with
@@ -3044,19 +3187,26 @@ def _check_number(
     # edition ("the 2015 Above The Law Rankings" beside "the 2016 QS World University Rankings")
     edition_dated = any(slot.same_edition(n) for n in evidence)
     set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
+    strangers: set[int] = set()  # naming others and none of the claim's names, where names stand by the slot
+    numbered: dict[int, list[NumberSlot]] = {}  # each sentence's numbers
     for i, text in enumerate(sentences):
-        given = [n for n in _numbers(text, lang) if not apart(n)]
+        given = numbered[i] = [n for n in _numbers(text, lang) if not apart(n)]
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
-        others = {n.value for n in given} & (claimed - {slot.value})
+        others = {n.value for n in given} & (claimed - {slot.value} - dated_with)
         tie = len(slot.frame & features[i].content) + len(others)
         # names are left out of the frames (every sentence about "OSIRIS-REx" has them, whichever
         # event it dates), but where all else ties, a sentence naming others and none of the names
         # near the slot speaks of the others ("K2, ..., is 8,611 metres high and lies on the border
         # between Pakistan and China" beside "Mount Everest is 8,849 metres high"); one naming
-        # nobody may refer back ("the insurers")
+        # nobody may refer back ("the insurers"); a word of the name in lower case names nothing
+        # ("The Performance version ... has a shorter range" names no "Model Y Long Range"), a
+        # sentence's first word read as a name does ("Amazon's cloud unit grew 19%")
         names = slot.around & claim_names
-        named = int(not names or bool(names & features[i].content) or all(n.opening for n in _names(text, lang)))
+        cased = capitalised_stems(text, lang) if claim_names else frozenset()
+        named = int(not names or bool(names & cased) or not _capitalised(text, lang))
+        if names and not claim_names & cased and _capitalised(text, lang):
+            strangers.add(i)
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
@@ -3075,8 +3225,19 @@ def _check_number(
         twin_rivals = [n for n in twins if n.value != slot.value] if any(n.value == slot.value for n in opposed) else []
         # by identity: two numbers of one value and words are two numbers here
         opposed_ids, twin_rival_ids = {id(n) for n in opposed}, {id(n) for n in twin_rivals}
+        # the words a later part of a coordinated sentence has of its own are none of the first
+        # part's numbers, however near ("Sales of electric cars rose 25% in 2023, while sales of
+        # petrol cars fell 8%": "petrol" is of the 8%)
+        parts = {n.conjunct[0]: n.conjunct[1] for n in given if n.conjunct[0] >= 0}
+        leaked = frozenset().union(*(own for k, own in parts.items() if k > 0)) - parts.get(0, frozenset())
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
+                continue
+            if number.changed_to is not None and not claim_changes:
+                # the old value of a change: none the context gives now
+                if number.value == slot.value and slot.compatible(number, strict=False):
+                    why = f'the context changes it from "{number.text}" to "{number.changed_to}"'
+                    return SlotFinding("contradicted", "number", why, text, certain=True, slot=slot.text)
                 continue
             if (totalled and not number.total) or (owned_apart and number.owner and not number.owner & claim_content):
                 continue
@@ -3084,7 +3245,8 @@ def _check_number(
                 continue
             # an age's own words are whose it is ("Moschetto, 54," is Moschetto's age whatever
             # the sentence says he did): names are left out of the frames, but not of this
-            near = len(slot.frame & number.frame) + len(slot.age_of & number.age_of)
+            frame = number.frame - leaked if number.conjunct[0] == 0 else number.frame
+            near = len(slot.frame & frame) + len(slot.age_of & number.age_of) + _changed_alike(slot.frame, frame, lang)
             near -= _LINK_WEIGHT if id(number) in opposed_ids else 0
             near += _LINK_WEIGHT if slot.dimension is not None and slot.dimension == number.dimension else 0
             near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
@@ -3123,7 +3285,11 @@ def _check_number(
                 found.append(((near if surely else near - 1, tie, named, 1), i, number))
             elif id(number) in twin_rival_ids:
                 found.append(((near + _LINK_WEIGHT, tie, named, 0), i, number))
-            elif _claims_too(number, slot, claim_numbers) or (number.spans(slot.value) and slot.span is None):
+            elif (
+                _claims_too(number, slot, claim_numbers)
+                or (number.spans(slot.value) and slot.span is None)
+                or number.ends_days(slot)
+            ):
                 # the claim's own values are no rivals, nor the ends of a span holding the slot, as one
                 # of its ends too (but they are of a span the claim gives: "from 1955 to 1976" for "from
                 # 1945 to 1976"); which end the slot is, :func:`_check_ends` tells
@@ -3141,10 +3307,23 @@ def _check_number(
             ):
                 # a rival known by its words around, not its unit, is less sure than one by both,
                 # and so is a length of time in another unit ("17 years" in prison is no rival of
-                # "in 11 months" that shares one word; "187 km" is of "187 miles")
-                sure = slot.competes(number) and (slot.measures(number) is None or slot.unit not in _seconds())
+                # "in 11 months" that shares one word; "187 km" is of "187 miles") and a date in
+                # another month ("extended from March 1 to April 15" for "The deadline is April 15")
+                sure = (
+                    slot.competes(number)
+                    and (slot.measures(number) is None or slot.unit not in _seconds())
+                    and (slot.unit == number.unit or not slot.dated_alike(number))
+                )
                 found.append(((near if sure else near - 1, tie, named, 0), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found, rank_stems(lang) | claim_marks)
+    found = _in_claimed_conjunct(slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered)
+    if any(i not in strangers and (near > 0 or (states and near == 0)) for (near, _, _, states), i, _ in found):
+        # a sentence naming some of the claim's names, aligned by its words or stating the slot's
+        # value surely (not a bare number: "51-year-old" for "51 in world rankings"), leaves none to
+        # a sentence naming others only: that one speaks of them
+        # ("Unemployment in Spain stood at 11.2%" of no "Unemployment in Italy" where "In Italy it
+        # was 6.1%", "Amazon's cloud unit grew 19%" of no "Google Cloud grew 19%" where "Google
+        # Cloud grew 35%")
+        found = [f for f in found if f[1] not in strangers]
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
@@ -3207,6 +3386,26 @@ def _check_number(
     return None
 
 
+def _changed_alike(mine: frozenset[str], theirs: frozenset[str], lang: Lang) -> float:
+    """How much a word of change in a number's frame ``theirs`` (the lexicon's ``directions``)
+    aligns it with the claim's other word of change in the slot's frame ``mine``: half as much as
+    the word itself, whichever way
+    each goes. A change either way is a change of the same measure ("AMD shares fell 2%" speaks of
+    "AMD shares rose 4%" more than "Shares of Nvidia rose 4%" does, "while net income fell 5%" of
+    "Net income rose 12%" more than "Revenue rose 12%" does), but what changes tells more ("Revenue
+    grew 12% in 2023, while costs fell 3%" for "Costs rose 3% in 2023")."""
+    ways = _direction_stems(lang)
+    changed = any(w in ways for w in mine - theirs)
+    return _CHANGE_WEIGHT if changed and any(w in ways for w in theirs - mine) else 0.0
+
+
+@cache
+def _direction_stems(lang: Lang) -> dict[str, str]:
+    """The stems of the lexicon's ``directions``, each to its way ("up", "down")."""
+    lex = get_lexicon(lang)
+    return {stem(word, lex): way for word, way in lex.directions.items()}
+
+
 def _own_frame(number: NumberSlot) -> frozenset[str]:
     """The words of ``number``'s frame in its own part of a coordinated sentence, where that part
     follows another ("and 3 rated high"); all of them in the first part, which holds the words the
@@ -3218,12 +3417,17 @@ def _own_frame(number: NumberSlot) -> frozenset[str]:
 def _paired(slot: NumberSlot, number: NumberSlot, given: Sequence[NumberSlot]) -> bool:
     """``number`` stands next to one of the claim's other numbers as ``slot`` does (:attr:`NumberSlot.links`):
     with the slot's value, the claim's pair itself ("do not exceed 6 tablets in 24 hours" for "no
-    more than 6 tablets in 24 hours"); with another, in a sentence that pairs another number with
-    another value the same way ("8.1% in 2012 to 3.5% in 2019"): one giving a date for all its
-    numbers ("Revenue grew 12% in 2023, while costs fell 3%") pairs none."""
+    more than 6 tablets in 24 hours"); with another, after the claim's other number with the
+    claim's words between, in the slot's place ("$10 for children under 12" for "$10 for children
+    under 3"), or before it in a sentence that pairs another number with another value the same
+    way ("8.1% in 2012 to 3.5% in 2019"): one giving a date for all its numbers ("Revenue grew 12% in
+    2023, while costs fell 3%") pairs none."""
+    shared = slot.links & number.links
     if number.value == slot.value:
-        return bool(slot.links & number.links)
-    for after, value, between in slot.links & number.links:
+        return bool(shared)
+    if any(not after for after, _, _ in shared):
+        return True
+    for after, value, between in shared:
         values = {v for n in given for a, v, b in n.links if (a, b) == (after, between)}
         if len(values - {value}) >= 1:
             return True
@@ -3242,7 +3446,12 @@ def _states_interval(slot: NumberSlot, number: NumberSlot, claim_numbers: Sequen
 
 
 def _in_claimed_conjunct(
-    slot: NumberSlot, claim_numbers: Sequence[NumberSlot], found: list[_Found], marks: frozenset[str] = frozenset()
+    slot: NumberSlot,
+    claim_numbers: Sequence[NumberSlot],
+    found: list[_Found],
+    marks: frozenset[str] = frozenset(),
+    ranks: frozenset[str] = frozenset(),
+    numbered: Mapping[int, Sequence[NumberSlot]] | None = None,
 ) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
@@ -3252,16 +3461,18 @@ def _in_claimed_conjunct(
     numbers keeps the sentence whole ("97% of the scientists surveyed agreed" is as much "97% of
     climate experts agree humans ..." as "84% said they personally believed human-induced
     warming" is). Those kept still need the words around them to be aligned. A claim coordinated
-    too singles out by the words of the slot's own part. Of those words, the ``marks`` (ranks and
-    places) single out first: a later part may leave out the rest ("The first found a 20%
+    too singles out by the words of the slot's own part. Of those words, the ``marks`` (places)
+    and the ``ranks`` single out first: a later part may leave out the rest ("The first found a 20%
     reduction in mortality; the second found a 12% reduction" for "the second study found a 20%
-    reduction in mortality")."""
+    reduction in mortality"). A rank does so only where every part ranks: one part's rank may be
+    of the whole sentence's time ("Revenue rose 12% in the third quarter, while net income fell
+    5%"). Where ``numbered`` gives each sentence's numbers, a claim's number singles out a part only
+    in a sentence giving it as a number of its kind ("four felony counts" is no "March 4")."""
     # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
     # give the year
     months = _month_stems()
-    numbers = frozenset(
-        n.value for n in claim_numbers if n.value != slot.value and not (n.unit == slot.unit and n.unit in months)
-    )
+    others = [n for n in claim_numbers if n.value != slot.value and not (n.unit == slot.unit and n.unit in months)]
+    every = frozenset(n.value for n in others)
     # nor does the month of the slot's own date: it is of its value ("close on 15 March" is no part
     # of "open on 15 March" for its month)
     words = (slot.conjunct[1] or slot.around) - {slot.value} - ({slot.unit} if slot.unit in months else set())
@@ -3269,9 +3480,16 @@ def _in_claimed_conjunct(
     for i in sorted({i for _, i, _ in found}):
         entries = [f for f in found if f[1] == i]
         parts = dict(number.conjunct for _, _, number in entries if number.conjunct[0] >= 0)
+        numbers = (
+            every
+            if numbered is None
+            else frozenset(n.value for n in others if any(_states_as_such(n, m) for m in numbered[i]))
+        )
         chosen, terms = _singled_out(parts, numbers), words | numbers
-        if chosen is None and (chosen := _singled_out(parts, words & marks)) is not None:
-            terms = words & marks  # a part without the mark is no rival for the rest of its words
+        ranked = all(own & ranks for own in parts.values())
+        marking = words & (marks | ranks if ranked else marks)
+        if chosen is None and (chosen := _singled_out(parts, marking)) is not None:
+            terms = marking  # a part without the mark is no rival for the rest of its words
         chosen = _singled_out(parts, words) if chosen is None else chosen
         stating = {n.conjunct[0] for (*_, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
         if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
@@ -3280,6 +3498,11 @@ def _in_claimed_conjunct(
             own = [entry for entry in entries if entry[2].conjunct[0] == chosen]
             kept += [_framed_by_part(slot, own[0], parts[chosen])] if len(own) == 1 else own
     return kept
+
+
+def _states_as_such(number: NumberSlot, other: NumberSlot) -> bool:
+    """``other`` has ``number``'s value as a number of its kind (:meth:`NumberSlot.compatible`)."""
+    return number.value == other.value and number.compatible(other, strict=False)
 
 
 def _framed_by_part(slot: NumberSlot, entry: _Found, part: frozenset[str | float]) -> _Found:
@@ -3399,7 +3622,7 @@ def _check_label(
                 continue
             states = int(_digits(number.text) == digits)
             if states or _digits(number.text) not in claimed:
-                near = len(slot.frame & number.phrase) + (_LINK_WEIGHT if i in dated else 0)
+                near: float = len(slot.frame & number.phrase) + (_LINK_WEIGHT if i in dated else 0)
                 found.append(((near, tie, 1, states), i, number))
     found = _in_claimed_conjunct(slot, claim_numbers, found)
     if not found:
@@ -3451,10 +3674,12 @@ def _check_ends(
     context gives only as its start: contradicted. Every time the context gives the year, it must
     be that other end, of a span in a sentence sharing two more of the claim's words or of the
     claim's person's life (someone else's brackets say nothing of the claim's person); all of them
-    where the claim has fewer ("The war ended in 1861" against "The war lasted from 1861 to 1865")."""
+    where the claim has fewer ("The war ended in 1861" against "The war lasted from 1861 to 1865").
+    So with a day of a month and a span of dates ("The exhibition ends on 3 March" against "The
+    exhibition runs from 3 March to 28 July")."""
     start_stems, end_stems = _span_stems(lang)
     starts, ends = bool(slot.frame & start_stems), bool(slot.frame & end_stems)
-    if starts == ends or slot.span is not None:
+    if starts == ends or slot.span is not None or slot.days is not None or _in_a_state(slot, lang):
         # neither; or both, and which the year is cannot be told; or the claim gives the span itself
         # ("The launch was postponed from 2024 to 2025"), which is compared as one
         return None
@@ -3463,12 +3688,24 @@ def _check_ends(
     given = wrong = 0
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
+        if not slot.is_year:  # a day of a month: the ends of spans of dates
+            days = [n for n in _numbers(text, lang) if (n.value, n.unit) == (slot.value, slot.unit)]
+            given += len(days)
+            aligned = len(rest & feature.content) >= min(_ENDS_TIE, len(rest))
+            for day_ends in [n.days for n in days if n.days] if aligned else []:
+                if day_ends[1 - role][:2] == (slot.value, slot.unit) != day_ends[role][:2]:
+                    wrong += 1
+                    found = found or (
+                        f"the context gives {day_ends[role][2]} as the {_ENDS[role]}, not {slot.text}",
+                        text,
+                    )
+            continue
         years = [n for n in _numbers(text, lang) if n.is_year and n.value == slot.value]
         given += len(years)
         lives = [m for m in LIFE_SPAN.finditer(text) if _lived(text, m.start(), claim_content, lang)]
         spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
         if len(rest & feature.content) >= min(_ENDS_TIE, len(rest)) > 0:
-            spans += [(n.span, ("start", "end")) for n in years if n.span]
+            spans += [(n.span, _ENDS) for n in years if n.span]
         for span, names in spans:
             if span[1 - role] == slot.value != span[role]:
                 wrong += 1
@@ -3476,6 +3713,22 @@ def _check_ends(
     if found is None or wrong < given:
         return None
     return SlotFinding("contradicted", "number", *found, certain=True, slot=slot.text)
+
+
+def _in_a_state(slot: NumberSlot, lang: Lang) -> bool:
+    """A day of the claim after a word of a beginning or an end that a copula makes a state: "The
+    store is closed on 24 December" says nothing of which end of "from 24 December to 2 January" it
+    is."""
+    if slot.is_year:
+        return False
+    stems = [stem(word, get_lexicon(lang)) for word in slot.flank_before]
+    start_stems, end_stems = _span_stems(lang)
+    at = next((k for k, word in enumerate(stems) if word in start_stems | end_stems), None)
+    return at is not None and at + 1 < len(slot.flank_before) and slot.flank_before[at + 1] in _COPULAS
+
+
+_ENDS = ("start", "end")
+"""The names of a span's two ends, in a reason."""
 
 
 def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:
@@ -3585,7 +3838,7 @@ _RIVAL_FRAME = 2
 quantity."""
 
 
-def _framed_alike(slot: NumberSlot, number: NumberSlot, near: int) -> bool:
+def _framed_alike(slot: NumberSlot, number: NumberSlot, near: float) -> bool:
     """``number`` gives another value of the quantity ``slot`` speaks of, told by the words around
     it because one side is a bare number, whose unit cannot tell what it counts ("since she was 15
     with no problems" / "since she was 27 with no problems"), or the two count words that measure
