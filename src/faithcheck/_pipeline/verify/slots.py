@@ -84,6 +84,7 @@ from math import isclose
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
+from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._pipeline.verify.holders import check_holders
@@ -2954,6 +2955,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return finding
     if finding := check_holders(claim, sentences, lang):
         return finding
+    if finding := _check_contrasted(claim, sentences, lang):
+        return finding
     if finding := check_spelt_titles(
         claim, [name for name in names if not name.opening], sentences, lambda n, t: _mentions(n, t, lang), lang
     ):
@@ -2994,6 +2997,20 @@ def _check_agents(
     return check_agents(claim, claim_names, named, rival, mentions, alias, lang) or check_roles(
         claim, claim_names, named, mentions, alias, lang
     )
+
+
+def _check_contrasted(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.contrasted.check_contrasted` with the names of each text
+    (:func:`_capitalised`, and its acronyms), a name named by its whole text or its last word
+    (:func:`_names_head`: "Lake Baikal" does not name "Lake Superior")."""
+
+    def names_of(text: str) -> list[tuple[NameSlot, int, int, bool]]:
+        return _with_acronyms(text, lang)
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _names_head(name, text, lang)
+
+    return check_contrasted(claim, sentences, names_of, mentions, lang)
 
 
 def _check_predicates(
@@ -3249,7 +3266,7 @@ def _check_number(
             near = len(slot.frame & frame) + len(slot.age_of & number.age_of) + _changed_alike(slot.frame, frame, lang)
             near -= _LINK_WEIGHT if id(number) in opposed_ids else 0
             near += _LINK_WEIGHT if slot.dimension is not None and slot.dimension == number.dimension else 0
-            near += _LINK_WEIGHT if _paired(slot, number, given) or number.links & stated_links else 0
+            near += _LINK_WEIGHT if _paired(slot, number, given, lang) or number.links & stated_links else 0
             near += _LINK_WEIGHT if slot.of_what is not None and slot.of_what == number.of_what else 0
             # the claim's value with the claim's own bound ("more than 36,000" for "more than 36,000
             # objects", beside "from 2,000 objects")
@@ -3414,18 +3431,19 @@ def _own_frame(number: NumberSlot) -> frozenset[str]:
     return number.frame if part < 1 else frozenset(w for w in number.frame if w in terms)
 
 
-def _paired(slot: NumberSlot, number: NumberSlot, given: Sequence[NumberSlot]) -> bool:
+def _paired(slot: NumberSlot, number: NumberSlot, given: Sequence[NumberSlot], lang: Lang) -> bool:
     """``number`` stands next to one of the claim's other numbers as ``slot`` does (:attr:`NumberSlot.links`):
     with the slot's value, the claim's pair itself ("do not exceed 6 tablets in 24 hours" for "no
     more than 6 tablets in 24 hours"); with another, after the claim's other number with the
-    claim's words between, in the slot's place ("$10 for children under 12" for "$10 for children
-    under 3"), or before it in a sentence that pairs another number with another value the same
-    way ("8.1% in 2012 to 3.5% in 2019"): one giving a date for all its numbers ("Revenue grew 12% in
-    2023, while costs fell 3%") pairs none."""
+    claim's words between, a content word among them, in the slot's place ("$10 for children under
+    12" for "$10 for children under 3"; not "to 2.6 million in 2010" for "to 2.8 million"), or in a
+    sentence that pairs another number with another value the same way ("8.1% in 2012 to 3.5% in
+    2019"): one giving a date for all its numbers ("Revenue grew 12% in 2023, while costs fell 3%")
+    pairs none."""
     shared = slot.links & number.links
     if number.value == slot.value:
         return bool(shared)
-    if any(not after for after, _, _ in shared):
+    if any(not after and analyze(between, lang).content for after, _, between in shared):
         return True
     for after, value, between in shared:
         values = {v for n in given for a, v, b in n.links if (a, b) == (after, between)}

@@ -1,0 +1,64 @@
+"""Parts of a sentence that say one thing of one name and another of another ("..., while Lake
+Baikal is the deepest lake in the world"): a claim saying of its name what another part says of
+another name names the wrong one."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithcheck import Faithfulness
+from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.slots import check_slots
+
+_LAKES = "Lake Superior is the largest of the Great Lakes by area, while Lake Baikal is the deepest lake in the world."
+_SIGHTS = "The Eiffel Tower is in Paris, and the Colosseum is in Rome."
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        # before, both were supported: every word of the claim is in the sentence
+        (
+            _LAKES,
+            "Lake Superior is the deepest lake in the world.",
+            "the context says that of Lake Baikal, not Lake Superior",
+        ),
+        (_SIGHTS, "The Colosseum is in Paris.", "the context says that of The Eiffel Tower, not The Colosseum"),
+    ],
+)
+def test_a_part_saying_the_claim_of_another_name_names_the_wrong_one(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
+) -> None:
+    [verdict] = verifiers["en"].check_claims([claim], [context])
+    assert verdict.label == "wrong_entity", verdict.reason
+    assert verdict.reason.startswith(why), verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (_LAKES, "Lake Baikal is the deepest lake in the world."),
+        (_LAKES, "Lake Superior is the largest of the Great Lakes."),
+        (_SIGHTS, "The Eiffel Tower is in Paris."),
+        (_SIGHTS, "The Colosseum is in Rome."),
+        # a later part without a name of its own says the rest of the claim's name
+        ("Maria Santos was born in Lisbon, and she later moved to Boston.", "Maria Santos moved to Boston."),
+        ("Netflix raised its prices, while Disney kept its prices unchanged.", "Netflix raised its prices."),
+    ],
+)
+def test_the_part_naming_the_claims_name_keeps_it(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    [verdict] = verifiers["en"].check_claims([claim], [context])
+    assert verdict.supported, verdict.reason
+
+
+def test_a_sentence_naming_the_claims_name_with_all_the_rest_keeps_it() -> None:
+    # another sentence says it of the claim's name too: the parts decide nothing
+    sentences = [_LAKES, "Lake Superior is also the deepest lake in the world by some measures."]
+    assert check_slots("Lake Superior is the deepest lake in the world.", sentences, "en") is None
+
+
+def test_only_english_is_read() -> None:
+    sentences = ["Der Bodensee ist der größte See, während der Königssee der tiefste See ist."]
+    assert check_slots("Der Bodensee ist der tiefste See.", sentences, "de") is None
