@@ -293,8 +293,8 @@ class NumberSlot:
     evidence dates the claim's edition, a year of another thing's ("the 2015 Above The Law
     Rankings") neither states nor rivals it (:meth:`same_edition`); read in English only."""
     days: tuple[DayEnd, DayEnd] | None = field(default=None, compare=False)
-    """For a day of a month that starts or ends a span of dates ("from 1 May to 31 May", "from 12
-    to 14 June"), the span's two ends: neither rivals the other (:meth:`ends_days`), and which end
+    """For a day of a month that starts or ends a span of dates ("from 1 May to 31 May", "between
+    May 1 and May 31"), the span's two ends: neither rivals the other (:meth:`ends_days`), and which end
     the claim's day is, :func:`_check_ends` tells."""
 
     changed_to: str | None = field(default=None, compare=False)
@@ -1244,15 +1244,15 @@ def _spanning_days(
     first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int, lang: Lang
 ) -> bool:
     """The two days of a month at ``text[start:end]`` and from ``next_start`` start and end a span of
-    dates: "from 1 May to 31 May", "from 12 to 14 June", "between 3 March and 28 July", "1-3 May";
-    not a change ("moved from 3 March to 28 July")."""
+    dates: "from 1 May to 31 May", "between 3 March and 28 July", "1 May - 3 May"; not a change
+    ("moved from 3 March to 28 July")."""
     months = _month_stems()
     if first.is_year or then.is_year or first.unit not in months or then.unit not in months:
         return False
     if not (gap := _DAYS_BETWEEN.fullmatch(text, end, next_start)):
         return False
     opening = _DAYS_START.search(text, max(0, start - _LOOK_BACK), start)
-    if (opening is None and gap.group("and")) or (opening and opening.group("between") is None and gap.group("and")):
+    if gap.group("and") and (opening is None or opening.group("between") is None):
         return False  # "on 3 May and 5 June" lists two dates
     return not _after_change(text, opening.start() if opening else start, lang)
 
@@ -1429,6 +1429,7 @@ _DAYS_BETWEEN = re.compile(
 )
 """What stands between the days of a span of dates: the first one's month, "to", the second's month."""
 _DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
+"""What opens a span of dates before its first day: "from", "between", the first day's month."""
 _FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?$", re.IGNORECASE)
 """What opens the old value of a change before its number: "from", a month, a currency sign."""
 _TO_VALUE = re.compile(
@@ -1436,7 +1437,7 @@ _TO_VALUE = re.compile(
 )
 """What stands between the old and the new value of a change: the old one's unit, "to"."""
 _CHANGE_REACH = 4
-"""How many words before a span of dates a word of change makes it a change ("was moved from ...")."""
+"""How many words before "from" a word of change makes two values a change ("was moved from ...")."""
 _DATED_ORDINAL = re.compile(
     rf"(?:\b(?P<before>{_MONTH_NAMES}) |\b(?P<day>(?:on|by|after|before|until|till|from|since) the) )?"
     rf"\b(?P<digits>\d{{1,2}})(?:st|nd|rd|th)\b"
@@ -3406,21 +3407,19 @@ def _check_number(
 def _changed_alike(mine: frozenset[str], theirs: frozenset[str], lang: Lang) -> float:
     """How much a word of change in a number's frame ``theirs`` (the lexicon's ``directions``)
     aligns it with the claim's other word of change in the slot's frame ``mine``: half as much as
-    the word itself, whichever way
-    each goes. A change either way is a change of the same measure ("AMD shares fell 2%" speaks of
-    "AMD shares rose 4%" more than "Shares of Nvidia rose 4%" does, "while net income fell 5%" of
-    "Net income rose 12%" more than "Revenue rose 12%" does), but what changes tells more ("Revenue
-    grew 12% in 2023, while costs fell 3%" for "Costs rose 3% in 2023")."""
+    the word itself, whichever way each goes. A change either way is a change of the same measure
+    ("AMD shares fell 2%" speaks of "AMD shares rose 4%" more than "Shares of Nvidia rose 4%" does,
+    "while net income fell 5%" of "Net income rose 12%" more than "Revenue rose 12%" does), but what
+    changes tells more ("Revenue grew 12% in 2023, while costs fell 3%" for "Costs rose 3% in 2023")."""
     ways = _direction_stems(lang)
-    changed = any(w in ways for w in mine - theirs)
-    return _CHANGE_WEIGHT if changed and any(w in ways for w in theirs - mine) else 0.0
+    return _CHANGE_WEIGHT if (mine - theirs) & ways and (theirs - mine) & ways else 0.0
 
 
 @cache
-def _direction_stems(lang: Lang) -> dict[str, str]:
-    """The stems of the lexicon's ``directions``, each to its way ("up", "down")."""
+def _direction_stems(lang: Lang) -> frozenset[str]:
+    """The stems of the lexicon's ``directions``: words of change either way ("rose", "fell")."""
     lex = get_lexicon(lang)
-    return {stem(word, lex): way for word, way in lex.directions.items()}
+    return frozenset(stem(word, lex) for word in lex.directions)
 
 
 def _own_frame(number: NumberSlot) -> frozenset[str]:
