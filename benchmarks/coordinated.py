@@ -28,8 +28,10 @@ building it.
   a prefix, "only" against a list, what a negated sentence takes out, hedges such as "largely",
   "all", "most" or "half" of a group against a share, technical documentation, rival words such as
   "nightly" and "weekly", languages, who holds a post of what, names after "for", a name inside a
-  longer word, acronyms, products compared, leaflets, long policy passages, news summaries);
-  its last contexts hold claims still wrong.
+  longer word, acronyms, products compared, leaflets, long policy passages, news summaries, market
+  news with words of change, sentences naming others, dates in two months, days of the month as
+  ordinals, spans of dates, values changed from one to another, rates per another time, counts
+  past a round bound, limits, contrasts of two names); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
