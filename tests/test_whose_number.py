@@ -63,6 +63,12 @@ _PAYMENTS = "Payments are due by the 1st of each month; a late fee applies after
             "The exhibition ends on 3 March.",
             "the context gives 28 July as the end, not 3 March",
         ),
+        # a span of days of one month written once
+        (
+            "The conference runs from 12 to 14 June in Berlin.",
+            "The conference ends on 12 June.",
+            "the context gives 14 June as the end, not 12 June",
+        ),
     ],
 )
 def test_a_number_of_another_thing_is_no_support(
@@ -101,6 +107,7 @@ def test_a_number_of_another_thing_is_no_support(
         ("The offer is valid from 1 May to 31 May.", "The offer ends on 31 May."),
         ("The exhibition runs from 3 March to 28 July.", "The exhibition opens on 3 March."),
         ("The sale runs between May 1 and May 31.", "The sale ends on May 31."),
+        ("The conference runs from 12 to 14 June in Berlin.", "The conference ends on 14 June."),
     ],
 )
 def test_the_number_of_the_claims_own_thing_supports_it(

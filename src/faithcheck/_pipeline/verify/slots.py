@@ -863,6 +863,21 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
+        elif (
+            first.days is None
+            and first.text != then.text
+            and _spanning_days(first, then, text, slots[k][0], end, start, lang)
+        ):
+            # "from 12 to 14 June": the first day took the second's month above
+            month_word = _DAY_DIGITS.sub("", then.text).strip(" ,.")
+            days = (
+                (first.value, first.unit, f"{text[slots[k][0] : end]} {month_word}"),
+                (then.value, then.unit, then.text),
+            )
+            slots[k], slots[k + 1] = (
+                (slots[k][0], end, replace(first, days=days)),
+                (start, slots[k + 1][1], replace(then, days=days)),
+            )
     slots = _one_date(text, _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang)))
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
@@ -1428,6 +1443,8 @@ _DAYS_BETWEEN = re.compile(
     re.IGNORECASE,
 )
 """What stands between the days of a span of dates: the first one's month, "to", the second's month."""
+_DAY_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)?")
+"""A day's digits in a date's text, its month left ("June" of "14 June")."""
 _DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
 """What opens a span of dates before its first day: "from", "between", the first day's month."""
 _FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?$", re.IGNORECASE)
