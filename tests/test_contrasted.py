@@ -8,7 +8,8 @@ import pytest
 
 from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
-from faithcheck._pipeline.verify.slots import check_slots
+from faithcheck._pipeline.verify.contrasted import check_contrasted
+from faithcheck._pipeline.verify.slots import NameSlot, _names_head, _with_acronyms, check_slots
 
 _LAKES = "Lake Superior is the largest of the Great Lakes by area, while Lake Baikal is the deepest lake in the world."
 _SIGHTS = "The Eiffel Tower is in Paris, and the Colosseum is in Rome."
@@ -60,5 +61,15 @@ def test_a_sentence_naming_the_claims_name_with_all_the_rest_keeps_it() -> None:
 
 
 def test_only_english_is_read() -> None:
-    sentences = ["Der Bodensee ist der größte See, während der Königssee der tiefste See ist."]
-    assert check_slots("Der Bodensee ist der tiefste See.", sentences, "de") is None
+    # the same sentence and names, read as another language's: the words that part clauses are English
+    def names_of(text: str) -> list[tuple[NameSlot, int, int, bool]]:
+        return _with_acronyms(text, "en")
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _names_head(name, text, "en")
+
+    claim = "Lake Superior is the deepest lake in the world."
+    english = check_contrasted(claim, [_LAKES], names_of, mentions, "en")
+    assert english is not None
+    assert english.label == "wrong_entity"
+    assert check_contrasted(claim, [_LAKES], names_of, mentions, "de") is None

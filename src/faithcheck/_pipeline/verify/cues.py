@@ -51,6 +51,7 @@ from itertools import pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
+from faithcheck._pipeline.verify.findings import changed_from
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
@@ -380,7 +381,7 @@ def _changed_from(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> 
             if valued and _states(claim.tokens, old, False, lex) and not (set(new) - set(old)) & mine:
                 return (
                     other,
-                    f'the context changes it from "{written}" to "{_written(new, other.text) or " ".join(new)}"',
+                    changed_from(written, _written(new, other.text) or " ".join(new)),
                 )
     return None
 

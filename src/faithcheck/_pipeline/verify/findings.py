@@ -8,7 +8,7 @@ from typing import Protocol, TypeVar
 
 from faithcheck._core.types import Label
 
-__all__ = ["Named", "SlotFinding"]
+__all__ = ["Named", "SlotFinding", "changed_from"]
 
 
 class _HasText(Protocol):
@@ -47,3 +47,10 @@ class SlotFinding:
     a verifier reading the numbers alone takes it for stated."""
     slot: str | None = None
     """The claim's number it is about, as the claim writes it ("2006", "third"), where known."""
+
+
+def changed_from(old: str, new: str) -> str:
+    """The reason given where the context changes a claim's value to another: by the slot check for
+    a number (:attr:`~faithcheck._pipeline.verify.slots.NumberSlot.changed_to`), by the change cue
+    for any value it reads word by word ("from Tuesday to Thursday")."""
+    return f'the context changes it from "{old}" to "{new}"'

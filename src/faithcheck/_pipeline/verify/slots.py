@@ -86,7 +86,7 @@ from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
-from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.holders import check_holders
 from faithcheck._pipeline.verify.letters import check_letters, lettered
 from faithcheck._pipeline.verify.modifiers import modified_otherwise, varied_otherwise
@@ -848,7 +848,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, span=span)),
                 (start, slots[k + 1][1], replace(then, span=span)),
             )
-        elif _changed_from(first, then, text, slots[k][0], end, start, lang):
+        elif _old_and_new(first, then, text, slots[k][0], end, start, lang):
             slots[k] = (slots[k][0], end, replace(first, changed_to=then.text))
         elif _spanning_days(first, then, text, slots[k][0], end, start, lang):
             days = ((first.value, first.unit, first.text), (then.value, then.unit, then.text))
@@ -1272,7 +1272,7 @@ def _spanning_days(
     return not _after_change(text, opening.start() if opening else start, lang)
 
 
-def _changed_from(
+def _old_and_new(
     first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int, lang: Lang
 ) -> bool:
     """The two numbers at ``text[start:end]`` and from ``next_start`` are the old and the new value
@@ -1447,10 +1447,10 @@ _DAY_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)?")
 """A day's digits in a date's text, its month left ("June" of "14 June")."""
 _DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
 """What opens a span of dates before its first day: "from", "between", the first day's month."""
-_FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?$", re.IGNORECASE)
+_FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[{CURRENCIES}]\s?)?$", re.IGNORECASE)
 """What opens the old value of a change before its number: "from", a month, a currency sign."""
 _TO_VALUE = re.compile(
-    rf"\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?\.?,?\s*)?to\s+(?:(?:{_MONTH_NAMES})\.?\s+|[$€£¥]\s?)?", re.IGNORECASE
+    rf"\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?\.?,?\s*)?to\s+(?:(?:{_MONTH_NAMES})\.?\s+|[{CURRENCIES}]\s?)?", re.IGNORECASE
 )
 """What stands between the old and the new value of a change: the old one's unit, "to"."""
 _CHANGE_REACH = 4
@@ -3271,7 +3271,7 @@ def _check_number(
             if number.changed_to is not None and not claim_changes:
                 # the old value of a change: none the context gives now
                 if number.value == slot.value and slot.compatible(number, strict=False):
-                    why = f'the context changes it from "{number.text}" to "{number.changed_to}"'
+                    why = changed_from(number.text, number.changed_to)
                     return SlotFinding("contradicted", "number", why, text, certain=True, slot=slot.text)
                 continue
             if (totalled and not number.total) or (owned_apart and number.owner and not number.owner & claim_content):
