@@ -1226,9 +1226,14 @@ def test_how_often_in_one_word_counts_times() -> None:
 
 
 def test_a_time_of_day_counts_hours_of_the_morning_or_the_afternoon() -> None:
-    # "am" after a number is no verb: "10 am" and "11 a.m." are two times of one kind, "5 pm" another
+    # "am" after a number is no verb: "10 am", "11 a.m." and "5 pm" are times of one day, the last
+    # its 17th hour
     numbers, _ = claim_slots("Doors open at 10 am or 11 a.m. and close at 5 pm.", "en")
-    assert [(n.text, n.unit) for n in numbers] == [("10 am", "am"), ("11 a.m.", "am"), ("5 pm", "pm")]
+    assert [(n.text, n.unit, n.value) for n in numbers] == [
+        ("10 am", "o'clock", 10.0),
+        ("11 a.m.", "o'clock", 11.0),
+        ("5 pm", "o'clock", 17.0),
+    ]
     _assert_contradicted(
         "Doors open at 10 am.", ["Doors open at 11 a.m. and close at 5 pm."], "the context gives 11 a.m., not 10 am"
     )

@@ -344,6 +344,70 @@ def _negated_words(tokens: tuple[str, ...], content_at: list[str | None], k: int
     return frozenset(found)
 
 
+_PARTICLE_OF = re.compile(r"[^\W\d_]-$")
+"""A letter and a hyphen right before a word: the word ends a compound."""
+
+
+def _particle(text: str, word: re.Match[str]) -> bool:
+    """``word`` ends a compound after a word and a hyphen: a particle of it ("out" of "check-out";
+    not "in" of "mother-in-law")."""
+    return _PARTICLE_OF.search(text, 0, word.start()) is not None and text[word.end() : word.end() + 1] != "-"
+
+
+def _content_word(text: str, matches: Sequence[re.Match[str]], k: int, lex: Lexicon, cue_words: frozenset[str]) -> bool:
+    """The ``k``-th word (no number) says what the text is about: no stop word unless an acronym
+    ("US") or the particle of a compound ("out" of "check-out", which is no "check-in"), no cue
+    word, no letter alone unless a label ("Model A")."""
+    tok = matches[k].group().lower().replace("’", "'")
+    if tok in cue_words:
+        return False
+    if len(tok) == 1:
+        return _label(text, matches, k)
+    return tok not in lex.stopwords or _acronym(matches, k) or _particle(text, matches[k])
+
+
+def _acronym(matches: Sequence[re.Match[str]], k: int) -> bool:
+    """The ``k``-th word is two capitals, the words beside it are not: "US" of "sales in the US" is a
+    name, no pronoun (words in capitals, "THE BEST OF US", keep their stop words, and a longer word
+    so written is emphasis: "CLICK HERE", "the answer is YES")."""
+    word = matches[k].group()
+    if len(word) != _ACRONYM_LETTERS or not word.isupper():
+        return False
+    beside = [matches[j].group() for j in (k - 1, k + 1) if 0 <= j < len(matches)]
+    return not any(w.isupper() for w in beside if w.isalpha())
+
+
+_ACRONYM_LETTERS = 2
+"""The capitals of a stop word that is an acronym ("US", "IT")."""
+_INITIAL = re.compile(r"\.(?!\s*$)|:")
+"""The full stop of an initial or an abbreviation (one that does not end the text), or the colon of
+a heading ("A: Magnificent Sinner")."""
+_IN_A_WORD = re.compile(r"[\w'’-]")
+"""What goes on a word after a letter: the letter is no word of its own ("X9", "A-level")."""
+_DOTTED = re.compile(r"(?:[A-Z]\.){2,}(?!\s*[A-Z])")
+"""An abbreviation written with full stops: "U.S.", "U.K."; not initials, which a space parts or a
+name follows ("A.J. Styles"), nor the first words of a longer name ("the U.N. Intergovernmental
+Panel")."""
+
+
+def _label(text: str, matches: Sequence[re.Match[str]], k: int) -> bool:
+    """The ``k``-th word is a capital letter after a capitalised word: a label of a name ("Model A",
+    "Vitamin C", "Plan B", "... than the Model A."); not an initial or an abbreviation, with its full
+    stop inside the text ("J. K. Rowling", "Harry S. Truman", "the U.S. market"), nor a letter of a
+    longer name ("Orion X9", "T-Mobile")."""
+    word = matches[k].group()
+    if len(word) != 1 or not word.isupper() or word == "I" or not k or _INITIAL.match(text, matches[k].end()):
+        return False
+    if _IN_A_WORD.match(text, matches[k].end()) or text[matches[k].start() - 1 : matches[k].start()] in ("-", "'", "’"):
+        return False
+    before = matches[k - 1]
+    return (
+        before.group()[:1].isupper()
+        and before.group().isalpha()
+        and not text[before.end() : matches[k].start()].strip()
+    )
+
+
 @lru_cache(maxsize=32768)
 def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     """Analyse ``text`` in language ``lang``.
@@ -368,7 +432,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
     content_at: list[str | None] = []
     spelled = {start: value for start, _, value in spelled_numbers(text, lex.lang)} if may_spell(tokens, lang) else {}
     scaled: set[int] = set()  # the magnitude words read with the number before them
-    ranked: set[int] = set()  # the endings read with the digits before them ("1st")
+    ranked: set[int] = set()  # words read with one before them: "st" of "1st", "S" of "U.S."
     bounded: set[tuple[float, Bound]] = set()
     clocks = {m.start(): m for m in CLOCK_TIME.finditer(text)} if ":" in text else {}
     for k, (m, tok) in enumerate(zip(matches, tokens, strict=True)):
@@ -384,6 +448,13 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
         if k and ends_name(text, m.start(), lang) and (named := number_value(tok, lex)) is not None:
             name_numbers.add((tokens[k - 1], named))  # the digits of "COVID-19" are part of its name
             content_at.append(None)
+            continue
+        if (dotted := _DOTTED.match(text, m.start())) is not None:
+            # "U.S." is the word "US", as written without its full stops
+            stem = re.sub(r"\W", "", dotted.group()).lower()
+            content.add(stem)
+            ranked.update(j for j in range(k + 1, len(matches)) if matches[j].start() < dotted.end())
+            content_at.append(stem)
             continue
         if (rank := _rank_word(matches, tokens, k, lex)) is not None:
             # "1st" is the word "first": a rank, no count of 1
@@ -413,12 +484,17 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
             # ("a million")
             if k not in scaled and lex.number_words[tok] >= MAGNITUDE:
                 numbers.add(lex.number_words[tok])
-        elif tok not in lex.stopwords and tok not in cue_words and len(tok) > 1:
+        elif _content_word(text, matches, k, lex, cue_words):
             stem = _stem(_month_written_out(text, matches, tokens, k, lex) or tok, lex.stemmer)
             content.add(stem)
             word = m.group()
-            if lex.entity_capitalisation and word[0].isupper() and not starts_sentence(text, m.start()):
-                entities.add(tok)
+            if (
+                lex.entity_capitalisation
+                and word[0].isupper()
+                and len(word) > 1
+                and not starts_sentence(text, m.start())
+            ):
+                entities.add(tok)  # a label alone names nothing ("Project Y" is named by "Its")
         content_at.append(stem)
 
     scopes: list[tuple[str, frozenset[str]]] = []

@@ -131,14 +131,16 @@ def _noun_verbs(noun: str, lang: Lang) -> frozenset[str]:
 
 def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) -> list[_Agent[N]]:
     """The agents of ``text`` (its names, each with where it stands and whether it is a place):
-    each name but a place right before a verb, or after a verb's "by", or listed after such a
-    name."""
+    each name but a place right before a verb, or listed before such a name ("Ada Brennan and Mara
+    Osei won"), or after a verb's "by", or listed after such a name."""
     stopwords = get_lexicon(lang).stopwords
     found: list[_Agent[N]] = []
     verb_of_list: tuple[frozenset[str], str] | None = None
     last_end = -1
+    before: list[N] = []  # the names listed right before this one, none an agent yet
     for name, start, end, place in sorted(names, key=lambda placed: placed[1]):
-        listed = verb_of_list is not None and _LISTED.fullmatch(text, last_end, start) is not None
+        joined = _LISTED.fullmatch(text, last_end, start) is not None
+        listed = verb_of_list is not None and joined
         by = _BY_BEFORE.search(text, max(0, start - 40), start)
         verb: tuple[frozenset[str], str] | None = None
         passive = True
@@ -151,8 +153,13 @@ def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) ->
         else:
             verb_of_list, passive = None, False
             verb = None if place else _verb_of(text, start, end, stopwords, lang)
+        before = before if joined else []
         if verb is not None and verb[0]:
+            found += [_Agent(listed_before, *verb) for listed_before in before if not passive]
             found.append(_Agent(name, *verb, passive))
+            before = []
+        elif not place:
+            before.append(name)
         last_end = end
     return found
 

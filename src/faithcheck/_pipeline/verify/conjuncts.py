@@ -26,6 +26,11 @@ part opens as that one does ("Adults need 8 hours of sleep, teenagers 9 hours an
 11 hours"; not ", improved from $3.41 in the second quarter of 2021 and $2.75 ..."). Where every
 later part says only whose its numbers are (:func:`_gapped`: "teenagers 9 hours"), what the first
 says after its number and unit ("of sleep") is shared too.
+
+Where a part ends with its number and up to three words that say what kind ("120 single", "two cups
+of white") and the next part opens with its number, words of as many kinds and one more, the last
+is the head noun of both ("120 single and 45 double rooms", "three platinum and seven gold
+records"): that noun is the earlier part's too.
 """
 
 from __future__ import annotations
@@ -39,12 +44,17 @@ from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["Conjunct", "conjuncts"]
+__all__ = ["CLAUSES", "Conjunct", "conjuncts"]
 
 Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
 the content stems and numbers it has of its own."""
 
+CLAUSES = r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b|;"
+"""What parts two clauses of an English sentence that may say one thing of one name and another of
+another ("Lake Superior is the largest ..., while Lake Baikal is the deepest"; "The first season was
+filmed in Belfast, and the second season in Dublin"): "while", "whereas", a comma before "and" or
+"but", a semicolon."""
 _MARKER = re.compile(
     r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|(?<!\b[ap]\.m)[.!?]\s",
     re.IGNORECASE,
@@ -64,6 +74,10 @@ _GAPPED_VERB = 2
 """The words at most between the subject and the number of the part before one that leaves out its
 verb: "pay" of "adults pay €12"."""
 _WORD = re.compile(r"[^\W\d_]+")
+_KINDS = 3
+"""The words at most that a part ending with its number says of its kind: "cups of white"."""
+_HEAD_ENDS = re.compile(r"\s*(?:[,;:.!?)]|$)")
+"""Where a head noun ends its phrase, unless a stop word follows it."""
 
 
 def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hashable], lang: Lang) -> list[Conjunct]:
@@ -132,7 +146,44 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
             # and its number: "pay" of "adults pay €12 and students €8" (not "began on" of "The
             # Siege ... began on August 2, 1777, and ended August 22": "ended" is no subject)
             owns[k - 1] = owns[k - 1] - analyze(" ".join(verb), lang).terms
+        head = _shared_head(text, (last_numbers[k - 1], ends[k - 1]), (edges[k], firsts[k], ends[k]), spans, stopwords)
+        owns[k - 1] = owns[k - 1] | analyze(head, lang).terms
     return [(k, owns[k]) for k in index]
+
+
+def _shared_head(
+    text: str,
+    before: tuple[int, int],
+    part: tuple[int, int, int],
+    spans: Sequence[tuple[int, int]],
+    stopwords: frozenset[str],
+) -> str:
+    """The head noun that the part ending ``before`` (from its last number to its end) shares with
+    the next ``part`` (its start, its first number's start, its end): "rooms" of "120 single and 45
+    double rooms", where the earlier part says after its number up to :data:`_KINDS` words, none a
+    stop word but "of", and the next opens with its number and says as many words and one more
+    before a stop word or the phrase's end. An empty string where they share none."""
+    kinds = list(_WORD.finditer(text, *before))
+    start, first, end = part
+    if not kinds or len(kinds) > _KINDS or _WORD.search(_MARKER.sub(" ", text[start:first])):
+        return ""
+    if not _of_kind(kinds, stopwords):
+        return ""
+    number_end = next(e for s, e in spans if s == first)
+    words = list(_WORD.finditer(text, number_end, end))
+    if len(words) <= len(kinds) or not _of_kind(words[: len(kinds)], stopwords):
+        return ""
+    head = words[len(kinds)]
+    after = words[len(kinds) + 1] if len(words) > len(kinds) + 1 else None
+    ends_phrase = _HEAD_ENDS.match(text, head.end()) is not None or (
+        after is not None and after.group().lower() in stopwords and not text[head.end() : after.start()].strip()
+    )
+    return head.group() if head.group().lower() not in stopwords and ends_phrase else ""
+
+
+def _of_kind(words: Sequence[re.Match[str]], stopwords: frozenset[str]) -> bool:
+    """``words`` may say a kind: none is a stop word but "of" ("cups of white")."""
+    return all(m.group().lower() not in stopwords or m.group().lower() == "of" for m in words)
 
 
 def _opening(words: str, stopwords: frozenset[str]) -> int:

@@ -17,14 +17,14 @@ import re
 from collections.abc import Callable, Sequence
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.conjuncts import CLAUSES
 from faithcheck._pipeline.verify.findings import Named as N
 from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import analyze
 
 __all__ = ["check_contrasted"]
 
-_PARTING = re.compile(r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b|;", re.IGNORECASE)
-"""What parts two clauses of a sentence that say one thing of one name and another of another."""
+_PARTING = re.compile(CLAUSES, re.IGNORECASE)
 _OPENING = re.compile(r"\s*(?:the\s+)?", re.IGNORECASE)
 """What may stand before a name that opens a claim or a part: an article."""
 

@@ -45,7 +45,7 @@ turned the other way, a word of the opposite meaning, none of what the claim cou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, takewhile
 
@@ -53,8 +53,10 @@ from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import changed_from
 from faithcheck._pipeline.verify.prices import free_at_a_price
+from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
+    check_comparison,
     check_slots,
     claim_slots,
     flanked_alike,
@@ -62,6 +64,7 @@ from faithcheck._pipeline.verify.slots import (
     spelt_as_one,
     window_sentences,
 )
+from faithcheck._pipeline.verify.swapped import swapped_word
 from faithcheck._text.analysis import (
     TextFeatures,
     analyze,
@@ -118,6 +121,9 @@ def find_cue(
     degrees Fahrenheit) of warming", in a window holding few of the claim's other words). A window
     supporting a claim of several sentences may speak of one of them only; the others' numbers are
     checked where each is stated (:func:`~faithcheck._pipeline.verify.units.contested`)."""
+    if compared := check_comparison(claim.text, passages, lang):
+        # two things the claim compares, by the numbers the context gives each, wherever they stand
+        return Cue(compared.label, compared.why + _naming(compared.sentence, window), compared.kind, overrules=True)
     evidence = analyze(window.text, lang)
     about = coverage(claim, evidence) >= CUE_COVERAGE
     if not about and not (supports and len(sentences_of(claim.text, lang)) == 1):
@@ -187,13 +193,21 @@ def find_cue(
     # says at least half of a sentence of the claim
     for features, _ in parts:
         for other in said:
-            if coverage(features, other) >= CUE_COVERAGE and (opposed := _opposite(features, other, lang)):
+            if coverage(features, other) >= CUE_COVERAGE and (opposed := _opposite(features, other, lang, said)):
                 # word for word but for the one word, as a change turned the other way: it overrules
                 # a model's support too
                 return Cue("contradicted", opposed + _naming(other.text, window), "negation", overrules=True)
     if opposed_after := _opposed_after(claim, said, lang):
         # the same, in a sentence whose pronoun stands for the claim's word before it
         other, why = opposed_after
+        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
+    if qualified := qualified_otherwise(claim, said, lang):
+        # the claim's thing in a kind the context qualifies the other way ("rare", "common")
+        other, why = qualified
+        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
+    if swapped := swapped_word(claim, said, lang):
+        # a word of another sentence saying the same of something else, in the place of this one's
+        other, why = swapped
         return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
@@ -249,6 +263,13 @@ _NEGATION_REACH = 3
 """How many words after its pronoun subject a negation may stand ("It does not cover")."""
 
 
+_DENYING_OPENERS = frozenset({"neither", "no", "none", "nobody", "nothing"})
+"""Negations that open a sentence denying what follows of everything it speaks of: "Neither plan
+covers ...", "No refunds are given ..." (English; not "Without a receipt, ...", "Never ...")."""
+_ANSWER = re.compile(r"\s*\w+\s*[,.!]")
+"""A first word set off by a comma or a stop: an answer ("No, the store is open"), no determiner."""
+
+
 def _denied_after(
     claim: TextFeatures, quoted: TextFeatures, said: list[TextFeatures], lang: Lang
 ) -> TextFeatures | None:
@@ -256,15 +277,26 @@ def _denied_after(
     the quoted sentence: "It does not cover damage caused by accidents, misuse or water" beside
     "The warranty covers manufacturing defects for 2 years" for "The warranty covers water
     damage". It must open with a pronoun subject (the lexicon's ``subject_pronouns``) and its
-    negation (:data:`_NEGATION_REACH`), hold a word of the claim the quoted sentence lacks, and say
-    half the claim (:data:`CUE_COVERAGE`)."""
+    negation (:data:`_NEGATION_REACH`), or with a negation, which denies it of all that the sentences
+    before speak of ("Neither plan covers cosmetic surgery" beside "The Silver plan covers 70% of
+    hospital costs and the Gold plan covers 90%" for "The Gold plan covers cosmetic surgery"); hold a
+    word of the claim the quoted sentence lacks, and say half the claim (:data:`CUE_COVERAGE`)."""
     added = claim.content - quoted.content
     lex = get_lexicon(lang)
     for other in said:
         tokens = other.tokens
-        if not added or other.text == quoted.text or not tokens or tokens[0] not in lex.subject_pronouns:
+        if not added or other.text == quoted.text or not tokens:
             continue
-        denies = any(t in lex.negations for t in tokens[1 : 1 + _NEGATION_REACH])
+        if (
+            tokens[0] in _DENYING_OPENERS
+            and not _ANSWER.match(other.text)
+            and not _opens_with_title(other.text, claim.text, lang)  # "No Strings Attached (film)"
+        ):
+            denies = True
+        elif tokens[0] in lex.subject_pronouns:
+            denies = any(t in lex.negations for t in tokens[1 : 1 + _NEGATION_REACH])
+        else:
+            continue
         if denies and added & other.content and coverage(claim, other) >= CUE_COVERAGE:
             return other
     return None
@@ -612,7 +644,9 @@ def _changes(
     return changes
 
 
-def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+def _opposite(
+    claim: TextFeatures, sentence: TextFeatures, lang: Lang, window: Sequence[TextFeatures] = ()
+) -> str | None:
     """Why ``sentence`` says the opposite of ``claim``, or ``None``: it has, between the words the
     claim has around a word, a word of the opposite meaning (the lexicon's ``opposites``: "The
     library is closed on Sundays" for "The library is open on Sundays", "It removed the distutils
@@ -620,7 +654,12 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     sentence with the claim's word between other words must have the opposite between the same words
     on each side ("Check-in is after 3 pm and check-out is before 11 am" for "Check-in is before 3
     pm"). A negation right before either word is left to the negation cues ("is not open" is "is
-    closed").
+    closed"). A word that a sentence of the ``window`` stating as much of the claim has between the
+    same words, or beside the claim's content word beside it, is said there: "The summer timetable
+    starts in June" beside "The winter timetable starts in October", "The north wing houses the
+    modern art collection" beside "The south wing houses the ancient art collection" (not "Express
+    shipping takes 2 business days" for "Express shipping takes 5 to 7 business days" beside
+    "Standard shipping takes 5 to 7 ...": it states less of the claim).
 
     >>> _opposite(analyze("The store is open on Sundays."), analyze("The store is closed on Sundays."), "en")
     'the context says "closed", the claim "open"'
@@ -633,6 +672,7 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
     if not opposites:
         return None
     mine, theirs = claim.tokens, sentence.tokens
+    stating = [other for other in window if len(other.terms & claim.terms) >= len(sentence.terms & claim.terms)]
 
     def flanks(tokens: tuple[str, ...], k: int) -> tuple[list[str], list[str]]:
         # two words on each side, or up to the nearest content word within four ("tablet in the
@@ -651,6 +691,12 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
         own = [k for k, token in enumerate(theirs) if token == word]
         if any(flanked_alike(before, after, *flanks(theirs, k), lex.stopwords) for k in own):
             continue
+        if any(_said_beside(mine, i, other.tokens, lex.stopwords) for other in stating) or any(
+            token == word and flanked_alike(before, after, *flanks(other.tokens, k), lex.stopwords)
+            for other in stating
+            for k, token in enumerate(other.tokens)
+        ):
+            continue
         for j, other in enumerate(theirs):
             if other in opposed and not (j and is_negation(theirs[j - 1], lex)):
                 their_before, their_after = flanks(theirs, j)
@@ -662,6 +708,15 @@ def _opposite(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | 
                 if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
                     return f'the context says "{other}", the claim "{word}"'
     return None
+
+
+def _said_beside(tokens: tuple[str, ...], i: int, other: tuple[str, ...], stopwords: frozenset[str]) -> bool:
+    """``other`` has ``tokens[i]`` right before or right after the content word it has there: "north
+    wing" of "The north wing houses ..."."""
+    pairs = set(pairwise(other))
+    befores = [(tokens[i - 1], tokens[i])] if i and tokens[i - 1] not in stopwords else []
+    afters = [(tokens[i], tokens[i + 1])] if i + 1 < len(tokens) and tokens[i + 1] not in stopwords else []
+    return any(pair in pairs for pair in (*befores, *afters))
 
 
 _FLANK_REACH = 4

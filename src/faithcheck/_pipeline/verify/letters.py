@@ -101,7 +101,8 @@ def check_letters(
     own = lettered(claim, lang)
     claimed = {(n.stem, letter) for n in own for letter in n.letters}
     for name in own:
-        content = claim_content - {name.stem}
+        # the rest of the claim, without the name and its letters (a label is a word of its own)
+        content = claim_content - {name.stem} - {letter.lower() for letter in name.letters}
         given = [
             (_share(claim, content, other.clause, lang), i, other.letters)
             for i, text in enumerate(sentences)

@@ -83,7 +83,8 @@ from math import isclose
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
-from faithcheck._pipeline.verify.conjuncts import Conjunct, conjuncts
+from faithcheck._pipeline.verify.compared import Measured, check_compared
+from faithcheck._pipeline.verify.conjuncts import CLAUSES, Conjunct, conjuncts
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
@@ -129,6 +130,7 @@ __all__ = [
     "NameSlot",
     "NumberSlot",
     "SlotFinding",
+    "check_comparison",
     "check_slots",
     "claim_slots",
     "flanked_alike",
@@ -768,6 +770,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             month = _word_before(text, start, end)
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
         same_unit = _same_units(lang).get(unit, unit) if unit else None
+        if unit in _MERIDIEMS and 0 < value <= _MIDDAY and value == int(value):
+            # "3 p.m." is the 15th hour and "11 a.m." the 11th: times of one day, each the other's rival
+            value, same_unit = value % _MIDDAY + _MERIDIEMS[unit], _HOUR_OF_DAY
         age_of = _age_of(text, start, end, calendar, lang)
         if age_of is not None:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
@@ -882,7 +887,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
     parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
-    return tuple(_elided(text, slots, parts, _links(text, slots)))
+    return tuple(_elided(text, slots, parts, _links(text, slots, lang)))
 
 
 _EDITION = re.compile(r"\s+((?:[A-Z][\w'’.&-]*|of|the)(?:\s+(?:[A-Z][\w'’.&-]*|of|the))*)")
@@ -1260,11 +1265,12 @@ def _spanning_days(
 ) -> bool:
     """The two days of a month at ``text[start:end]`` and from ``next_start`` start and end a span of
     dates: "from 1 May to 31 May", "between 3 March and 28 July", "1 May - 3 May"; not a change
-    ("moved from 3 March to 28 July")."""
+    ("moved from 3 March to 28 July"). So two times of a day: "from 9 am to 5 pm"."""
     months = _month_stems()
-    if first.is_year or then.is_year or first.unit not in months or then.unit not in months:
+    hours = first.unit == then.unit == _HOUR_OF_DAY
+    if not hours and (first.is_year or then.is_year or first.unit not in months or then.unit not in months):
         return False
-    if not (gap := _DAYS_BETWEEN.fullmatch(text, end, next_start)):
+    if not (gap := (_HOURS_BETWEEN if hours else _DAYS_BETWEEN).fullmatch(text, end, next_start)):
         return False
     opening = _DAYS_START.search(text, max(0, start - _LOOK_BACK), start)
     if gap.group("and") and (opening is None or opening.group("between") is None):
@@ -1420,16 +1426,18 @@ def _one_date(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple
     return slots
 
 
-def _links(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[frozenset[Link]]:
+def _links(text: str, slots: list[tuple[int, int, NumberSlot]], lang: Lang) -> list[frozenset[Link]]:
     """Each number's neighbours in one phrase (:attr:`NumberSlot.links`): the number right before
     or after it with at most three words between ("fell from 8.1% in 2012 to 3.5% in 2019": 8.1%
-    and 2012, 2012 and 3.5%, 3.5% and 2019). The day and the year of one date are one value, not
+    and 2012, 2012 and 3.5%, 3.5% and 2019), the words as stems ("2 tablets every 4 to 6 hours" is
+    linked as "1 tablet every 4 to 6 hours" is). The day and the year of one date are one value, not
     two next to each other ("4 April 1975" ties its year to no event more than "13 March 1986"
     does)."""
+    lex = get_lexicon(lang)
     links: list[set[Link]] = [set() for _ in slots]
     for k, ((_, end, first), (start, _, then)) in enumerate(pairwise(slots)):
         if end <= start and not _of_one_date(first, then) and _LINK.fullmatch(text, end, start):
-            between = " ".join(text[end:start].lower().split())
+            between = " ".join(stem(word, lex) for word in text[end:start].split())
             links[k].add((True, then.value, between))
             links[k + 1].add((False, first.value, between))
     return [frozenset(own) for own in links]
@@ -1445,6 +1453,8 @@ _DAYS_BETWEEN = re.compile(
 """What stands between the days of a span of dates: the first one's month, "to", the second's month."""
 _DAY_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)?")
 """A day's digits in a date's text, its month left ("June" of "14 June")."""
+_HOURS_BETWEEN = re.compile(rf"\s?[ap](?:m\b|\.m\.)\s*(?:to|until|till|(?P<and>and)|[{_DASHES}])\s*", re.IGNORECASE)
+"""What stands between two times of a day that start and end a span: "am to", "a.m. -"."""
 _DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
 """What opens a span of dates before its first day: "from", "between", the first day's month."""
 _FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[{CURRENCIES}]\s?)?$", re.IGNORECASE)
@@ -1891,6 +1901,12 @@ def _frequency(lang: Lang) -> re.Pattern[str] | None:
 
 _TIMES = "time"
 """The unit of "three times daily" (the stem of "times"), and of "twice daily"."""
+_MERIDIEMS = {"am": 0, "pm": 12}
+"""The hours a time of day before or after noon adds ("3 p.m." is 15)."""
+_MIDDAY = 12
+"""Noon: "12 pm" is the 12th hour, "12 am" the 0th."""
+_HOUR_OF_DAY = "o'clock"
+"""The unit of a time of day written with "a.m." or "p.m.": one kind, whichever half of the day."""
 _TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
 """A time of day after a number: "10 am", "9 a.m.", "5 PM"."""
 _DEGREES = _word_set("degree degrees grad degré degrés")
@@ -1950,7 +1966,27 @@ def _words_near(
     before, after = bisect_left(starts, start), bisect_left(starts, end)
     near = [m for m in words[max(0, before - distance) : before] if _one_sentence(text, m.start(), start)]
     near += [m for m in words[after : after + distance + 1] if _one_sentence(text, end, m.start())]
-    return [m.group() for m in near if reach[0] <= m.start() and m.end() <= reach[1]]
+    return [_compounded(text, m) for m in near if reach[0] <= m.start() and m.end() <= reach[1]]
+
+
+_COMPOUND_BEFORE = re.compile(r"[^\W\d_]+-$")
+"""A word and a hyphen right before another: they are one compound ("check-out")."""
+
+
+def _compounded(text: str, word: re.Match[str]) -> str:
+    """``word`` with the word and hyphen before it, where it is a particle ending a compound:
+    "check-out", whose "out" is a stop word alone (:func:`~faithcheck._text.analysis.analyze`
+    reads it so); "induced" of "human-induced" is a word of its own."""
+    if word.group().lower() not in _PARTICLES:
+        return word.group()
+    before = _COMPOUND_BEFORE.search(text, max(0, word.start() - _COMPOUND_REACH), word.start())
+    return text[before.start() : word.end()] if before else word.group()
+
+
+_COMPOUND_REACH = 20
+"""The letters read back from a word for the one it is compounded with."""
+_PARTICLES = _word_set("in out up off on over down back by away")
+"""Particles that end compounds ("check-in", "drop-off", "sign-up")."""
 
 
 def _slot_text(text: str, start: int, end: int) -> str:
@@ -3017,6 +3053,20 @@ def _check_agents(
     )
 
 
+def check_comparison(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.compared.check_compared` over the sentences of the whole
+    context (the two things compared may stand apart, and a window holds the sentence stating more
+    of the claim), with the numbers of each that are no year."""
+
+    def context_sentences() -> list[str]:
+        return [sentence for passage in passages for sentence in sentences_of(passage, lang)]
+
+    def measured(text: str) -> list[Measured]:
+        return [(n.value, n.unit, n.text) for n in _numbers(text, lang) if not n.is_year]
+
+    return check_compared(claim, context_sentences, measured, lang)
+
+
 def _check_contrasted(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.contrasted.check_contrasted` with the names of each text
     (:func:`_capitalised`, and its acronyms), a name named by its whole text or its last word
@@ -3098,7 +3148,8 @@ def _check_acronyms(
 ) -> SlotFinding | None:
     """An acronym of the claim where the sentence stating most of the rest of the claim's sentence
     has another between the same words (:func:`_in_place`: "approved by the FDA in 2021" against
-    "approved by the EMA in 2021"), and no sentence stating about as much names the claim's.
+    "approved by the EMA in 2021"), and no sentence stating about as much, or a number of the
+    claim's that it does not, names the claim's.
     Capitals are no name to the name checks, which need a lower-case letter."""
     for acronym, start, end in _acronyms(claim):
         first, last = _sentence_of(claim, start)
@@ -3110,6 +3161,12 @@ def _check_acronyms(
         naming = [i for i, text in enumerate(sentences) if re.search(rf"\b{acronym.text}\b", text)]
         if any(shares[i] + _PLACE_MARGIN > shares[best] for i in naming):
             continue  # a sentence naming it states about as much: it may be the one the claim says
+        # ... or states a number of the claim that this one does not ("In the US, it sells for
+        # $59" for "In the US, the product costs $59", beside "In the UK, the product costs £49")
+        numbers = frozenset(n.value for n in _numbers(claim[first:last], lang))
+        best_numbers = frozenset(n.value for n in _numbers(sentences[best], lang))
+        if numbers and any(numbers & {n.value for n in _numbers(sentences[i], lang)} - best_numbers for i in naming):
+            continue
         if other := _in_place(acronym, start, end, claim, claim_terms, sentences[best], lang, _candidates_of):
             return _named_otherwise(other, acronym, sentences[best])
     return None
@@ -3181,7 +3238,7 @@ def _check_number(
     claimed = frozenset(n.value for n in claim_numbers)
     # the other part of the slot's own date is no other number of the claim's to tie a sentence to
     dated_with = frozenset(n.value for n in claim_numbers if _of_one_date(slot, n))
-    dated = slot.is_year or slot.unit in _month_stems()
+    dated = slot.is_year or slot.unit in _month_stems() or slot.unit == _HOUR_OF_DAY
     if dated and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[_Found] = []
@@ -3710,7 +3767,8 @@ def _check_ends(
     claim's person's life (someone else's brackets say nothing of the claim's person); all of them
     where the claim has fewer ("The war ended in 1861" against "The war lasted from 1861 to 1865").
     So with a day of a month and a span of dates ("The exhibition ends on 3 March" against "The
-    exhibition runs from 3 March to 28 July")."""
+    exhibition runs from 3 March to 28 July"), and a time of a day and a span of hours ("The shop
+    closes at 9 am" against "The shop is open from 9 am to 5 pm")."""
     start_stems, end_stems = _span_stems(lang)
     starts, ends = bool(slot.frame & start_stems), bool(slot.frame & end_stems)
     if starts == ends or slot.span is not None or slot.days is not None or _in_a_state(slot, lang):
@@ -3722,7 +3780,7 @@ def _check_ends(
     given = wrong = 0
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
-        if not slot.is_year:  # a day of a month: the ends of spans of dates
+        if not slot.is_year:  # a day of a month or a time of a day: the ends of spans
             days = [n for n in _numbers(text, lang) if (n.value, n.unit) == (slot.value, slot.unit)]
             given += len(days)
             aligned = len(rest & feature.content) >= min(_ENDS_TIE, len(rest))
@@ -3931,6 +3989,11 @@ def _check_name(
     stated = [frozenset(n.value for n in _numbers(text, lang)) for text in sentences]
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
+            continue
+        # ... or all of it, where this one does not ("The Business plan includes 5 TB of storage and
+        # 24/7 phone support" for "The Business plan includes phone support", beside "The Standard
+        # plan includes 2 TB of storage and email support")
+        if shares[i] < len(said) and any(shares[j] == len(said) for j in naming_head if j != i):
             continue
         # ... or states a number of it this one does not ("The Performance version ... has a shorter
         # range of 285 miles" for "The Model Y Performance has a range of 285 miles", beside "The
@@ -4152,10 +4215,30 @@ def _check_in_place(
         other = _placed_after_verb(claim, start, sentences[best], candidates(sentences[best], lang), lang)
     if other is None:
         return None
+    if not elsewhere and _in_own_part(slot, other, claim_terms, sentences[best], lang):
+        return None
     if day:
         why = f"the context gives {other.text}, not {slot.text}"
         return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
     return _named_otherwise(other, slot, sentences[best])
+
+
+_CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
+"""What parts the clauses of a sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`)."""
+
+
+def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], text: str, lang: Lang) -> bool:
+    """``text`` names ``place`` in a clause of its own that states as much of the claim as the clause
+    naming ``other`` does (clauses as :data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES` parts
+    them): "and the second season in Dublin" is where "The second season was filmed in Dublin"
+    stands, beside "The first season was filmed in Belfast"."""
+    clauses = _CLAUSE_BREAK.split(text)
+    holding = [c for c in clauses if re.search(rf"\b{re.escape(place.text)}\b", c)]
+    others = [c for c in clauses if re.search(rf"\b{re.escape(other.text)}\b", c)]
+    if len(clauses) < 2 or len(holding) != 1 or len(others) != 1 or holding == others:
+        return False
+    rest = claim_terms - place.stems
+    return len(rest & analyze(holding[0], lang).terms) >= len(rest & analyze(others[0], lang).terms)
 
 
 def _after_another_preposition(place: NameSlot, text: str, preposition: str) -> bool:

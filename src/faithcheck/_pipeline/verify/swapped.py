@@ -1,0 +1,118 @@
+"""A word the claim takes from another sentence that says the same of something else.
+
+"Maria Lopez leads the oncology department" against "Dr. Maria Lopez leads the cardiology
+department. Dr. James Okafor heads the oncology department.": the sentence stating all the rest of
+the claim has "cardiology" where the claim has "oncology", between the same words; another sentence
+has "oncology" between those words and says it of something else: it lacks a word of the claim that
+the first has, has a word of its own that neither has ("James Okafor"), and has not the first's
+"cardiology". The claim has put one sentence's word into the other: it is contradicted.
+
+None of this where the first sentence leaves out the claim's word or says it in other words (the
+claim's word must stand in its place in both), for a verb in the past, which a sentence may say in
+other words ("The Paris office followed in 2016" for "The Paris office opened in 2016", beside "Our
+London office opened in 2012"), where the other sentence has a pronoun that may stand for the
+claim's word ("Today it is the second-largest city" says it of Marseille), or says nothing else ("an
+outdoor pool" of "The hotel has an indoor pool and an outdoor pool").
+
+The clauses of an English sentence that "while", "whereas", a semicolon, a comma and "and" or "but",
+or "and" before an article part are read as sentences too ("The red wine pairs well with lamb, while
+the white wine pairs well with fish"; "She won a silver medal in the 200 metres and a bronze medal in
+the relay").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.conjuncts import CLAUSES
+from faithcheck._pipeline.verify.slots import flanked_alike
+from faithcheck._text.analysis import TextFeatures, analyze, past_tense, stem
+from faithcheck._text.lexicon import Lexicon, get_lexicon
+
+__all__ = ["swapped_word"]
+
+
+def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """The sentence of ``said`` that the claim takes a word from, and why, or ``None`` (see the
+    module docstring).
+
+    >>> from faithcheck._text.analysis import analyze
+    >>> said = [analyze(s) for s in ("Dr. Maria Lopez leads the cardiology department.",
+    ...                              "Dr. James Okafor heads the oncology department.")]
+    >>> swapped_word(analyze("Maria Lopez leads the oncology department."), said, "en")[1]
+    'the context says "cardiology" here, and "oncology" of another'
+    """
+    lex = get_lexicon(lang)
+    stems = _stems(claim.tokens, lex)
+    if len(claim.content) < _LEAST_CONTENT:
+        return None
+    said = [*said, *(analyze(clause, lang) for s in said if lang == "en" for clause in _clauses(s.text))]
+    for first in said:
+        missing = claim.content - first.content
+        if len(missing) != 1:
+            continue
+        (word,) = missing
+        theirs = _stems(first.tokens, lex)
+        for at in (i for i, s in enumerate(stems) if s == word):
+            flanks = _flanks(claim.tokens, at)
+            put = [j for j in _placed(flanks, first.tokens, theirs, lex) if theirs[j] not in claim.content]
+            if len(put) != 1 or past_tense(claim.tokens[at], lex) or past_tense(first.tokens[put[0]], lex):
+                continue  # a verb in the past may be said in other words ("opened", "followed")
+            instead = theirs[put[0]]
+            for other in said:
+                others = _stems(other.tokens, lex)
+                if (
+                    other is first
+                    or instead in other.content
+                    or not (claim.content & first.content) - other.content
+                    or not other.content - claim.content - first.content
+                    or not lex.subject_pronouns.isdisjoint(other.tokens)
+                    or not any(others[k] == word for k in _placed(flanks, other.tokens, others, lex))
+                ):
+                    continue
+                why = f'the context says "{first.tokens[put[0]]}" here, and "{claim.tokens[at]}" of another'
+                return other, why
+    return None
+
+
+_LEAST_CONTENT = 3
+"""The content words a claim needs for one of them to be read as taken from another sentence."""
+
+
+_PARTING = re.compile(rf"{CLAUSES}|\s+and\s+(?=(?:a|an|the)\s)", re.IGNORECASE)
+"""What parts two clauses of an English sentence, or two things it lists ("a silver medal in the 200
+metres and a bronze medal in the relay")."""
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` that :data:`_PARTING` parts, none where it parts none."""
+    parts = [part.strip() for part in _PARTING.split(sentence)]
+    return parts if len(parts) > 1 else []
+
+
+def _stems(tokens: Sequence[str], lex: Lexicon) -> list[str | None]:
+    """The stem of each content word of ``tokens`` (``None`` for a stop word or a number)."""
+    return [stem(t, lex) if len(t) > 1 and t.isalpha() and t not in lex.stopwords else None for t in tokens]
+
+
+def _placed(
+    flanks: tuple[list[str], list[str]], tokens: Sequence[str], stems: Sequence[str | None], lex: Lexicon
+) -> list[int]:
+    """Where ``tokens`` has a content word between the words of ``flanks`` (:func:`flanked_alike`)."""
+    return [
+        k
+        for k, s in enumerate(stems)
+        if s is not None and flanked_alike(*flanks, *_flanks(tokens, k), lex.stopwords, each_side=True)
+    ]
+
+
+def _flanks(tokens: Sequence[str], k: int) -> tuple[list[str], list[str]]:
+    """The word right before and the word right after ``tokens[k]``, the end of the sentence after
+    its last ("to see the vineyards" and "to see the gardens, ..." end alike)."""
+    return list(tokens[max(0, k - 1) : k]), list(tokens[k + 1 : k + 2]) or [_END]
+
+
+_END = "</s>"
+"""The end of a sentence, as the word after its last."""
