@@ -344,14 +344,13 @@ def _negated_words(tokens: tuple[str, ...], content_at: list[str | None], k: int
     return frozenset(found)
 
 
-_PARTICLE_OF = re.compile(r"[^\W\d_]-$")
-"""A letter and a hyphen right before a word: the word ends a compound."""
-
-
 def _particle(text: str, word: re.Match[str]) -> bool:
     """``word`` ends a compound after a word and a hyphen: a particle of it ("out" of "check-out";
     not "in" of "mother-in-law")."""
-    return _PARTICLE_OF.search(text, 0, word.start()) is not None and text[word.end() : word.end() + 1] != "-"
+    start = word.start()
+    return (
+        start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha() and text[word.end() : word.end() + 1] != "-"
+    )
 
 
 def _content_word(text: str, matches: Sequence[re.Match[str]], k: int, lex: Lexicon, cue_words: frozenset[str]) -> bool:

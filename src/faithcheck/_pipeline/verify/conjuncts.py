@@ -135,9 +135,11 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     opening = alike > 0 and _COMMA.search(text, spans[0][1], spans[alike][0]) is not None
     first_number = spans[alike][0] if opening else spans[0][0]
     owns[0] = analyze(text[_own_start(text, first_number, edges[1], spans, index, lang) : own_end], lang).terms
-    firsts = [len(text)] * len(edges)  # where each part's first number starts
-    for (start, _), k in zip(spans, index, strict=True):
-        firsts[k] = min(firsts[k], start)
+    firsts = [len(text)] * len(edges)  # where each part's first number starts, and ends
+    first_ends = [len(text)] * len(edges)
+    for (start, end), k in zip(spans, index, strict=True):
+        if start < firsts[k]:
+            firsts[k], first_ends[k] = start, end
     for k in range(1, len(edges)):
         subject = len(_WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]])))
         verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[subject:]
@@ -146,30 +148,24 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
             # and its number: "pay" of "adults pay €12 and students €8" (not "began on" of "The
             # Siege ... began on August 2, 1777, and ended August 22": "ended" is no subject)
             owns[k - 1] = owns[k - 1] - analyze(" ".join(verb), lang).terms
-        head = _shared_head(text, (last_numbers[k - 1], ends[k - 1]), (edges[k], firsts[k], ends[k]), spans, stopwords)
+        part = (edges[k], firsts[k], first_ends[k], ends[k])
+        head = _shared_head(text, (last_numbers[k - 1], ends[k - 1]), part, stopwords)
         owns[k - 1] = owns[k - 1] | analyze(head, lang).terms
     return [(k, owns[k]) for k in index]
 
 
-def _shared_head(
-    text: str,
-    before: tuple[int, int],
-    part: tuple[int, int, int],
-    spans: Sequence[tuple[int, int]],
-    stopwords: frozenset[str],
-) -> str:
+def _shared_head(text: str, before: tuple[int, int], part: tuple[int, int, int, int], stopwords: frozenset[str]) -> str:
     """The head noun that the part ending ``before`` (from its last number to its end) shares with
-    the next ``part`` (its start, its first number's start, its end): "rooms" of "120 single and 45
-    double rooms", where the earlier part says after its number up to :data:`_KINDS` words, none a
-    stop word but "of", and the next opens with its number and says as many words and one more
-    before a stop word or the phrase's end. An empty string where they share none."""
+    the next ``part`` (its start, where its first number starts and ends, its end): "rooms" of "120
+    single and 45 double rooms", where the earlier part says after its number up to :data:`_KINDS`
+    words, none a stop word but "of", and the next opens with its number and says as many words and
+    one more before a stop word or the phrase's end. An empty string where they share none."""
     kinds = list(_WORD.finditer(text, *before))
-    start, first, end = part
-    if not kinds or len(kinds) > _KINDS or _WORD.search(_MARKER.sub(" ", text[start:first])):
+    start, number_start, number_end, end = part
+    if not kinds or len(kinds) > _KINDS or not _of_kind(kinds, stopwords):
         return ""
-    if not _of_kind(kinds, stopwords):
-        return ""
-    number_end = next(e for s, e in spans if s == first)
+    if _WORD.search(_MARKER.sub(" ", text[start:number_start])):
+        return ""  # the part opens with words before its number
     words = list(_WORD.finditer(text, number_end, end))
     if len(words) <= len(kinds) or not _of_kind(words[: len(kinds)], stopwords):
         return ""
