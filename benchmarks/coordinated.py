@@ -31,7 +31,10 @@ building it.
   longer word, acronyms, products compared, leaflets, long policy passages, news summaries, market
   news with words of change, sentences naming others, dates in two months, days of the month as
   ordinals, spans of dates, values changed from one to another, rates per another time, counts
-  past a round bound, limits, contrasts of two names); its last contexts hold claims still wrong.
+  past a round bound, limits, contrasts of two names, lists of numbers sharing a noun, names listed
+  before a verb, "US" and label letters, attributes of two things swapped, clauses of one sentence,
+  comparisons of two named things, opening hours and times of a day, kinds qualified the other way,
+  plans and policies); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
