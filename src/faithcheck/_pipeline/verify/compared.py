@@ -74,15 +74,15 @@ def check_compared(
     sentences = context_sentences()
     given: list[tuple[float, str, str, str]] = []
     for name, other in ((first, second), (second, first)):
-        found = {
+        found = [
             (value, kind, text, sentence)
             for sentence in sentences
             if _names(name, sentence) and not _names(other, sentence)
             for value, kind, text in _of_measure(numbers_of(sentence), measure)
-        }
+        ]
         if len({(value, kind) for value, kind, _, _ in found}) != 1:
-            return None
-        given.append(next(iter(found)))
+            return None  # none, or two values: which is the thing's, the context does not say
+        given.append(found[0])  # the first, in reading order
     (mine, kind, my_text, sentence), (theirs, their_kind, their_text, _) = given
     if kind != their_kind or way * (mine - theirs) > 0:
         return None

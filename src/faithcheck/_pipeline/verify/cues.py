@@ -29,6 +29,12 @@ occur in it):
   ``unsupported``,
 * a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%",
   or "rose 12% ..., while costs fell 3%") → ``contradicted``,
+* a word the claim takes from another sentence or clause that says the same of something else
+  ("Maria Lopez leads the oncology department" beside "Dr. James Okafor heads the oncology
+  department": :mod:`faithcheck._pipeline.verify.swapped`), a thing in a kind the context qualifies
+  the other way ("Liver damage is a common side effect": :mod:`faithcheck._pipeline.verify.qualified`),
+  and two named things compared otherwise than the numbers the context gives each ("The Model B is
+  heavier than the Model A": :mod:`faithcheck._pipeline.verify.compared`) → ``contradicted``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
   is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
   it spells, "U.S." the United States),
@@ -197,18 +203,13 @@ def find_cue(
                 # word for word but for the one word, as a change turned the other way: it overrules
                 # a model's support too
                 return Cue("contradicted", opposed + _naming(other.text, window), "negation", overrules=True)
-    if opposed_after := _opposed_after(claim, said, lang):
-        # the same, in a sentence whose pronoun stands for the claim's word before it
-        other, why = opposed_after
-        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
-    if qualified := qualified_otherwise(claim, said, lang):
-        # the claim's thing in a kind the context qualifies the other way ("rare", "common")
-        other, why = qualified
-        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
-    if swapped := swapped_word(claim, said, lang):
-        # a word of another sentence saying the same of something else, in the place of this one's
-        other, why = swapped
-        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
+    # the same, in a sentence whose pronoun stands for the claim's word before it; the claim's thing
+    # in a kind the context qualifies the other way ("rare", "common"); a word of another sentence
+    # saying the same of something else, in the place of this one's
+    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word):
+        if found := said_otherwise(claim, said, lang):
+            other, why = found
+            return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     # a number of the claim's change turned the other way in another sentence of the window ("down

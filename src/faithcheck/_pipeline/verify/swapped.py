@@ -44,10 +44,10 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
     >>> swapped_word(analyze("Maria Lopez leads the oncology department."), said, "en")[1]
     'the context says "cardiology" here, and "oncology" of another'
     """
-    lex = get_lexicon(lang)
-    stems = _stems(claim.tokens, lex)
     if len(claim.content) < _LEAST_CONTENT:
         return None
+    lex = get_lexicon(lang)
+    stems = _stems(claim.tokens, lex)
     said = [*said, *(analyze(clause, lang) for s in said if lang == "en" for clause in _clauses(s.text))]
     for first in said:
         missing = claim.content - first.content
@@ -62,15 +62,18 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
                 continue  # a verb in the past may be said in other words ("opened", "followed")
             instead = theirs[put[0]]
             for other in said:
-                others = _stems(other.tokens, lex)
+                # of something else: it lacks a word of the claim the first has, has one of its own,
+                # has not the first's word, and no pronoun that may stand for the claim's
                 if (
                     other is first
                     or instead in other.content
                     or not (claim.content & first.content) - other.content
                     or not other.content - claim.content - first.content
                     or not lex.subject_pronouns.isdisjoint(other.tokens)
-                    or not any(others[k] == word for k in _placed(flanks, other.tokens, others, lex))
                 ):
+                    continue
+                others = _stems(other.tokens, lex)
+                if not any(others[k] == word for k in _placed(flanks, other.tokens, others, lex)):
                     continue
                 why = f'the context says "{first.tokens[put[0]]}" here, and "{claim.tokens[at]}" of another'
                 return other, why
