@@ -35,6 +35,7 @@ _PLANS_COVER = (
     "The Silver plan covers 70% of hospital costs and the Gold plan covers 90%. Neither plan covers cosmetic surgery."
 )
 _LEAFLET = "Common side effects include headache and nausea. Serious side effects, such as liver damage, are rare."
+_STAFF = "Maria Silva joined the firm in 2015. She became chief executive in 2019. Tom Reed joined in 2017."
 _WINGS = "The north wing houses the modern art collection. The south wing houses the ancient art collection."
 _TIMETABLES = "The summer timetable starts in June. The winter timetable starts in October."
 
@@ -105,6 +106,13 @@ def test_a_number_said_of_another_thing_is_no_support(
             "Most patients tolerate the drug well. Dizziness is common in the first week but rare after that.",
             "Dizziness is a common side effect.",
         ),
+        (_STAFF, "Maria Silva became chief executive in 2019."),
+        (_STAFF, "Tom Reed joined in 2017."),
+        # the pronoun's sentence names the claim's name before it: it may stand for it
+        (
+            "Tom Reed and Maria Silva joined the firm in 2015. He became chief executive in 2019.",
+            "Tom Reed became chief executive in 2019.",
+        ),
         # a listed thing that says nothing else is no other thing's
         ("The hotel has an indoor pool and an outdoor pool.", "The hotel has an outdoor pool."),
         (_MEDALS, "She won a silver medal in the 200 metres."),
@@ -130,6 +138,8 @@ def test_the_claims_own_thing_supports_it(verifiers: dict[Lang, Faithfulness], c
         (_DOCTORS, "Maria Lopez leads the oncology department.", "contradicted"),
         (_DOCTORS, "Dr. James Okafor heads the cardiology department.", "contradicted"),
         ("The left lane is for buses. The right lane is for bicycles.", "The right lane is for buses.", "contradicted"),
+        # the sentence stating the rest opens with a pronoun that stands for the name before it
+        (_STAFF, "Tom Reed became chief executive in 2019.", "wrong_entity"),
         # a thing in a kind the context qualifies the other way
         (_LEAFLET, "Liver damage is a common side effect.", "contradicted"),
         (_LEAFLET, "Nausea is a rare side effect.", "contradicted"),

@@ -63,6 +63,7 @@ from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
     check_comparison,
+    check_pronoun_subject,
     check_slots,
     claim_slots,
     flanked_alike,
@@ -130,6 +131,9 @@ def find_cue(
     if compared := check_comparison(claim.text, passages, lang):
         # two things the claim compares, by the numbers the context gives each, wherever they stand
         return Cue(compared.label, compared.why + _naming(compared.sentence, window), compared.kind, overrules=True)
+    if pronoun := check_pronoun_subject(claim.text, window_sentences(window, lang), passages, lang):
+        # the sentence stating the claim says it of the one a pronoun stands for
+        return Cue(pronoun.label, pronoun.why + _naming(pronoun.sentence, window), pronoun.kind, overrules=True)
     evidence = analyze(window.text, lang)
     about = coverage(claim, evidence) >= CUE_COVERAGE
     if not about and not (supports and len(sentences_of(claim.text, lang)) == 1):

@@ -131,6 +131,7 @@ __all__ = [
     "NumberSlot",
     "SlotFinding",
     "check_comparison",
+    "check_pronoun_subject",
     "check_slots",
     "claim_slots",
     "flanked_alike",
@@ -4342,6 +4343,45 @@ def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
         for name in _names(text, lang)
         if " " in name.text or not name.opening
     )
+
+
+_PERSONAL_SUBJECTS = _word_set("he she they er sie il elle ils elles")
+"""Pronouns that open a sentence as the subject a name before stands for."""
+
+
+def check_pronoun_subject(
+    claim: str, sentences: Sequence[str], passages: Sequence[str], lang: Lang
+) -> SlotFinding | None:
+    """The claim's opening name where the one sentence of the window (``sentences``) stating all the
+    rest of the claim opens with a personal pronoun, and the sentence before it in the context
+    (``passages``) opens with another name that the pronoun stands for, neither naming the claim's:
+    "Tom Reed became chief executive in 2019" against "Maria Silva joined the firm in 2015. She
+    became chief executive in 2019. Tom Reed joined in 2017." is ``wrong_entity``."""
+    opening = [name for name, start, _ in _actors(claim, _heads(tuple(sentences), lang), lang) if start == 0]
+    if not opening:
+        return None
+    name, claim_terms = opening[0], analyze(claim, lang).terms
+    rest = claim_terms - name.stems
+    stating = [text for text in sentences if rest <= analyze(text, lang).terms]
+    if len(rest) < _PLACE_FRAME or len(stating) != 1 or _mentions(name, stating[0], lang):
+        return None
+    (text,) = stating
+    if _WORD_OR_NUMBER.match(text) is None or text.split()[0].lower() not in _PERSONAL_SUBJECTS:
+        return None
+    before = next((b for p in passages if text in p for b in _sentence_before(text, p, lang)), None)
+    if before is None or _mentions(name, before, lang):
+        return None
+    named = [n for n, start, _ in _placed_names(before, lang) if start == 0]
+    if not named or not _rival(name, named[0], claim_terms, lang):
+        return None
+    why = f'the context says it of {named[0].text} ("{text.split()[0]}"), not {name.text}'
+    return SlotFinding("wrong_entity", "entity", why, text, certain=True)
+
+
+def _sentence_before(text: str, passage: str, lang: Lang) -> list[str]:
+    """The sentence of ``passage`` right before ``text``, if ``text`` is one of its sentences."""
+    said = sentences_of(passage, lang)
+    return [said[k - 1] for k, sentence in enumerate(said) if k and sentence == text][:1]
 
 
 def _unnamed(name: NameSlot, sentence: str) -> SlotFinding:
