@@ -10,6 +10,8 @@ from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.slots import check_comparison
 
+from .verdicts import assert_supported, assert_verdict
+
 _PHONES = "The Model A has a 5,000 mAh battery and weighs 190 g. The Model B has a 4,500 mAh battery and weighs 175 g."
 _PRICES = "The Pixel 8 costs $699. The Pixel 8 Pro costs $999."
 _LAKES = "Lake Ontario covers 18,960 square km. Lake Erie covers 25,700 square km."
@@ -42,9 +44,7 @@ _HOTEL = "Check-in is from 3 p.m. and check-out is by 11 a.m."
 def test_a_comparison_or_time_the_numbers_deny(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == "contradicted", verdict.reason
-    assert verdict.reason.startswith(why), verdict.reason
+    assert_verdict(verifiers["en"], context, claim, "contradicted", why)
 
 
 @pytest.mark.parametrize(
@@ -62,8 +62,7 @@ def test_a_comparison_or_time_the_numbers_deny(
     ],
 )
 def test_a_comparison_or_time_the_numbers_allow(verifiers: dict[Lang, Faithfulness], context: str, claim: str) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim)
 
 
 @pytest.mark.parametrize(

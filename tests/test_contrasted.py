@@ -11,6 +11,8 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.slots import NameSlot, _names_head, _with_acronyms, check_slots
 
+from .verdicts import assert_supported, assert_verdict
+
 _LAKES = "Lake Superior is the largest of the Great Lakes by area, while Lake Baikal is the deepest lake in the world."
 _SIGHTS = "The Eiffel Tower is in Paris, and the Colosseum is in Rome."
 
@@ -30,9 +32,7 @@ _SIGHTS = "The Eiffel Tower is in Paris, and the Colosseum is in Rome."
 def test_a_part_saying_the_claim_of_another_name_names_the_wrong_one(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == "wrong_entity", verdict.reason
-    assert verdict.reason.startswith(why), verdict.reason
+    assert_verdict(verifiers["en"], context, claim, "wrong_entity", why)
 
 
 @pytest.mark.parametrize(
@@ -50,8 +50,7 @@ def test_a_part_saying_the_claim_of_another_name_names_the_wrong_one(
 def test_the_part_naming_the_claims_name_keeps_it(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim)
 
 
 def test_a_sentence_naming_the_claims_name_with_all_the_rest_keeps_it() -> None:

@@ -18,6 +18,8 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import conjuncts
 from faithcheck._text.analysis import analyze
 
+from .verdicts import assert_supported, assert_verdict
+
 _ROOMS = "The hotel offers 120 single and 45 double rooms, all with free wifi."
 _FLEET = "The fleet consists of 30 electric and 12 diesel buses."
 _DOCTORS = "Dr. Maria Lopez leads the cardiology department. Dr. James Okafor heads the oncology department."
@@ -69,9 +71,7 @@ def test_the_head_noun_of_a_list_of_numbers_is_each_parts() -> None:
 def test_a_number_said_of_another_thing_is_no_support(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == "contradicted", verdict.reason
-    assert verdict.reason.startswith(why), verdict.reason
+    assert_verdict(verifiers["en"], context, claim, "contradicted", why)
 
 
 @pytest.mark.parametrize(
@@ -126,8 +126,7 @@ def test_a_number_said_of_another_thing_is_no_support(
     ],
 )
 def test_the_claims_own_thing_supports_it(verifiers: dict[Lang, Faithfulness], context: str, claim: str) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim)
 
 
 @pytest.mark.parametrize(
@@ -167,8 +166,7 @@ def test_the_claims_own_thing_supports_it(verifiers: dict[Lang, Faithfulness], c
 def test_a_word_taken_from_another_sentence(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == label, verdict.reason
+    assert_verdict(verifiers["en"], context, claim, label)
 
 
 def test_the_taken_word_is_quoted_from_where_it_stands(verifiers: dict[Lang, Faithfulness]) -> None:
@@ -189,8 +187,7 @@ def test_the_taken_word_is_quoted_from_where_it_stands(verifiers: dict[Lang, Fai
     ],
 )
 def test_a_word_of_the_opposite_meaning_elsewhere_is_no_contradiction(context: str, claim: str) -> None:
-    [verdict] = _model().check_claims([claim], [context])
-    assert verdict.supported, verdict.reason
+    assert_supported(_model(), context, claim)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ import pytest
 from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
 
+from .verdicts import assert_supported, assert_verdict
+
 _MARKET = "Shares of Nvidia rose 4% on Tuesday after the chipmaker reported strong revenue. AMD shares fell 2%."
 _QUARTER = "Revenue rose 12% to $4.2 billion in the third quarter, while net income fell 5% to $610 million."
 _MODELS = (
@@ -74,9 +76,7 @@ _PAYMENTS = "Payments are due by the 1st of each month; a late fee applies after
 def test_a_number_of_another_thing_is_no_support(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == "contradicted", verdict.reason
-    assert verdict.reason.startswith(why), verdict.reason
+    assert_verdict(verifiers["en"], context, claim, "contradicted", why)
 
 
 @pytest.mark.parametrize(
@@ -113,8 +113,7 @@ def test_a_number_of_another_thing_is_no_support(
 def test_the_number_of_the_claims_own_thing_supports_it(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim)
 
 
 @pytest.mark.parametrize(
@@ -143,8 +142,7 @@ def test_the_number_of_the_claims_own_thing_supports_it(
 def test_a_figure_given_per_another_time_or_past_a_round_bound_states_the_claims(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, supported: bool
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported is supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim, supported)
 
 
 def test_a_sentence_naming_others_only_states_nothing_of_the_claims_name(verifiers: dict[Lang, Faithfulness]) -> None:
@@ -174,8 +172,7 @@ def test_a_sentence_naming_others_only_states_nothing_of_the_claims_name(verifie
 def test_the_old_value_of_a_change_is_no_value_the_context_gives_now(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, supported: bool
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported is supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim, supported)
 
 
 @pytest.mark.parametrize(
@@ -197,8 +194,7 @@ def test_the_old_value_of_a_change_is_no_value_the_context_gives_now(
 def test_a_limit_of_the_context_is_rounded_by_no_other_limit(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, supported: bool
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.supported is supported, verdict.reason
+    assert_supported(verifiers["en"], context, claim, supported)
 
 
 def test_a_number_after_the_claims_other_number_with_its_words_stands_in_the_slots_place(
