@@ -34,7 +34,11 @@ building it.
   past a round bound, limits, contrasts of two names, lists of numbers sharing a noun, names listed
   before a verb, "US" and label letters, attributes of two things swapped, clauses of one sentence,
   comparisons of two named things, opening hours and times of a day, kinds qualified the other way,
-  plans and policies); its last contexts hold claims still wrong.
+  plans and policies, lists whose last part gives no number, a thing qualified by a word of its own
+  ("Its sister company"), subjects written with a hyphen, the words before a name that say what it
+  is, pronouns past an opening phrase, "free" in one part and a price in another, codes such as
+  flight numbers, all of a kind said of some, company results, flights, doses, recipes, remote-work
+  rules and treaties); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """

@@ -25,7 +25,11 @@ A comma parts a list whose last part "and" parts from numbers of the same kinds,
 part opens as that one does ("Adults need 8 hours of sleep, teenagers 9 hours and young children
 11 hours"; not ", improved from $3.41 in the second quarter of 2021 and $2.75 ..."). Where every
 later part says only whose its numbers are (:func:`_gapped`: "teenagers 9 hours"), what the first
-says after its number and unit ("of sleep") is shared too.
+says after its number and unit ("of sleep") is shared too. A comma's part saying only whose its
+number is, of the kind before the comma, is a part of a list whatever the last part gives ("Adults pay
+12 euros, students 8 euros and children under 6 enter free"), and a last part giving no number ends
+the list where it says again what the comma's part says but its names ("The Basic tier allows 3
+users, the Team tier allows 10 users and the Enterprise tier allows unlimited users").
 
 Where a part ends with its number and up to three words that say what kind ("120 single", "two cups
 of white") and the next part opens with its number, words of as many kinds and one more, the last
@@ -103,12 +107,14 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
             # kinds, opening alike: "Adults need 8 hours of sleep, teenagers 9 hours and young
             # children 11 hours"; not ", improved from $3.41 ... and $2.75 ..."
             shape = (first_kind, kind, _opening(text[markers[0].end() : start], stopwords))
-            bounds += [(a, b) for a, b, shape_of in commas if shape_of == shape]
+            bounds += [(a, b) for a, b, shape_of in commas if shape_of == shape or _lists(shape_of)]
             commas.clear()
         elif not listed and (comma := _COMMA.search(text, first_end, start)):
             commas.append(
                 (comma.start(), comma.end(), (first_kind, kind, _opening(text[comma.end() : start], stopwords)))
             )
+    if commas:
+        bounds += _numberless_last(text, spans[-1][1], commas, lang)
     bounds.sort()
     if not bounds:
         return [(-1, frozenset())] * len(spans)
@@ -123,10 +129,10 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     for (_, end), k in zip(spans, index, strict=True):
         last_numbers[k] = max(last_numbers[k], end)
     own_end = ends[0]
-    if all(_gapped(text, edges[k], last_numbers[k], ends[k]) for k in range(1, len(edges))):
+    if all(_gapped(text, edges[k], last_numbers[k], ends[k]) for k in range(1, len(edges)) if last_numbers[k]):
         # the later parts say only whose numbers they are, leaving out what the first says after
         # its number and its unit: that is shared ("of sleep" in "Adults need 8 hours of sleep,
-        # teenagers 9 hours")
+        # teenagers 9 hours"; a last part with no number says something else)
         own_end = next(_ENDS_AT_NUMBER.finditer(text, last_numbers[0], ends[0])).end()
     # past an opening phrase of another kind of number and its comma, the first part's number of the
     # kind of the second part's first ("by 40% ... and by 10%" past "After 12 weeks,")
@@ -152,6 +158,39 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         head = _shared_head(text, (last_numbers[k - 1], ends[k - 1]), part, stopwords)
         owns[k - 1] = owns[k - 1] | analyze(head, lang).terms
     return [(k, owns[k]) for k in index]
+
+
+def _lists(shape: tuple[Hashable, Hashable, int]) -> bool:
+    """A comma's part of this shape is a part of a list whatever the last part gives: it says only
+    whose its number is, of the kind of the number before the comma ("Adults pay 12 euros, students 8
+    euros and children under 6 enter free")."""
+    first_kind, kind, opening = shape
+    return opening == 1 and first_kind == kind
+
+
+def _numberless_last(
+    text: str, last_number: int, commas: Sequence[tuple[int, int, tuple[Hashable, Hashable, int]]], lang: Lang
+) -> list[tuple[int, int]]:
+    """The commas of a list whose last part, after "and" or "but", gives no number, and that part's
+    marker: "The Basic tier allows 3 users, the Team tier allows 10 users and the Enterprise tier allows
+    unlimited users". The last part must say again the content words that the comma's part says
+    before its number, but the names that tell the parts apart ("tier allows" of "the Team tier
+    allows"), unless the comma's part says only whose its number is ("Adults need 8 hours of sleep,
+    teenagers 9 hours and young children usually need more")."""
+    last = _SENTENCE_END.search(text, last_number)
+    end = last.start() if last else len(text)
+    marker = _MARKER.search(text, last_number, end)
+    if marker is None or not commas:
+        return []
+    said_last = analyze(text[marker.end() : end], lang).content
+    listed = []
+    for start, comma_end, shape in commas:
+        number = re.search(r"\d", text[comma_end:last_number])
+        words = _WORD.findall(text, comma_end, comma_end + number.start()) if number else []
+        opening = analyze(" ".join(word for word in words if word.islower()), lang).content
+        if _lists(shape) or (opening and opening <= said_last):
+            listed.append((start, comma_end))
+    return [*listed, (marker.start(), marker.end())] if listed else []
 
 
 def _shared_head(text: str, before: tuple[int, int], part: tuple[int, int, int, int], stopwords: frozenset[str]) -> str:

@@ -53,7 +53,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise, takewhile
+from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -71,7 +71,7 @@ from faithcheck._pipeline.verify.slots import (
     spelt_as_one,
     window_sentences,
 )
-from faithcheck._pipeline.verify.swapped import swapped_word
+from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
 from faithcheck._text.analysis import (
     TextFeatures,
     analyze,
@@ -214,6 +214,9 @@ def find_cue(
         if found := said_otherwise(claim, said, lang):
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
+    if found := swapped_into_qualified(claim, said, passages, lang):
+        other, why = found
+        return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
     if turned := _turned(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     # a number of the claim's change turned the other way in another sentence of the window ("down
@@ -253,6 +256,10 @@ def find_cue(
         if scope - claim.content and not claim.restriction_scopes:
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
+    # all of a kind where the sentence saying most of the claim says it of some ("Premium customers")
+    for features, aligned in parts if lang == "en" else ():
+        if coverage(features, aligned) >= CUE_COVERAGE and (of_some := _all_of_some(features, aligned, lex)):
+            return Cue("overclaim", of_some + _naming(aligned.text, window), "restriction")
     if overclaimed := overclaims(claim, sentence):
         return Cue("overclaim", overclaimed, "hedge")
     # the hedge may stand in another sentence of the window, the one saying most of what the claim
@@ -465,9 +472,14 @@ def _said_of_another(
         theirs_own = {word for word in their_subject if word not in lex.stopwords}
         if shared < _SAID_OF or all(word in lex.stopwords for word in rest) or not own or not theirs_own:
             continue
-        # subjects of a word or two, the sentence's no pronoun or description that may refer to the
-        # claim's ("The carmaker said", "Today it is"), the rest of the claim said word for word
-        if len(own) > _SUBJECT_WORDS or len(their_subject) > _SUBJECT_WORDS or referring & set(their_subject):
+        # subjects of a word or two as written ("Full-time employees"), the sentence's no pronoun or
+        # description that may refer to the claim's ("The carmaker said", "Today it is"), the rest of
+        # the claim said word for word
+        if (
+            _words_written(claim.text, len(subject), lex) > _SUBJECT_WORDS
+            or _words_written(other.text, len(their_subject)) > _SUBJECT_WORDS
+            or referring & set(their_subject)
+        ):
             continue
         if own & set(theirs) or len(claim.terms) > _SUBJECT_WORDS * len(analyze(" ".join(rest), lang).terms):
             continue
@@ -497,6 +509,23 @@ def _clauses(sentence: str) -> list[str]:
     bounds = [0, *(at for cut in cuts for at in cut), len(sentence)]
     parts = [sentence[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if sentence[a:b].strip()]
     return parts if len(parts) > 1 else []
+
+
+def _words_written(text: str, tokens: int, lex: Lexicon | None = None) -> int:
+    """How many words as written the first ``tokens`` tokens of ``text`` are, a compound of words
+    joined by hyphens one ("Full-time employees": 2), stop words left out where ``lex`` is given."""
+    words = seen = 0
+    for written in _WRITTEN.finditer(text):
+        if seen >= tokens:
+            break
+        parts = _TOKEN.findall(written.group())
+        seen += len(parts)
+        words += lex is None or any(part.lower() not in lex.stopwords for part in parts)
+    return words
+
+
+_WRITTEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?(?:-[^\W_]+(?:['’][^\W_]+)?)*")
+"""A word as written: a compound of words joined by hyphens is one ("full-time")."""
 
 
 def _opens_with(tokens: tuple[str, ...], subject: tuple[str, ...], lex: Lexicon) -> bool:
@@ -576,6 +605,46 @@ def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
         return None
     said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
     return f"the claim says {said} where the context hedges ({hedged})"
+
+
+def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
+    """Why ``claim`` says of all of a kind what ``sentence`` says of some of it: the claim has a word
+    of the lexicon's ``all_words`` before the kind's words ("All customers"), the sentence a content
+    word of its own right before the kind's last word, followed by the words the claim has after it
+    up to a content word, and none of ``all_words`` there ("Premium customers get a reply within 2
+    hours" for "All customers get a reply within 2 hours"; not "Every hotel guest gets" for "Every
+    guest gets"); ``None`` if not (English word order).
+
+    >>> claim, sentence = analyze("All customers get a reply."), analyze("Full-time customers get a reply.")
+    >>> _all_of_some(claim, sentence, get_lexicon("en"))
+    'the claim says this of all customers, the context of full-time customers'
+    """
+    tokens, theirs = claim.tokens, sentence.tokens
+    for k, word in enumerate(tokens):
+        if word not in lex.all_words:
+            continue
+        kind = list(
+            takewhile(lambda t: t not in lex.stopwords, dropwhile(lex.determiners.__contains__, tokens[k + 1 :]))
+        )
+        if not kind:
+            continue
+        head, end = stem(kind[-1], lex), tokens.index(kind[-1], k) + 1
+        # the words after it up to a content word: what the claim says of the kind
+        after = list(tokens[end : end + 1 + sum(1 for _ in takewhile(lex.stopwords.__contains__, tokens[end:]))])
+        for i in range(1, len(theirs)):
+            before = theirs[i - 1]
+            if (
+                stem(theirs[i], lex) == head
+                and list(theirs[i + 1 : i + 1 + len(after)]) == after
+                and before not in lex.stopwords
+                and not before[0].isdigit()
+                and stem(before, lex) not in claim.content
+                and lex.all_words.isdisjoint(theirs[max(0, i - 1 - len(kind)) : i])
+            ):
+                written = re.search(rf"[\w'’-]*{re.escape(before)}\s+{re.escape(theirs[i])}", sentence.text, re.I)
+                some = written.group().lower() if written else f"{before} {theirs[i]}"
+                return f"the claim says this of {word} {kind[-1]}, the context of {some}"
+    return None
 
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")

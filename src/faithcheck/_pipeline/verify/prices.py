@@ -3,7 +3,9 @@
 "Parking is free for visitors" against "Parking costs $5 per hour for visitors. Staff park for
 free.": every word of the claim is in the context, and a verifier reading words supports it. The
 sentence of the window that gives an amount of money and says most of the rest of the claim,
-more of it than any sentence saying something is free, gives the claim's thing a price.
+more of it than any sentence saying something is free, gives the claim's thing a price; so does the
+part of a sentence that gives a price where the claim's words after "free" stand, where another
+part of it says something else is free ("free on Android and costs $2.99 on iOS").
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     rest = claim.content - analyze(said_free.group(), lang).content
     if not rest:
         return None
+    if found := _priced_part(claim, said_free, said, free, lang):
+        return found
     shares = [len(rest & s.content) for s in said]
     freed = max((share for share, s in zip(shares, said, strict=True) if free.search(s.text)), default=0)
     priced = [(share, s, price) for share, s in zip(shares, said, strict=True) if (price := _price(s.text, lang))]
@@ -66,3 +70,32 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     if 2 * share < len(rest) or share <= freed or free.search(sentence.text):
         return None
     return sentence, f"the context gives a price ({price}), the claim says it is free"
+
+
+_PARTS = re.compile(r",?\s+(?:and|but|while|whereas)\s+|\s*;\s*", re.IGNORECASE)
+"""What parts the clauses of an English sentence: "free on Android and costs $2.99 on iOS"."""
+
+
+def _priced_part(
+    claim: TextFeatures, said_free: re.Match[str], said: Sequence[TextFeatures], free: re.Pattern[str], lang: Lang
+) -> tuple[TextFeatures, str] | None:
+    """The sentence of ``said`` one part of which says something is free and another gives a price,
+    where the words the claim says after its free word are all in the priced part and none in the
+    free one: "The app is free on iOS" against "The app is free on Android and costs $2.99 on iOS"
+    (English only)."""
+    after = analyze(claim.text[said_free.end() :], lang).content
+    if lang != "en" or not after:
+        return None
+    for sentence in said:
+        parts = _PARTS.split(sentence.text)
+        freed = [analyze(part, lang).content for part in parts if free.search(part)]
+        for part in parts:
+            if (
+                freed
+                and not free.search(part)
+                and (price := _price(part, lang))
+                and after <= analyze(part, lang).content
+                and all(after.isdisjoint(f) for f in freed)
+            ):
+                return sentence, f"the context gives a price ({price}) here, the claim says it is free"
+    return None

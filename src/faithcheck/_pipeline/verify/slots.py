@@ -83,9 +83,11 @@ from math import isclose
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
+from faithcheck._pipeline.verify.codes import check_codes
 from faithcheck._pipeline.verify.compared import Measured, check_compared
 from faithcheck._pipeline.verify.conjuncts import CLAUSES, Conjunct, conjuncts
 from faithcheck._pipeline.verify.contrasted import check_contrasted
+from faithcheck._pipeline.verify.described import check_described
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.holders import check_holders
@@ -3006,6 +3008,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
         return swapped
     if finding := check_letters(claim, claim_features.content, sentences, lang):
         return finding
+    if finding := check_codes(claim, sentences, lang):
+        return finding
     if finding := check_titles(claim, sentences, lang):
         return finding
     if finding := check_holders(claim, sentences, lang):
@@ -3034,7 +3038,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
 def _check_agents(
     claim: str, claim_terms: frozenset[str | float], sentences: Sequence[str], lang: Lang
 ) -> SlotFinding | None:
-    """:func:`~faithcheck._pipeline.verify.agents.check_agents` with the names of each text
+    """:func:`~faithcheck._pipeline.verify.agents.check_agents`, ``check_roles`` and
+    :func:`~faithcheck._pipeline.verify.described.check_described` with the names of each text
     (:func:`_capitalised`, a sentence's first word alone where :func:`_opens_as_name` reads it so),
     :func:`_rival`, :func:`_mentions` and :func:`_alias`."""
 
@@ -3049,8 +3054,10 @@ def _check_agents(
 
     named = [(text, _with_acronyms(text, lang)) for text in sentences]
     claim_names = _with_acronyms(claim, lang)
-    return check_agents(claim, claim_names, named, rival, mentions, alias, lang) or check_roles(
-        claim, claim_names, named, mentions, alias, lang
+    return (
+        check_agents(claim, claim_names, named, rival, mentions, alias, lang)
+        or check_roles(claim, claim_names, named, mentions, alias, lang)
+        or check_described(claim, claim_names, named, mentions, alias, lang)
     )
 
 
@@ -4353,7 +4360,8 @@ def check_pronoun_subject(
     claim: str, sentences: Sequence[str], passages: Sequence[str], lang: Lang
 ) -> SlotFinding | None:
     """The claim's opening name where the one sentence of the window (``sentences``) stating all the
-    rest of the claim opens with a personal pronoun, and the sentence before it in the context
+    rest of the claim opens with a personal pronoun (past a phrase of when: "In 2019 she became ..."),
+    and the sentence before it in the context
     (``passages``) opens with another name that the pronoun stands for, neither naming the claim's:
     "Tom Reed became chief executive in 2019" against "Maria Silva joined the firm in 2015. She
     became chief executive in 2019. Tom Reed joined in 2017." is ``wrong_entity``."""
@@ -4366,7 +4374,8 @@ def check_pronoun_subject(
     if len(rest) < _PLACE_FRAME or len(stating) != 1 or _mentions(name, stating[0], lang):
         return None
     (text,) = stating
-    if _WORD_OR_NUMBER.match(text) is None or text.split()[0].lower() not in _PERSONAL_SUBJECTS:
+    pronoun = _opening_pronoun(text, lang)
+    if pronoun is None:
         return None
     before = next((b for p in passages if text in p for b in _sentence_before(text, p, lang)), None)
     if before is None or _mentions(name, before, lang):
@@ -4374,8 +4383,25 @@ def check_pronoun_subject(
     named = [n for n, start, _ in _placed_names(before, lang) if start == 0]
     if not named or not _rival(name, named[0], claim_terms, lang):
         return None
-    why = f'the context says it of {named[0].text} ("{text.split()[0]}"), not {name.text}'
+    why = f'the context says it of {named[0].text} ("{pronoun}"), not {name.text}'
     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
+
+
+_OPENING_PHRASE = re.compile(
+    r"(?:(?:in|on|at|by|after|before|since|during|until)\s+(?:[\w'’]+\s+){0,3}?[\w'’]+,?|[^\W\d_]+,)\s+"
+    r"(?=(?:he|she|they)\b)",
+    re.IGNORECASE,
+)
+"""An English sentence's opening phrase before its pronoun subject: "In 2019 she", "After the merger,
+they", "Later, he"."""
+
+
+def _opening_pronoun(text: str, lang: Lang) -> str | None:
+    """The personal pronoun that opens ``text`` as its subject, as written, past an opening phrase
+    in English (:data:`_OPENING_PHRASE`); ``None`` if none."""
+    opening = _OPENING_PHRASE.match(text) if lang == "en" else None
+    first = _WORD_OR_NUMBER.match(text, opening.end() if opening else 0)
+    return first.group() if first is not None and first.group().lower() in _PERSONAL_SUBJECTS else None
 
 
 def _sentence_before(text: str, passage: str, lang: Lang) -> list[str]:

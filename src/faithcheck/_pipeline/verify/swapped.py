@@ -5,7 +5,11 @@ department. Dr. James Okafor heads the oncology department.": the sentence stati
 the claim has "cardiology" where the claim has "oncology", between the same words; another sentence
 has "oncology" between those words and says it of something else: it lacks a word of the claim that
 the first has, has a word of its own that neither has ("James Okafor"), and has not the first's
-"cardiology". The claim has put one sentence's word into the other: it is contradicted.
+"cardiology". The claim has put one sentence's word into the other: it is contradicted. A sentence
+that qualifies a word of the claim with one of its own says it of something else too ("Its sister
+company makes electric scooters" beside "The company makes electric bikes"), wherever in the context
+the first stands; not where it adds what it says to the first ("Its mobile library also lends films"
+beside "The city library lends books").
 
 None of this where the first sentence leaves out the claim's word or says it in other words (the
 claim's word must stand in its place in both), for a verb in the past, which a sentence may say in
@@ -24,25 +28,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import CLAUSES
-from faithcheck._pipeline.verify.slots import flanked_alike
+from faithcheck._pipeline.verify.slots import flanked_alike, sentences_of
 from faithcheck._text.analysis import TextFeatures, analyze, past_tense, stem
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
-__all__ = ["swapped_word"]
+__all__ = ["swapped_into_qualified", "swapped_word"]
 
 
 def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
-    """The sentence of ``said`` that the claim takes a word from, and why, or ``None`` (see the
-    module docstring).
+    """The sentence of ``said`` whose word the claim has put another's in place of, and why (naming
+    the other), or ``None`` (see the module docstring).
 
     >>> from faithcheck._text.analysis import analyze
     >>> said = [analyze(s) for s in ("Dr. Maria Lopez leads the cardiology department.",
     ...                              "Dr. James Okafor heads the oncology department.")]
     >>> swapped_word(analyze("Maria Lopez leads the oncology department."), said, "en")[1]
-    'the context says "cardiology" here, and "oncology" of another'
+    'the context says "cardiology" here, and "oncology" of another ("Dr. James Okafor heads the oncology department.")'
     """
     if len(claim.content) < _LEAST_CONTENT:
         return None
@@ -62,12 +67,12 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
                 continue  # a verb in the past may be said in other words ("opened", "followed")
             instead = theirs[put[0]]
             for other in said:
-                # of something else: it lacks a word of the claim the first has, has one of its own,
-                # has not the first's word, and no pronoun that may stand for the claim's
+                # of something else: it lacks a word of the claim the first has or qualifies one, has
+                # one of its own, has not the first's word, and no pronoun that may stand for the claim's
                 if (
                     other is first
                     or instead in other.content
-                    or not (claim.content & first.content) - other.content
+                    or not ((claim.content & first.content) - other.content or _qualified(other, claim, lex))
                     or not other.content - claim.content - first.content
                     or not lex.subject_pronouns.isdisjoint(other.tokens)
                 ):
@@ -75,8 +80,41 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
                 others = _stems(other.tokens, lex)
                 if not any(others[k] == word for k in _placed(flanks, other.tokens, others, lex)):
                     continue
-                why = f'the context says "{first.tokens[put[0]]}" here, and "{claim.tokens[at]}" of another'
-                return other, why
+                said_of = f'"{first.tokens[put[0]]}" here, and "{claim.tokens[at]}" of another'
+                return first, f'the context says {said_of} ("{other.text}")'
+
+    return None
+
+
+def swapped_into_qualified(
+    claim: TextFeatures, said: Sequence[TextFeatures], passages: Sequence[str], lang: Lang
+) -> tuple[TextFeatures, str] | None:
+    """:func:`swapped_word` where the window's sentence states all of the claim but qualifies a word
+    of it with one of its own ("Its sister company makes electric scooters") and the sentence saying
+    the claim's word plainly, with another in the place of one, stands elsewhere in the context ("The
+    company makes electric bikes"). The context is read only where a window sentence so qualifies.
+
+    >>> from faithcheck._text.analysis import analyze
+    >>> context = ["The company makes electric bikes. Its sister company makes electric scooters."]
+    >>> said = [analyze("Its sister company makes electric scooters.")]
+    >>> swapped_into_qualified(analyze("The company makes electric scooters."), said, context, "en")[1]
+    'the context says "bikes" here, and "scooters" of another ("Its sister company makes electric scooters.")'
+    """
+    lex = get_lexicon(lang)
+    qualifying = [
+        s
+        for s in said
+        if claim.content <= s.content and _qualified(s, claim, lex) and lex.also_words.isdisjoint(s.tokens)
+    ]
+    if not qualifying or len(claim.content) < _LEAST_CONTENT:
+        return None
+    for passage in passages:
+        for sentence in sentences_of(passage, lang):
+            features = analyze(sentence, lang)
+            if len(claim.content - features.content) == 1 and (
+                found := swapped_word(claim, [features, *qualifying], lang)
+            ):
+                return found
     return None
 
 
@@ -93,6 +131,18 @@ def _clauses(sentence: str) -> list[str]:
     """The clauses of ``sentence`` that :data:`_PARTING` parts, none where it parts none."""
     parts = [part.strip() for part in _PARTING.split(sentence)]
     return parts if len(parts) > 1 else []
+
+
+def _qualified(other: TextFeatures, claim: TextFeatures, lex: Lexicon) -> bool:
+    """``other`` has a content word of its own right before a word of the claim that the claim has
+    after a stop word or first: "Its sister company makes electric scooters" speaks of another
+    company than "The company makes electric scooters"."""
+    mine = _stems(claim.tokens, lex)
+    plain = {s for k, s in enumerate(mine) if s is not None and (k == 0 or mine[k - 1] is None)}
+    theirs = _stems(other.tokens, lex)
+    return any(
+        before is not None and before not in claim.content and word in plain for before, word in pairwise(theirs)
+    )
 
 
 def _stems(tokens: Sequence[str], lex: Lexicon) -> list[str | None]:

@@ -136,6 +136,9 @@ class Lexicon:
     additive_follows: frozenset[str]
     """The words that complete "not only" ("but", "also"), lower-cased: without one, "not only"
     denies the restriction ("It is not only way to solve it")."""
+    also_words: frozenset[str]
+    """Words that add what a sentence says to what another says of the same thing ("also", "too"),
+    lower-cased: "Its mobile library also lends films" says it of the library's own."""
     light_words: frozenset[str]
     """Words a negation reads past to the word after them, which carry little of what is denied
     ("evidence" of "found no evidence that the drugs increase it", "chance" of "never had the
