@@ -308,3 +308,12 @@ def test_all_of_a_kind_the_context_says_of_all_still_supports(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str
 ) -> None:
     assert_supported(verifiers["en"], context, claim)
+
+
+def test_all_of_a_kind_ending_the_claim_says_nothing_of_it(verifiers: dict[Lang, Faithfulness]) -> None:
+    # a question ends with the kind: before, "both plants?" matched "flowering plant" (HaluEval)
+    context = (
+        "Francoa is a genus of flowering plant in the family Francoaceae. "
+        "Echium is a genus of 60 species of flowering plant in the family Boraginaceae."
+    )
+    assert_supported(verifiers["en"], context, "Q: Are Francoa and Echium both plants? A: yes")

@@ -629,8 +629,11 @@ def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> s
         if not kind:
             continue
         head, end = stem(kind[-1], lex), tokens.index(kind[-1], k) + 1
-        # the words after it up to a content word: what the claim says of the kind
+        # the words after it up to a content word: what the claim says of the kind (none where the
+        # kind ends it: "Are Francoa and Echium both plants?")
         after = list(tokens[end : end + 1 + sum(1 for _ in takewhile(lex.stopwords.__contains__, tokens[end:]))])
+        if not after:
+            continue
         for i in range(1, len(theirs)):
             before = theirs[i - 1]
             if (
