@@ -608,46 +608,48 @@ def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
 
 
 def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
-    """Why ``claim`` says of all of a kind what ``sentence`` says of some of it: the claim has a word
-    of the lexicon's ``all_words`` before the kind's words ("All customers"), the sentence a content
-    word of its own right before the kind's last word, followed by the words the claim has after it
-    up to a content word, and none of ``all_words`` there ("Premium customers get a reply within 2
-    hours" for "All customers get a reply within 2 hours"; not "Every hotel guest gets" for "Every
-    guest gets"); ``None`` if not (English word order).
+    """Why ``claim`` says of all of a kind what ``sentence`` says of some of it: the claim opens with
+    a word of the lexicon's ``all_words`` and the kind (up to :data:`_KIND_WORDS` words: "All
+    customers"), the sentence opens with a word or two of its own before the kind's last word
+    ("Premium customers": no number, no word of the claim, not after a word of ``all_words``), and
+    both say the same words after it up to a content word ("get a reply within 2 hours" for "All
+    customers get a reply within 2 hours"); ``None`` if not (English word order). Elsewhere in the
+    claim "all" or "each" qualifies something else ("of all time", "after each round").
 
     >>> claim, sentence = analyze("All customers get a reply."), analyze("Full-time customers get a reply.")
     >>> _all_of_some(claim, sentence, get_lexicon("en"))
     'the claim says this of all customers, the context of full-time customers'
+    >>> _all_of_some(analyze("Every guest gets a map."), analyze("Every hotel guest gets a map."), get_lexicon("en"))
     """
     tokens, theirs = claim.tokens, sentence.tokens
-    for k, word in enumerate(tokens):
-        if word not in lex.all_words:
-            continue
-        kind = list(
-            takewhile(lambda t: t not in lex.stopwords, dropwhile(lex.determiners.__contains__, tokens[k + 1 :]))
-        )
-        if not kind:
-            continue
-        head, end = stem(kind[-1], lex), tokens.index(kind[-1], k) + 1
-        # the words after it up to a content word: what the claim says of the kind (none where the
-        # kind ends it: "Are Francoa and Echium both plants?")
-        after = list(tokens[end : end + 1 + sum(1 for _ in takewhile(lex.stopwords.__contains__, tokens[end:]))])
-        if not after:
-            continue
-        for i in range(1, len(theirs)):
-            before = theirs[i - 1]
-            if (
-                stem(theirs[i], lex) == head
-                and list(theirs[i + 1 : i + 1 + len(after)]) == after
-                and before not in lex.stopwords
-                and not before[0].isdigit()
-                and stem(before, lex) not in claim.content
-                and lex.all_words.isdisjoint(theirs[max(0, i - 1 - len(kind)) : i])
-            ):
-                written = re.search(rf"[\w'’-]*{re.escape(before)}\s+{re.escape(theirs[i])}", sentence.text, re.I)
-                some = written.group().lower() if written else f"{before} {theirs[i]}"
-                return f"the claim says this of {word} {kind[-1]}, the context of {some}"
+    if not tokens or tokens[0] not in lex.all_words:
+        return None
+    kind = list(takewhile(lambda t: t not in lex.stopwords, dropwhile(lex.determiners.__contains__, tokens[1:])))
+    if not kind or len(kind) > _KIND_WORDS:
+        return None
+    end = tokens.index(kind[-1], 1) + 1
+    # the words after the kind up to a content word: what the claim says of it (none where the kind
+    # ends the claim: "Are Francoa and Echium both plants?")
+    after = list(tokens[end : end + 1 + sum(1 for _ in takewhile(lex.stopwords.__contains__, tokens[end:]))])
+    opening = sum(1 for _ in takewhile(lex.determiners.__contains__, theirs))
+    for at in range(opening + 1, min(len(theirs), opening + 1 + _KIND_WORDS)):
+        own = theirs[opening:at]
+        if (
+            after
+            and stem(theirs[at], lex) == stem(kind[-1], lex)
+            and list(theirs[at + 1 : at + 1 + len(after)]) == after
+            and not any(t in lex.stopwords or t in lex.number_words or t[0].isdigit() for t in own)
+            and not {stem(t, lex) for t in own} <= claim.content
+        ):
+            written = re.search(r"[\s-]+".join(map(re.escape, theirs[opening : at + 1])), sentence.text, re.I)
+            some = written.group().lower() if written else " ".join(theirs[opening : at + 1])
+            return f"the claim says this of {tokens[0]} {kind[-1]}, the context of {some}"
     return None
+
+
+_KIND_WORDS = 2
+"""The most words of a kind after "all" that :func:`_all_of_some` reads ("All new customers"), and
+of the words the sentence has of its own before it ("Full-time customers")."""
 
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")

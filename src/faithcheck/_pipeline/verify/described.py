@@ -10,7 +10,8 @@ The words are one or two, the last in lower case (an acronym may open them: "AI"
 a number, an auxiliary, a verb in the past ("founded Acme" says what someone did, not what Acme is)
 or a word that relates two alike ("met", "rival": the lexicon's ``symmetric_words``). The other name
 is not the claim's (nor an alias of it), nor one listed with the claim's ("AI startups Anthropic and
-Cohere"), nor one of the phrase that the claim's name ends ("Apple chief executive Tim Cook").
+Cohere"), nor one of the phrase that the claim's name ends ("Apple chief executive Tim Cook"); neither
+is a word of origin ("a current Pakistani politician").
 English only: the word order is English's.
 """
 
@@ -59,7 +60,7 @@ def check_described(
     terms = analyze(claim, lang).terms
     for name, start, end, _ in claim_names:
         words = _describing(claim, start, lex)
-        if not words:
+        if not words or _of_origin(name, lex):
             continue
         rest = terms - analyze(claim[start:end], lang).terms
         for text, names in sentences:
@@ -67,7 +68,11 @@ def check_described(
                 continue
             mine = {other.text for other, *_ in names if mentions(name, other.text) or alias(name, other)}
             own = [(at, until) for other, at, until, _ in names if other.text in mine]
-            described = [(other, at, until) for other, at, until, _ in names if _describes(text, at, words)]
+            described = [
+                (other, at, until)
+                for other, at, until, _ in names
+                if _describes(text, at, words) and not _of_origin(other, lex)
+            ]
             if not own or any(other.text in mine for other, _, _ in described):
                 continue  # the claim's name is described so there, or named only within another
             for other, at, until in described:
@@ -75,6 +80,12 @@ def check_described(
                     why = f'the context says "{" ".join(words)}" of {other.text}, not {name.text}'
                     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
     return None
+
+
+def _of_origin(name: N, lex: Lexicon) -> bool:
+    """``name`` is a word of origin ("Pakistani"): what describes it is no role ("a current Pakistani
+    politician" against "the current Prime Minister")."""
+    return lex.of_origin(name.text.split()[-1].lower())
 
 
 def _describing(claim: str, start: int, lex: Lexicon) -> tuple[str, ...]:
