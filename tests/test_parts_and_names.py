@@ -317,3 +317,28 @@ def test_all_of_a_kind_ending_the_claim_says_nothing_of_it(verifiers: dict[Lang,
         "Echium is a genus of 60 species of flowering plant in the family Boraginaceae."
     )
     assert_supported(verifiers["en"], context, "Q: Are Francoa and Echium both plants? A: yes")
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        # a word of origin is described by no role (a FEVER original was wrong_entity)
+        (
+            "Nawaz Sharif is a Pakistani politician who is the 20th and current Prime Minister of Pakistan.",
+            "Nawaz Sharif is a current Pakistani politician.",
+        ),
+        # "all", "each" or "both" not opening the claim qualify something else (HaluEval originals)
+        (
+            "Spieth is the first player since Greg Norman in 1996 to lead after each of the three rounds.",
+            "Spieth is the first player since Greg Norman in 1996 to lead after each round.",
+        ),
+        (
+            "Bolt said Gay, the joint-second fastest man of all time, had let him down.",
+            "Gay is the joint-second fastest man of all time.",
+        ),
+    ],
+)
+def test_words_that_say_what_a_thing_is_elsewhere_still_support(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
