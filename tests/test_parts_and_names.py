@@ -302,6 +302,8 @@ def test_all_of_a_kind_the_context_qualifies_is_an_overclaim(
         # the context says it of every one too; a word of the claim's own is no other kind
         ("Every hotel guest gets a free breakfast.", "Every guest gets a free breakfast."),
         ("Premium customers get a reply within 2 hours.", "All premium customers get a reply within 2 hours."),
+        # the sentence's words before the kind's are the claim's (the everyday file's claim)
+        ("Every nation agreed to cut emissions by 25% by 2020.", "Every nation agreed to cut emissions."),
     ],
 )
 def test_all_of_a_kind_the_context_says_of_all_still_supports(

@@ -611,7 +611,7 @@ def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> s
     """Why ``claim`` says of all of a kind what ``sentence`` says of some of it: the claim opens with
     a word of the lexicon's ``all_words`` and the kind (up to :data:`_KIND_WORDS` words: "All
     customers"), the sentence opens with a word or two of its own before the kind's last word
-    ("Premium customers": no number, no word of the claim, not after a word of ``all_words``), and
+    ("Premium customers": no number, no word of the claim nor of ``all_words``), and
     both say the same words after it up to a content word ("get a reply within 2 hours" for "All
     customers get a reply within 2 hours"); ``None`` if not (English word order). Elsewhere in the
     claim "all" or "each" qualifies something else ("of all time", "after each round").
@@ -638,8 +638,10 @@ def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> s
             after
             and stem(theirs[at], lex) == stem(kind[-1], lex)
             and list(theirs[at + 1 : at + 1 + len(after)]) == after
-            and not any(t in lex.stopwords or t in lex.number_words or t[0].isdigit() for t in own)
-            and not {stem(t, lex) for t in own} <= claim.content
+            and not any(
+                t in lex.stopwords or t in lex.all_words or t in lex.number_words or t[0].isdigit() for t in own
+            )
+            and all(stem(t, lex) not in claim.content for t in own)
         ):
             written = re.search(r"[\s-]+".join(map(re.escape, theirs[opening : at + 1])), sentence.text, re.I)
             some = written.group().lower() if written else " ".join(theirs[opening : at + 1])
