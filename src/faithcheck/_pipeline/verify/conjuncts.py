@@ -180,7 +180,7 @@ def _numberless_last(
     last = _SENTENCE_END.search(text, last_number)
     end = last.start() if last else len(text)
     marker = _MARKER.search(text, last_number, end)
-    if marker is None or not commas:
+    if marker is None:
         return []
     said_last = analyze(text[marker.end() : end], lang).content
     listed = []

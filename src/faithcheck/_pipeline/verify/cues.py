@@ -611,10 +611,10 @@ def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> s
     """Why ``claim`` says of all of a kind what ``sentence`` says of some of it: the claim opens with
     a word of the lexicon's ``all_words`` and the kind (up to :data:`_KIND_WORDS` words: "All
     customers"), the sentence opens with a word or two of its own before the kind's last word
-    ("Premium customers": no number, no word of the claim nor of ``all_words``), and
-    both say the same words after it up to a content word ("get a reply within 2 hours" for "All
-    customers get a reply within 2 hours"); ``None`` if not (English word order). Elsewhere in the
-    claim "all" or "each" qualifies something else ("of all time", "after each round").
+    ("Premium customers": no number, no word of the claim nor of ``all_words``), and both say the
+    same words after it up to a content word ("get a reply within 2 hours" for "All customers get a
+    reply within 2 hours"); ``None`` if not (English word order). Elsewhere in the claim "all" or
+    "each" qualifies something else ("of all time", "after each round").
 
     >>> claim, sentence = analyze("All customers get a reply."), analyze("Full-time customers get a reply.")
     >>> _all_of_some(claim, sentence, get_lexicon("en"))

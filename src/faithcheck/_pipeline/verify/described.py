@@ -11,8 +11,7 @@ a number, an auxiliary, a verb in the past ("founded Acme" says what someone did
 or a word that relates two alike ("met", "rival": the lexicon's ``symmetric_words``). The other name
 is not the claim's (nor an alias of it), nor one listed with the claim's ("AI startups Anthropic and
 Cohere"), nor one of the phrase that the claim's name ends ("Apple chief executive Tim Cook"); neither
-is a word of origin ("a current Pakistani politician").
-English only: the word order is English's.
+is a word of origin ("a current Pakistani politician"). English only: the word order is English's.
 """
 
 from __future__ import annotations
@@ -76,7 +75,7 @@ def check_described(
             if not own or any(other.text in mine for other, _, _ in described):
                 continue  # the claim's name is described so there, or named only within another
             for other, at, until in described:
-                if not any(_together(text, (at, until), mine, lex) for mine in own):
+                if not any(_together(text, (at, until), placed, lex) for placed in own):
                     why = f'the context says "{" ".join(words)}" of {other.text}, not {name.text}'
                     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
     return None

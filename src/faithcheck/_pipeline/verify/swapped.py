@@ -82,7 +82,6 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
                     continue
                 said_of = f'"{first.tokens[put[0]]}" here, and "{claim.tokens[at]}" of another'
                 return first, f'the context says {said_of} ("{other.text}")'
-
     return None
 
 
