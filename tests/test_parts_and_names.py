@@ -17,7 +17,8 @@ import pytest
 from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import conjuncts
-from faithcheck._pipeline.verify.cues import _words_written
+from faithcheck._pipeline.verify.cues import _all_of_some, _words_written
+from faithcheck._text.analysis import analyze
 from faithcheck._text.lexicon import get_lexicon
 
 from .verdicts import assert_supported, assert_verdict
@@ -321,26 +322,14 @@ def test_all_of_a_kind_ending_the_claim_says_nothing_of_it(verifiers: dict[Lang,
     assert_supported(verifiers["en"], context, "Q: Are Francoa and Echium both plants? A: yes")
 
 
-@pytest.mark.parametrize(
-    ("context", "claim"),
-    [
-        # a word of origin is described by no role (a FEVER original was wrong_entity)
-        (
-            "Nawaz Sharif is a Pakistani politician who is the 20th and current Prime Minister of Pakistan.",
-            "Nawaz Sharif is a current Pakistani politician.",
-        ),
-        # "all", "each" or "both" not opening the claim qualify something else (HaluEval originals)
-        (
-            "Spieth is the first player since Greg Norman in 1996 to lead after each of the three rounds.",
-            "Spieth is the first player since Greg Norman in 1996 to lead after each round.",
-        ),
-        (
-            "Bolt said Gay, the joint-second fastest man of all time, had let him down.",
-            "Gay is the joint-second fastest man of all time.",
-        ),
-    ],
-)
-def test_words_that_say_what_a_thing_is_elsewhere_still_support(
-    verifiers: dict[Lang, Faithfulness], context: str, claim: str
-) -> None:
-    assert_supported(verifiers["en"], context, claim)
+def test_a_word_of_origin_is_described_by_no_role(verifiers: dict[Lang, Faithfulness]) -> None:
+    # before, wrong_entity by "current Prime Minister" (a FEVER original of the training run)
+    context = "Nawaz Sharif is a Pakistani politician who is the 20th and current Prime Minister of Pakistan."
+    assert_supported(verifiers["en"], context, "Nawaz Sharif is a current Pakistani politician.")
+
+
+def test_all_not_opening_the_claim_says_no_kind() -> None:
+    # before, "both" inside the claim read "violently ill" as a kind of its own (a HaluEval original)
+    claim = analyze("Within hours, both fell ill with sickness and diarrhoea.")
+    sentence = analyze("The couple became violently ill with sickness and diarrhoea.")
+    assert _all_of_some(claim, sentence, get_lexicon("en")) is None
