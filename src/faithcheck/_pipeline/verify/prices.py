@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.conjuncts import CLAUSES
 from faithcheck._pipeline.verify.slots import claim_slots
 from faithcheck._text.analysis import TextFeatures, analyze
 from faithcheck._text.lexicon import get_lexicon
@@ -72,8 +73,9 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     return sentence, f"the context gives a price ({price}), the claim says it is free"
 
 
-_PARTS = re.compile(r",?\s+(?:and|but|while|whereas)\s+|\s*;\s*", re.IGNORECASE)
-"""What parts the clauses of an English sentence: "free on Android and costs $2.99 on iOS"."""
+_PARTS = re.compile(rf"{CLAUSES}|\s+(?:and|but)\s+", re.IGNORECASE)
+"""What parts the clauses of an English sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`),
+and "and" or "but" without a comma: "free on Android and costs $2.99 on iOS"."""
 
 
 def _priced_part(
