@@ -237,7 +237,7 @@ _JETS = "The A320 seats 180 passengers. The A321 seats 220 passengers."
     [
         # before, supported: "BA117" stands in the context, elsewhere
         (_FLIGHTS, "Flight BA117 leaves JFK at 18:30.", "the context names BA112 here, not BA117"),
-        (_JETS, "The A320 seats 220 passengers.", ""),
+        (_JETS, "The A320 seats 220 passengers.", "the context names A321 here, not A320"),
         (
             "Route M5 runs every 10 minutes on weekdays. Route M50 runs every 30 minutes.",
             "Route M5 runs every 30 minutes.",
@@ -253,9 +253,7 @@ _JETS = "The A320 seats 180 passengers. The A321 seats 220 passengers."
 def test_a_code_the_sentence_gives_with_other_digits_is_the_wrong_one(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
 ) -> None:
-    assert_supported(verifiers["en"], context, claim, supported=False)
-    if why:
-        assert_verdict(verifiers["en"], context, claim, "wrong_entity", why)
+    assert_verdict(verifiers["en"], context, claim, "wrong_entity", why)
 
 
 @pytest.mark.parametrize(
