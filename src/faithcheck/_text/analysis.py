@@ -689,8 +689,9 @@ def bound_before(text: str, start: int) -> Bound | None:
 
 
 _BOUND_AFTER = re.compile(
-    r"(?P<over>\+)|(?:\s?[^\W\d_]+)?\s(?:(?P<over_words>(?:and|or) (?:over|above|older|more|upwards)|und (?:älter|mehr)"
-    r"|(?:et|ou) plus)|(?P<most>(?:and|or) (?:under|below|younger|less|fewer)|und jünger|(?:et|ou) moins))\b",
+    r"(?P<over>\+)|(?:\s?[^\W\d_]+)?\s(?:(?P<over_words>(?:and|or) (?:over|above|older|more|upwards|later|newer"
+    r"|higher)|und (?:älter|mehr)|(?:et|ou) plus)"
+    r"|(?P<most>(?:and|or) (?:under|below|younger|less|fewer)|und jünger|(?:et|ou) moins))\b",
     re.IGNORECASE,
 )
 
@@ -701,6 +702,8 @@ def bound_after(text: str, end: int) -> Bound | None:
 
     >>> [bound_after(t, 2) for t in ("12 years and over", "18+ only", "65 or older", "12 tablets", "12 or fewer")]
     ['over', 'over', 'over', None, 'most']
+    >>> bound_after("WordPress 6.0 and later", 13)  # a version, and those after it
+    'over'
     """
     match = _BOUND_AFTER.match(text, end)
     if match is None:

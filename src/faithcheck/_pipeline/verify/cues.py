@@ -56,7 +56,9 @@ from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
+from faithcheck._pipeline.verify.conjuncts import CLAUSES
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
+from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.findings import changed_from
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
@@ -210,6 +212,10 @@ def find_cue(
     # the same, in a sentence whose pronoun stands for the claim's word before it; the claim's thing
     # in a kind the context qualifies the other way ("rare", "common"); a word of another sentence
     # saying the same of something else, in the place of this one's
+    if found := exchanged_words(claim, said, lang):
+        # two words the other way round ("The customer may terminate ... if the supplier fails to pay")
+        other, why = found
+        return Cue("contradicted", why + _naming(other.text, window), "entity", overrules=True)
     for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word):
         if found := said_otherwise(claim, said, lang):
             other, why = found
@@ -217,7 +223,7 @@ def find_cue(
     if found := swapped_into_qualified(claim, said, passages, lang):
         other, why = found
         return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
-    if turned := _turned(claim, sentence, lang):
+    if turned := _turned(claim, sentence, lang) or _stayed(claim, sentence, lang):
         return Cue("contradicted", turned, "direction", overrules=True)
     # a number of the claim's change turned the other way in another sentence of the window ("down
     # 1% year over year" beside the quoted one): that number is the claim's wherever it stands
@@ -258,7 +264,9 @@ def find_cue(
             return Cue("overclaim", why, "restriction")
     # all of a kind where the sentence saying most of the claim says it of some ("Premium customers")
     for features, aligned in parts if lang == "en" else ():
-        if coverage(features, aligned) >= CUE_COVERAGE and (of_some := _all_of_some(features, aligned, lex)):
+        if coverage(features, aligned) >= CUE_COVERAGE and (
+            of_some := _all_of_some(features, aligned, lex) or _all_of_fewer(features, aligned, lex)
+        ):
             return Cue("overclaim", of_some + _naming(aligned.text, window), "restriction")
     if overclaimed := overclaims(claim, sentence):
         return Cue("overclaim", overclaimed, "hedge")
@@ -654,6 +662,98 @@ _KIND_WORDS = 2
 of the words the sentence has of its own before it ("Full-time customers")."""
 
 
+def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
+    """Why ``claim`` says of all (or none) of a kind what ``sentence`` says of all (or none) of a
+    narrower kind: after the same word of the lexicon's ``all_words`` or ``nil_words`` ("all",
+    "every", "no") and its article, the sentence has a word or two of its own that restrict the kind
+    (:func:`_restricting`: "All domestic flights", "Every full-time employee", "No EU citizens")
+    before the words the claim has after it ("flights were cancelled"), or has them with no such word
+    after the claim's two words before it ("by 89% in high-risk adults" for "by 89% in all adults");
+    ``None`` if not. All of a
+    kind says more than all of a part of it, and none of a kind more than none of a part ("No
+    domestic flights were cancelled" leaves the others). A number is no narrower kind ("All 40
+    patients"), nor a noun before the kind ("Every hotel guest": which guests are not the hotel's?).
+
+    >>> claim = analyze("All flights were cancelled on Monday.")
+    >>> _all_of_fewer(claim, analyze("All domestic flights were cancelled on Monday."), get_lexicon("en"))
+    'the claim says this of all flights, the context of all domestic flights'
+    >>> _all_of_fewer(claim, analyze("All 40 flights were cancelled on Monday."), get_lexicon("en"))
+    """
+    tokens, theirs = claim.tokens, sentence.tokens
+    quantifiers = lex.all_words | lex.nil_words
+    for at, word in enumerate(tokens):
+        if word not in quantifiers:
+            continue
+        before_kind = list(takewhile(lex.determiners.__contains__, tokens[at + 1 :]))
+        kind = list(tokens[at + 1 + len(before_kind) : at + 1 + len(before_kind) + _KIND_WORDS])
+        if not kind:
+            continue
+        before = list(tokens[max(0, at - _KIND_WORDS) : at])
+        for there, same in enumerate(theirs):
+            # the sentence's own "all" ("All domestic flights"), or none after the claim's words
+            # before it ("by 89% in high-risk adults" for "by 89% in all adults")
+            if same == word:
+                said = f"{word} "
+                there += 1
+            elif len(before) == _KIND_WORDS and list(theirs[there - len(before) : there]) == before:
+                said = ""
+            else:
+                continue
+            opening = there + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[there:]))
+            if narrowed := _narrowed_after(tokens, at + 1 + len(before_kind), theirs, opening, sentence.text):
+                return f"the claim says this of {word} {kind[0]}, the context of {said}{narrowed}"
+            for own_words in range(1, _KIND_WORDS + 1):
+                own = theirs[opening : opening + own_words]
+                after = theirs[opening + own_words : opening + own_words + len(kind)]
+                if list(after) == kind and _restricting(own, sentence.text, claim, lex):
+                    written = re.search(r"[\s-]+".join(map(re.escape, own)), sentence.text, re.I)
+                    narrower = written.group().lower() if written else " ".join(own)
+                    return f"the claim says this of {word} {kind[0]}, the context of {said}{narrower} {kind[0]}"
+    return None
+
+
+def _narrowed_after(mine: Sequence[str], head: int, theirs: Sequence[str], there: int, text: str) -> str | None:
+    """The words after the kind that ``theirs`` (the tokens of ``text``) has at ``there`` and ``mine``
+    at ``head`` where they narrow it in ``theirs`` alone (a word of :data:`_NARROWING_AFTER` and what
+    follows up to the clause's end: "companies with more than 250 employees" for "all companies"),
+    or ``None``."""
+    kind = mine[head]
+    if there + 1 >= len(theirs) or theirs[there] != kind or theirs[there + 1] not in _NARROWING_AFTER:
+        return None
+    if mine[head + 1 : head + 2] == theirs[there + 1 : there + 2]:
+        return None  # the claim narrows it the same way
+    written = re.search(rf"\b{re.escape(kind)}\s+{re.escape(theirs[there + 1])}\b[^,;.]*", text, re.IGNORECASE)
+    return written.group().strip().lower() if written else None
+
+
+_NARROWING_AFTER = frozenset(
+    ["with", "over", "under", "above", "below", "aged", "who", "that", "whose", "earning", "exceeding"]
+)
+"""Words after a kind that narrow it to some of it ("orders over $50", "companies with more than 250
+employees", "people aged 12 and over")."""
+
+
+_ADJECTIVE_ENDINGS = (
+    "al", "ic", "ive", "ous", "ful", "less", "able", "ible", "ary", "ed", "ing", "ern", "ish", "ian", "ese",
+)  # fmt: skip
+"""How an English adjective or participle ends ("domestic", "international", "registered",
+"existing", "eligible", "northern"), which a noun before a noun seldom does ("hotel guest")."""
+
+
+def _restricting(own: Sequence[str], text: str, claim: TextFeatures, lex: Lexicon) -> bool:
+    """``own`` (words of the sentence ``text``) restrict the kind after them: none is a stop word or a
+    number, not all are words of the claim ("high-risk" may be, of "the risk of"); each is written
+    with a hyphen ("full-time"), in capitals ("EU", "Apple") or ends as an adjective does
+    (:data:`_ADJECTIVE_ENDINGS`)."""
+    if any(t in lex.stopwords or _is_number(t, lex) for t in own) or all(stem(t, lex) in claim.content for t in own):
+        return False
+    written = re.search(r"\b" + r"[\s-]+".join(map(re.escape, own)) + r"\b", text, re.I)
+    if written is None:
+        return False
+    words = written.group()
+    return "-" in words or all(w[0].isupper() or w.lower().endswith(_ADJECTIVE_ENDINGS) for w in words.split())
+
+
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 """A word or a number of a text."""
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -692,6 +792,108 @@ def _turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     (way,), (other,) = set(said.values()), set(given_ways.values())
     words, others = ", ".join(repr(t) for t in said), ", ".join(repr(t) for t in given_ways)
     return f"the claim has it go {way} ({words}) where the context has it go {other} ({others})"
+
+
+def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:
+    """Why ``sentence`` has a value stay as it was where the claim has it change, or change where
+    the claim has it stay (:func:`_steadiness`): "The Federal Reserve raised interest rates" against
+    "The Federal Reserve held interest rates steady", "Unemployment stayed at 3.9%" against
+    "Unemployment fell to 3.9%"; ``None`` if not. A text that says both ("raised its rate to 5.25% in
+    May after holding it at 5% in April") decides nothing, nor one whose change or staying is said
+    of other things (:func:`_said_of`: "The vaccine must be kept at 2-8 °C" says nothing of "its
+    effectiveness decreases at room temperature", "a decrease in gasoline prices" nothing of "prices
+    held approximately steady").
+
+    >>> _stayed(analyze("The Fed raised rates."), analyze("The Fed held rates steady at 5.25%."), "en")
+    "the claim has it change ('raised') where the context has it stay as it was ('held rates steady')"
+    >>> _stayed(analyze("Unemployment stayed at 3.9%."), analyze("Unemployment fell to 3.9%."), "en")
+    "the claim has it stay as it was ('stayed at') where the context has it change ('fell')"
+    >>> _stayed(analyze("Costs rose."), analyze("Revenue rose while costs remained flat."), "en") is None
+    True
+    """
+    lex = get_lexicon(lang)
+    if not lex.steady_words:
+        return None
+    parts = [analyze(part, lang) for part in _CLAUSES_OR_BUT.split(sentence.text)] if lang == "en" else []
+    if len(parts) > 1:
+        # the clause saying most of the claim: "The Bank of England held its rate at 5.25%, while the
+        # European Central Bank cut its rate" says both, each of another bank; "kept its speed limit
+        # at 30 km/h in residential areas but raised it to 60 km/h on the ring road", each of a road
+        sentence = max(parts, key=lambda part: len(part.terms & claim.terms))
+    changes = lex.change_words | lex.directions.keys()
+    changed = [k for k, t in enumerate(claim.tokens) if t in changes]
+    changing = [k for k, t in enumerate(sentence.tokens) if t in changes]
+    kept, keeping = _steadiness(claim.tokens, lex), _steadiness(sentence.tokens, lex)
+    if (
+        changed
+        and not kept
+        and keeping
+        and not changing
+        and any(_said_of(claim.tokens, (k, "", False), lex) & _said_of(sentence.tokens, keeping, lex) for k in changed)
+    ):
+        said = ", ".join(repr(claim.tokens[k]) for k in changed)
+        return f"the claim has it change ({said}) where the context has it stay as it was ({keeping[1]!r})"
+    if (
+        kept
+        and not changed
+        and changing
+        and not keeping
+        and any(_said_of(claim.tokens, kept, lex) & _said_of(sentence.tokens, (k, "", False), lex) for k in changing)
+    ):
+        given = ", ".join(repr(sentence.tokens[k]) for k in changing)
+        return f"the claim has it stay as it was ({kept[1]!r}) where the context has it change ({given})"
+    return None
+
+
+_CLAUSES_OR_BUT = re.compile(rf"{CLAUSES}|\s+but\s+", re.IGNORECASE)
+"""What parts the clauses of an English sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`),
+and "but" without a comma ("kept it at 30 km/h in town but raised it on the ring road")."""
+
+
+def _said_of(tokens: Sequence[str], found: tuple[int, str, bool], lex: Lexicon) -> set[str]:
+    """What the change or the staying ``found`` at its place in ``tokens`` (and whether its word
+    stands alone: :func:`_steadiness`) is said of: the stems of the words nearest before and after
+    it, past stop words and numbers ("Unemployment has fallen", "raised its base rate", "Rates were
+    left unchanged"); for a word alone, all those before it too ("a dividend of 40 cents a share,
+    unchanged from last quarter")."""
+    at, _, alone = found
+    words = [t for t in reversed(tokens[:at]) if t not in lex.stopwords and not _is_number(t, lex)]
+    words = words if alone else words[:1]
+    words += [t for t in tokens[at + 1 :] if t not in lex.stopwords and not _is_number(t, lex)][:1]
+    return {stem(t, lex) for t in words}
+
+
+def _steadiness(tokens: Sequence[str], lex: Lexicon) -> tuple[int, str, bool] | None:
+    """Where in ``tokens`` words say a value stayed as it was, the words, and whether they are a word
+    alone; ``None`` if none: a verb of the lexicon's ``steady_verbs`` and, in the few words after it
+    (:data:`_STEADY_REACH`), a word of ``steady_after`` ("remained stable"; "kept its rate at 5%",
+    where a stop word of it stands before a number) or of ``steady_words`` ("held rates steady"); an
+    auxiliary and, right after it, a word of ``steady_after`` that is no stop word ("was flat");
+    else a word of ``steady_words`` alone ("unchanged", "on hold")."""
+    for at, verb in enumerate(tokens):
+        if verb in lex.steady_verbs:
+            for end in range(at + 1, min(len(tokens), at + 1 + _STEADY_REACH)):
+                word = tokens[end]
+                if word in lex.steady_words or (
+                    word in lex.steady_after
+                    and (word not in lex.stopwords or (end + 1 < len(tokens) and _is_number(tokens[end + 1], lex)))
+                ):
+                    return at, " ".join(tokens[at : end + 1]), False
+        elif verb in lex.auxiliaries and at + 1 < len(tokens):
+            after = tokens[at + 1]
+            if after in lex.steady_after and after not in lex.stopwords:
+                return at, f"{verb} {after}", False
+    for word in lex.steady_words:
+        words = word.split()
+        for at in range(len(tokens) - len(words) + 1):
+            if list(tokens[at : at + len(words)]) == words:
+                return at, word, True
+    return None
+
+
+_STEADY_REACH = 5
+"""How many words after a verb of ``steady_verbs`` the word saying how it stayed may stand ("kept
+its base rate at")."""
 
 
 def _number_turned(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:

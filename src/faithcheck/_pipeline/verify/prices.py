@@ -44,8 +44,10 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     """The sentence of ``said`` that gives a price to what ``claim`` says is free, and why: it gives
     an amount of money and at least half of the rest of the claim (its content words but the free
     words), more of it than any sentence of ``said`` saying something is free ("Staff park for
-    free" beside "Parking costs $5 per hour for visitors"); ``None`` for a negated claim, one giving
-    a price itself, or one saying nothing is free.
+    free" beside "Parking costs $5 per hour for visitors"), or than any saying free the thing the claim
+    names before its free word, where the priced one names it ("The hotel offers free parking for
+    guests" beside "Breakfast costs 15 euros" for "Breakfast is free for guests"); ``None`` for a
+    negated claim, one giving a price itself, or one saying nothing is free.
 
     >>> said = [analyze(s, "en") for s in ("Parking costs $5 per hour for visitors.", "Staff park for free.")]
     >>> free_at_a_price(analyze("Parking is free for visitors.", "en"), said, "en")[1]
@@ -68,6 +70,13 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     if not priced:
         return None
     share, sentence, price = max(priced, key=lambda found: found[0])
+    if (subject := analyze(claim.text[: said_free.start()], lang).content) and subject <= sentence.content:
+        # the priced sentence names the claim's thing: a sentence saying another thing is free ("free
+        # parking for guests" for "Breakfast is free for guests") speaks of something else
+        freed = max(
+            (share for share, s in zip(shares, said, strict=True) if free.search(s.text) and subject <= s.content),
+            default=0,
+        )
     if 2 * share < len(rest) or share <= freed or free.search(sentence.text):
         return None
     return sentence, f"the context gives a price ({price}), the claim says it is free"

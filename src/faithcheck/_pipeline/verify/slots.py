@@ -461,14 +461,24 @@ other words "one" may be a pronoun ("no one came", "the one on the left"), a par
 a larger number ("found one third", "almost one million")."""
 
 
+_COUNTING_WORDS = _word_set("has have had includes include contains contain and or only just exactly")
+"""Words after which "one" and a noun are a number too: what something has ("has one bedroom"), the
+last of a list ("two bedrooms and one bathroom"), a bound ("only one dose")."""
+
+
 def _counted_after(text: str, one: re.Match[str], lex: Lexicon) -> bool:
     """The "one" of ``one`` (:data:`_ONE_BEFORE`) counts the word after it: a lower-case word that is
-    no stop word, number word or ordinal, after a preposition of :data:`_COUNTING_PREPOSITIONS`."""
+    no stop word, number word or ordinal, after a preposition of :data:`_COUNTING_PREPOSITIONS` or a
+    word of :data:`_COUNTING_WORDS`.
+
+    >>> [(n.value, n.unit) for n in _numbers("The flat has two bedrooms and one bathroom.", "en")]
+    [(2.0, 'bedroom'), (1.0, 'bathroom')]
+    """
     word = one.group(2)
     if not word.islower() or word in lex.stopwords or word in lex.number_words or word in lex.ordinal_words:
         return False
     before = _WORD_BEFORE.search(text, 0, one.start(1))
-    return before is not None and before.group(1).lower() in _COUNTING_PREPOSITIONS
+    return before is not None and before.group(1).lower() in _COUNTING_PREPOSITIONS | _COUNTING_WORDS
 
 
 @cache
@@ -730,7 +740,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         slot = NumberSlot(value, kind, text[start:end], False, around - names - calendar, measured=True, around=around)
         slots.append((start, end, slot))
     runs = _runs(text, sorted({(a, b) for a, b, _ in found} | {(a, b) for a, b, _ in slots}), calendar, lang)
-    for start, end, value in sorted(found):
+    ordered = sorted(found)
+    for index, (start, end, value) in enumerate(ordered):
         magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
             value, end = value * magnitude[0], magnitude[1]
@@ -746,7 +757,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
-        near = _words_near(text, words, starts, start, start, _FRAME_TOKENS, _reach(runs, start))
+        opening = _said_again_from(text, ordered, index, lang)
+        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, _reach(runs, start))
         around = analyze(" ".join(near), lang).content
         # words gained past a name stay in the number's phrase
         (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
@@ -1893,13 +1905,20 @@ cm)")."""
 @cache
 def _frequency(lang: Lang) -> re.Pattern[str] | None:
     """How often, in one word, before what it counts per (the lexicon's ``frequency_words`` before
-    a word of ``frequency_after``: "twice daily", "once a week"); "once" alone is as often a
-    conjunction ("once approved") and "twice as many" a factor. ``None`` where the lexicon lists none."""
+    a word of ``frequency_after``: "twice daily", "once a week"), or after a word in lower case and
+    ending a clause ("scored twice and", "met once."; not "at once"); "once" before other words is
+    as often a conjunction ("once approved") and "twice as many" a factor. ``None`` where the
+    lexicon lists none.
+
+    >>> [m.group() for m in _frequency("en").finditer("He scored twice, and she scored once. Once done, go.")]
+    ['twice', 'once']
+    """
     lex = get_lexicon(lang)
     if not lex.frequency_words:
         return None
     words, after = (("|".join(sorted(map(re.escape, w)))) for w in (lex.frequency_words, lex.frequency_after))
-    return re.compile(rf"\b(?:{words})\b(?=\s+(?:{after})\b)", re.IGNORECASE)
+    ending = rf"(?<=[^\W\d_]\s)(?<!\bat\s)(?:{words})\b(?=\s*(?:[.,;:)]|$)|\s+(?:and|but|or)\b)"
+    return re.compile(rf"\b(?:{words})\b(?=\s+(?:{after})\b)|{ending}", re.IGNORECASE)
 
 
 _TIMES = "time"
@@ -1934,6 +1953,30 @@ def _runs(
             starts.append(start)
             ends.append(end)
     return starts, ends
+
+
+def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: int, lang: Lang) -> int:
+    """Where the words before the number ``found[index]`` (``found`` in reading order) are read from:
+    before the numbers right before it that only stop words part from it, with a word of the
+    lexicon's ``sequel_words`` ("flooded in 2019 and again in 2021": 2021 is what flooded too) or
+    after a "from" (:data:`_FROM_VALUE`: "will increase from $15 to $16": $16 is the wage's too),
+    else at its start.
+
+    >>> text = "The river flooded in 2019 and again in 2021."
+    >>> [n.frame for n in _numbers(text, "en")][1] == frozenset({"flood", "river"})
+    True
+    """
+    sequels, opening = get_lexicon(lang).sequel_words, found[index][0]
+    for k in range(index - 1, -1, -1):
+        before_start, before_end, _ = found[k]
+        if before_end > opening:
+            continue  # a number inside this one's text ("1,000" of "$1,000")
+        gap = analyze(text[before_end:opening], lang)
+        spanned = _FROM_VALUE.search(text, max(0, before_start - _LOOK_BACK), before_start) is not None
+        if gap.content or not (spanned or any(token in sequels for token in gap.tokens)):
+            break
+        opening = before_start
+    return opening
 
 
 def _span_at(spans: Sequence[tuple[int, int]], at: int) -> int | None:
@@ -3704,7 +3747,8 @@ def _check_label(
     numbers of the same name only: one the evidence gives only with other numbers ("Android 14" for
     "Android 11") is another thing, and so is the one stated where the rest of the claim is ("It
     adds support for Python 3.12 and drops support for Python 3.7" for "drops support for Python
-    3.12"): contradicted. A number the claim gives the same name too ("from Chapter 1 to Chapter 5")
+    3.12"): contradicted. One the evidence bounds ("WordPress 6.0 and later") states those it bounds
+    ("WordPress 6.2"). A number the claim gives the same name too ("from Chapter 1 to Chapter 5")
     is no other; one it gives something else is ("launches on November 2nd" does not make "Talos
     Principle 2" the claim's)."""
     assert slot.label is not None
@@ -3719,7 +3763,7 @@ def _check_label(
         for number in _numbers(text, lang):
             if number.label is None or number.label.lower() != label:
                 continue
-            states = int(_digits(number.text) == digits)
+            states = int(_digits(number.text) == digits or _within(digits, number))
             if states or _digits(number.text) not in claimed:
                 near: float = len(slot.frame & number.phrase) + (_LINK_WEIGHT if i in dated else 0)
                 found.append(((near, tie, 1, states), i, number))
@@ -3735,6 +3779,20 @@ def _check_label(
         why = f"the context gives {slot.label} {_digits(best.text)}, not {slot.label} {digits}"
         return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     return None
+
+
+def _within(digits: str, number: NumberSlot) -> bool:
+    """The numbered name's ``digits`` (a version's: "6.2") are among those ``number`` bounds ("6.0
+    and later", "11 or older"), read part by part as versions are (3.12 comes after 3.8)."""
+    if number.bound is None:
+        return False
+    mine, theirs = _version(digits), _version(_digits(number.text))
+    return mine >= theirs if number.bound == "over" else mine <= theirs
+
+
+def _version(digits: str) -> tuple[int, ...]:
+    """A version's parts, as numbers: (3, 12) for "3.12"."""
+    return tuple(int(part) for part in re.findall(r"\d+", digits))
 
 
 _ENDS_TIE = 2

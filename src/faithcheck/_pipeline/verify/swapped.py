@@ -61,7 +61,7 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
         (word,) = missing
         theirs = _stems(first.tokens, lex)
         for at in (i for i, s in enumerate(stems) if s == word):
-            flanks = _flanks(claim.tokens, at)
+            flanks = _flanks(claim.tokens, at, lex)
             put = [j for j in _placed(flanks, first.tokens, theirs, lex) if theirs[j] not in claim.content]
             if len(put) != 1 or past_tense(claim.tokens[at], lex) or past_tense(first.tokens[put[0]], lex):
                 continue  # a verb in the past may be said in other words ("opened", "followed")
@@ -150,21 +150,37 @@ def _stems(tokens: Sequence[str], lex: Lexicon) -> list[str | None]:
 
 
 def _placed(
-    flanks: tuple[list[str], list[str]], tokens: Sequence[str], stems: Sequence[str | None], lex: Lexicon
+    flanks: list[tuple[list[str], list[str]]], tokens: Sequence[str], stems: Sequence[str | None], lex: Lexicon
 ) -> list[int]:
     """Where ``tokens`` has a content word between the words of ``flanks`` (:func:`flanked_alike`)."""
     return [
         k
         for k, s in enumerate(stems)
-        if s is not None and flanked_alike(*flanks, *_flanks(tokens, k), lex.stopwords, each_side=True)
+        if s is not None
+        and any(
+            flanked_alike(*mine, *theirs, lex.stopwords, each_side=True)
+            for mine in flanks
+            for theirs in _flanks(tokens, k, lex)
+        )
     ]
 
 
-def _flanks(tokens: Sequence[str], k: int) -> tuple[list[str], list[str]]:
+def _flanks(tokens: Sequence[str], k: int, lex: Lexicon) -> list[tuple[list[str], list[str]]]:
     """The word right before and the word right after ``tokens[k]``, the end of the sentence after
-    its last ("to see the vineyards" and "to see the gardens, ..." end alike)."""
-    return list(tokens[max(0, k - 1) : k]), list(tokens[k + 1 : k + 2]) or [_END]
+    its last ("to see the vineyards" and "to see the gardens, ..." end alike); and the start of the
+    sentence before it where only an article stands before it ("The supplier must deliver" and "The
+    buyer must pay" open alike; not "Our London office" and "The Paris office")."""
+    after = list(tokens[k + 1 : k + 2]) or [_END]
+    flanks = [(list(tokens[max(0, k - 1) : k]), after)]
+    if all(t in lex.indefinite_articles or t in _DEFINITE for t in tokens[:k]):
+        flanks.append(([_START], after))
+    return flanks
 
 
+_DEFINITE = frozenset({"the"})
+"""The English definite article, which may open a sentence before its subject (the module reads its
+clauses in English only)."""
 _END = "</s>"
 """The end of a sentence, as the word after its last."""
+_START = "<s>"
+"""The start of a sentence, as the word before its first."""

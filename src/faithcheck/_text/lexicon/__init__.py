@@ -204,6 +204,18 @@ class Lexicon:
     change_words: frozenset[str]
     """Words that change a value ("extended", "moved", "raised"), lower-cased: in "extended from March 1
     to April 15" (``change_span``) March 1 no longer holds. Empty where changes are not read."""
+    steady_words: frozenset[str]
+    """Words that say a value stayed as it was wherever they stand ("unchanged", "steady", "froze"),
+    lower-cased: a claim that has it go up or down (``directions``, ``change_words``) where the
+    sentence saying the rest has it stay is contradicted. Empty where steadiness is not read."""
+    steady_verbs: frozenset[str]
+    """Verbs that say a value stayed as it was where a number or a word of ``steady_words`` or
+    ``steady_after`` follows them ("kept its rate at 5%", "remained stable", "held rates steady"),
+    lower-cased; alone they say other things ("held a meeting")."""
+    steady_after: frozenset[str]
+    """Words that say how a value stayed, after a verb of ``steady_verbs`` ("stable", "flat"),
+    lower-cased; a stop word among them ("at") says so only before a number ("kept its rate at
+    5%", not "held at the museum")."""
     change_span: tuple[str, ...]
     """The two words around the old value of a change and before its new one ("from", "to")."""
     former_words: frozenset[str]
