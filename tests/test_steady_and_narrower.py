@@ -5,7 +5,8 @@ orders"); two words the other way round ("The customer may terminate ... if the 
 pay"); a subject taken from another sentence opening alike ("The buyer must deliver"); "twice" and
 "one" as counts; a price of the claim's thing beside another thing said free; the words of a number
 said again ("in 2019 and again in 2021", "from $15 to $16"); "ongoing" and "completed", "first" and
-"last"."""
+"last"; a version the context bounds ("6.0 and later"); a name the context calls another's relative
+("Its rival Lloyds")."""
 
 from __future__ import annotations
 
@@ -489,3 +490,16 @@ def test_a_version_below_the_bound_is_another(verifiers: dict[Lang, Faithfulness
         "contradicted",
         "the context gives WordPress 6.0",
     )
+
+
+def test_a_name_the_context_calls_anothers_relative_is_not_that_other(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = "The bank raised its rate to 5.25%. Its rival Lloyds kept its rate at 5%."
+    why = "the context says this of another than Lloyds, which it calls its rival"
+    assert_verdict(verifiers["en"], context, "Lloyds raised its rate to 5.25%.", "wrong_entity", why)
+    assert_supported(verifiers["en"], context, "Lloyds kept its rate at 5%.")
+    assert_supported(verifiers["en"], context, "The bank raised its rate to 5.25%.")
+
+
+def test_a_name_before_the_sentence_may_be_what_it_speaks_of(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = "Lloyds kept its rate at 5% in May. In June, the bank raised its rate to 5.25%."
+    assert_supported(verifiers["en"], context, "Lloyds raised its rate to 5.25%.")

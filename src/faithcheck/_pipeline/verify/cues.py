@@ -62,6 +62,7 @@ from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.findings import changed_from
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
+from faithcheck._pipeline.verify.relatives import named_as_relative
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
     check_comparison,
@@ -216,6 +217,10 @@ def find_cue(
         # two words the other way round ("The customer may terminate ... if the supplier fails to pay")
         other, why = found
         return Cue("contradicted", why + _naming(other.text, window), "entity", overrules=True)
+    if found := named_as_relative(claim, said, lang):
+        # what "The bank raised its rate" says, given to "Its rival Lloyds"
+        other, why = found
+        return Cue("wrong_entity", why + _naming(other.text, window), "entity", overrules=True)
     for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word):
         if found := said_otherwise(claim, said, lang):
             other, why = found
