@@ -673,11 +673,12 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
     "every", "no") and its article, the sentence has a word or two of its own that restrict the kind
     (:func:`_restricting`: "All domestic flights", "Every full-time employee", "No EU citizens")
     before the words the claim has after it ("flights were cancelled"), or has them with no such word
-    after the claim's two words before it ("by 89% in high-risk adults" for "by 89% in all adults");
-    ``None`` if not. All of a
-    kind says more than all of a part of it, and none of a kind more than none of a part ("No
-    domestic flights were cancelled" leaves the others). A number is no narrower kind ("All 40
-    patients"), nor a noun before the kind ("Every hotel guest": which guests are not the hotel's?).
+    after the claim's two words before it ("by 89% in high-risk adults" for "by 89% in all adults"),
+    or has the kind narrowed after it (:func:`_narrowed_after`: "orders over $50" for "all orders");
+    ``None`` if not. All of a kind says more than all of a part of it, and none of a kind more than
+    none of a part ("No domestic flights were cancelled" leaves the others). A number is no narrower
+    kind ("All 40 patients"), nor a noun before the kind ("Every hotel guest": which guests are not
+    the hotel's?).
 
     >>> claim = analyze("All flights were cancelled on Monday.")
     >>> _all_of_fewer(claim, analyze("All domestic flights were cancelled on Monday."), get_lexicon("en"))
@@ -698,13 +699,12 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
             # the sentence's own "all" ("All domestic flights"), or none after the claim's words
             # before it ("by 89% in high-risk adults" for "by 89% in all adults")
             if same == word:
-                said = f"{word} "
-                there += 1
+                said, start = f"{word} ", there + 1
             elif len(before) == _KIND_WORDS and list(theirs[there - len(before) : there]) == before:
-                said = ""
+                said, start = "", there
             else:
                 continue
-            opening = there + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[there:]))
+            opening = start + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[start:]))
             if narrowed := _narrowed_after(tokens, at + 1 + len(before_kind), theirs, opening, sentence.text):
                 return f"the claim says this of {word} {kind[0]}, the context of {said}{narrowed}"
             for own_words in range(1, _KIND_WORDS + 1):
@@ -813,7 +813,9 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     "the claim has it change ('raised') where the context has it stay as it was ('held rates steady')"
     >>> _stayed(analyze("Unemployment stayed at 3.9%."), analyze("Unemployment fell to 3.9%."), "en")
     "the claim has it stay as it was ('stayed at') where the context has it change ('fell')"
-    >>> _stayed(analyze("Costs rose."), analyze("Revenue rose while costs remained flat."), "en") is None
+    >>> _stayed(analyze("Costs rose."), analyze("Revenue rose while costs remained flat."), "en")
+    "the claim has it change ('rose') where the context has it stay as it was ('remained flat')"
+    >>> _stayed(analyze("It raised its rate."), analyze("It raised its rate after holding it at 5%."), "en") is None
     True
     """
     lex = get_lexicon(lang)
@@ -824,7 +826,9 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
         # the clause saying most of the claim: "The Bank of England held its rate at 5.25%, while the
         # European Central Bank cut its rate" says both, each of another bank; "kept its speed limit
         # at 30 km/h in residential areas but raised it to 60 km/h on the ring road", each of a road
-        sentence = max(parts, key=lambda part: len(part.terms & claim.terms))
+        # (of two as near, the one holding the claim's first word: "Costs rose" of "costs remained flat")
+        first = next((stem(t, lex) for t in claim.tokens if t not in lex.stopwords and not _is_number(t, lex)), None)
+        sentence = max(parts, key=lambda part: (len(part.terms & claim.terms), first in part.content))
     changes = lex.change_words | lex.directions.keys()
     changed = [k for k, t in enumerate(claim.tokens) if t in changes]
     changing = [k for k, t in enumerate(sentence.tokens) if t in changes]
@@ -834,7 +838,10 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
         and not kept
         and keeping
         and not changing
-        and any(_said_of(claim.tokens, (k, "", False), lex) & _said_of(sentence.tokens, keeping, lex) for k in changed)
+        and any(
+            _said_of(claim.tokens, k, lex) & _said_of(sentence.tokens, keeping[0], lex, alone=keeping[2])
+            for k in changed
+        )
     ):
         said = ", ".join(repr(claim.tokens[k]) for k in changed)
         return f"the claim has it change ({said}) where the context has it stay as it was ({keeping[1]!r})"
@@ -843,7 +850,9 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
         and not changed
         and changing
         and not keeping
-        and any(_said_of(claim.tokens, kept, lex) & _said_of(sentence.tokens, (k, "", False), lex) for k in changing)
+        and any(
+            _said_of(claim.tokens, kept[0], lex, alone=kept[2]) & _said_of(sentence.tokens, k, lex) for k in changing
+        )
     ):
         given = ", ".join(repr(sentence.tokens[k]) for k in changing)
         return f"the claim has it stay as it was ({kept[1]!r}) where the context has it change ({given})"
@@ -855,13 +864,11 @@ _CLAUSES_OR_BUT = re.compile(rf"{CLAUSES}|\s+but\s+", re.IGNORECASE)
 and "but" without a comma ("kept it at 30 km/h in town but raised it on the ring road")."""
 
 
-def _said_of(tokens: Sequence[str], found: tuple[int, str, bool], lex: Lexicon) -> set[str]:
-    """What the change or the staying ``found`` at its place in ``tokens`` (and whether its word
-    stands alone: :func:`_steadiness`) is said of: the stems of the words nearest before and after
-    it, past stop words and numbers ("Unemployment has fallen", "raised its base rate", "Rates were
-    left unchanged"); for a word alone, all those before it too ("a dividend of 40 cents a share,
-    unchanged from last quarter")."""
-    at, _, alone = found
+def _said_of(tokens: Sequence[str], at: int, lex: Lexicon, *, alone: bool = False) -> set[str]:
+    """What the change or the staying at ``tokens[at]`` is said of: the stems of the words nearest
+    before and after it, past stop words and numbers ("Unemployment has fallen", "raised its base
+    rate", "Rates were left unchanged"); for a word ``alone`` (:func:`_steadiness`), all those before
+    it too ("a dividend of 40 cents a share, unchanged from last quarter")."""
     words = [t for t in reversed(tokens[:at]) if t not in lex.stopwords and not _is_number(t, lex)]
     words = words if alone else words[:1]
     words += [t for t in tokens[at + 1 :] if t not in lex.stopwords and not _is_number(t, lex)][:1]
