@@ -4,9 +4,9 @@ all of a narrower kind ("All domestic flights", "adults at high risk", "orders o
 orders"); two words the other way round ("The customer may terminate ... if the supplier fails to
 pay"); a subject taken from another sentence opening alike ("The buyer must deliver"); "twice" and
 "one" as counts; a price of the claim's thing beside another thing said free; the words of a number
-said again ("in 2019 and again in 2021", "from $15 to $16"); "ongoing" and "completed", "first" and
-"last"; a version the context bounds ("6.0 and later"); a name the context calls another's relative
-("Its rival Lloyds")."""
+said again ("in 2019 and again in 2021", "from $15 to $16"); "ongoing" and "completed"; a version
+the context bounds ("6.0 and later"); a name the context calls another's relative ("Its rival
+Lloyds")."""
 
 from __future__ import annotations
 
@@ -462,12 +462,6 @@ def test_the_new_value_of_a_change_is_what_the_change_is_said_of(
     assert_supported(verifiers["en"], context, claim)
 
 
-def test_first_is_not_last(verifiers: dict[Lang, Faithfulness]) -> None:
-    context = "Metformin is usually the first medicine prescribed for type 2 diabetes."
-    claim = "Metformin is usually the last medicine prescribed for type 2 diabetes."
-    assert_verdict(verifiers["en"], context, claim, "contradicted", 'the context says "first", the claim "last"')
-
-
 def test_a_clause_after_but_is_read_apart(verifiers: dict[Lang, Faithfulness]) -> None:
     context = "The city kept its speed limit at 30 km/h in residential areas but raised it to 60 km/h on the ring road."
     assert_verdict(verifiers["en"], context, "The city raised the speed limit in residential areas.", "contradicted")
@@ -505,3 +499,12 @@ def test_a_name_the_context_calls_anothers_relative_is_not_that_other(verifiers:
 def test_a_name_before_the_sentence_may_be_what_it_speaks_of(verifiers: dict[Lang, Faithfulness]) -> None:
     context = "Lloyds kept its rate at 5% in May. In June, the bank raised its rate to 5.25%."
     assert_supported(verifiers["en"], context, "Lloyds raised its rate to 5.25%.")
+
+
+def test_a_name_opening_both_sentences_is_left_to_the_name_checks(verifiers: dict[Lang, Faithfulness]) -> None:
+    # a FEVER original of the training run, before rejected: 'the context says "norma" here, and "norman" of another'
+    context = (
+        "Norma Bates is a fictional character created by Robert Bloch in his 1959 novel Psycho. Norman Bates is a "
+        "fictional character created by Robert Bloch as the main antagonist in his 1959 novel Psycho."
+    )
+    assert_supported(verifiers["en"], context, "Norman Bates is a character.")

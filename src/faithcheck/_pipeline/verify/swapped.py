@@ -168,11 +168,12 @@ def _placed(
 def _flanks(tokens: Sequence[str], k: int, lex: Lexicon) -> list[tuple[list[str], list[str]]]:
     """The word right before and the word right after ``tokens[k]``, the end of the sentence after
     its last ("to see the vineyards" and "to see the gardens, ..." end alike); and the start of the
-    sentence before it where only an article stands before it ("The supplier must deliver" and "The
-    buyer must pay" open alike; not "Our London office" and "The Paris office")."""
+    sentence before it where an article, and only that, stands before it ("The supplier must deliver"
+    and "The buyer must pay" open alike; not "Our London office" and "The Paris office", nor "Norma
+    Bates is a fictional character" and "Norman Bates is a character", whose names the slots read)."""
     after = list(tokens[k + 1 : k + 2]) or [_END]
     flanks = [(list(tokens[max(0, k - 1) : k]), after)]
-    if all(t in lex.indefinite_articles or t in _DEFINITE for t in tokens[:k]):
+    if k and all(t in lex.indefinite_articles or t in _DEFINITE for t in tokens[:k]):
         flanks.append(([_START], after))
     return flanks
 
