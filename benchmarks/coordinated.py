@@ -38,7 +38,11 @@ building it.
   ("Its sister company"), subjects written with a hyphen, the words before a name that say what it
   is, pronouns past an opening phrase, "free" in one part and a price in another, codes such as
   flight numbers, all of a kind said of some, company results, flights, doses, recipes, remote-work
-  rules and treaties); its last contexts hold claims still wrong.
+  rules and treaties, rates held steady or changed, all of a kind and a narrower one, roles the other
+  way round, "twice" and "one" as counts, release notes, API limits, contracts, trials, visas, rents,
+  course prerequisites, match reports, hotels, floods, car sales, libraries, laws, shipping, vaccines,
+  password resets, remote-work rules, laptops, votes, refunds, wages, versions, shares and speed
+  limits, a rival named after "its"); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
