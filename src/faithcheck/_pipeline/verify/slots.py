@@ -1967,16 +1967,24 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
     True
     """
     sequels, opening = get_lexicon(lang).sequel_words, found[index][0]
-    for k in range(index - 1, -1, -1):
+    for k in range(index - 1, max(-1, index - 1 - _SAID_AGAIN_REACH), -1):
         before_start, before_end, _ = found[k]
         if before_end > opening:
             continue  # a number inside this one's text ("1,000" of "$1,000")
+        if _TO_VALUE.fullmatch(text, before_end, opening) and _FROM_VALUE.search(
+            text, max(0, before_start - _LOOK_BACK), before_start
+        ):
+            return before_start  # the two ends of one change: the first's words are the change's
         gap = analyze(text[before_end:opening], lang)
-        spanned = _FROM_VALUE.search(text, max(0, before_start - _LOOK_BACK), before_start) is not None
-        if gap.content or not (spanned or any(token in sequels for token in gap.tokens)):
+        if gap.content or not any(token in sequels for token in gap.tokens):
             break
         opening = before_start
     return opening
+
+
+_SAID_AGAIN_REACH = 3
+"""How many numbers back :func:`_said_again_from` reads ("in 2019, again in 2020 and again in 2021");
+a text of thousands of them costs no more a number."""
 
 
 def _span_at(spans: Sequence[tuple[int, int]], at: int) -> int | None:
