@@ -51,7 +51,7 @@ turned the other way, a word of the opposite meaning, none of what the claim cou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
 
@@ -98,6 +98,9 @@ __all__ = [
     "overclaims",
     "short_quote",
 ]
+
+_SaidOfAnother = Callable[[TextFeatures, Sequence[TextFeatures], Lang], tuple[TextFeatures, str] | None]
+"""A check finding the sentence that says the claim's words of something else, and why."""
 
 CUE_COVERAGE = 0.5
 """A cue (negation, number, restriction) only decides when the window is about the claim."""
@@ -213,14 +216,16 @@ def find_cue(
     # the same, in a sentence whose pronoun stands for the claim's word before it; the claim's thing
     # in a kind the context qualifies the other way ("rare", "common"); a word of another sentence
     # saying the same of something else, in the place of this one's
-    if found := exchanged_words(claim, said, lang):
-        # two words the other way round ("The customer may terminate ... if the supplier fails to pay")
-        other, why = found
-        return Cue("contradicted", why + _naming(other.text, window), "entity", overrules=True)
-    if found := named_as_relative(claim, said, lang):
-        # what "The bank raised its rate" says, given to "Its rival Lloyds"
-        other, why = found
-        return Cue("wrong_entity", why + _naming(other.text, window), "entity", overrules=True)
+    # two words the other way round ("The customer may terminate ... if the supplier fails to pay");
+    # what "The bank raised its rate" says, given to "Its rival Lloyds"
+    roles: tuple[tuple[Label, _SaidOfAnother], ...] = (
+        ("contradicted", exchanged_words),
+        ("wrong_entity", named_as_relative),
+    )
+    for label, said_of_another in roles:
+        if found := said_of_another(claim, said, lang):
+            other, why = found
+            return Cue(label, why + _naming(other.text, window), "entity", overrules=True)
     for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word):
         if found := said_otherwise(claim, said, lang):
             other, why = found
