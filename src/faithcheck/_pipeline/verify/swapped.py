@@ -170,17 +170,17 @@ def _flanks(tokens: Sequence[str], k: int, lex: Lexicon) -> list[tuple[list[str]
     its last ("to see the vineyards" and "to see the gardens, ..." end alike); and the start of the
     sentence before it where an article, and only that, stands before it ("The supplier must deliver"
     and "The buyer must pay" open alike; not "Our London office" and "The Paris office", nor "Norma
-    Bates is a fictional character" and "Norman Bates is a character", whose names the slots read)."""
+    Bates is a fictional character" and "Norman Bates is a character", whose names the slots read;
+    in English)."""
     after = list(tokens[k + 1 : k + 2]) or [_END]
     flanks = [(list(tokens[max(0, k - 1) : k]), after)]
-    if k and all(t in lex.indefinite_articles or t in _DEFINITE for t in tokens[:k]):
+    if k and lex.lang == "en" and all(t in lex.indefinite_articles or t in _DEFINITE for t in tokens[:k]):
         flanks.append(([_START], after))
     return flanks
 
 
 _DEFINITE = frozenset({"the"})
-"""The English definite article, which may open a sentence before its subject (the module reads its
-clauses in English only)."""
+"""The English definite article, which may open a sentence before its subject."""
 _END = "</s>"
 """The end of a sentence, as the word after its last."""
 _START = "<s>"
