@@ -826,6 +826,11 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     lex = get_lexicon(lang)
     if not lex.steady_words:
         return None
+    changes = lex.change_words | lex.directions.keys()
+    changed = [k for k, t in enumerate(claim.tokens) if t in changes]
+    kept = _steadiness(claim.tokens, lex)
+    if not (changed or kept):
+        return None  # most claims: neither a change nor a staying to read the sentence for
     parts = [analyze(part, lang) for part in _CLAUSES_OR_BUT.split(sentence.text)] if lang == "en" else []
     if len(parts) > 1:
         # the clause saying most of the claim: "The Bank of England held its rate at 5.25%, while the
@@ -834,10 +839,8 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
         # (of two as near, the one holding the claim's first word: "Costs rose" of "costs remained flat")
         first = next((stem(t, lex) for t in claim.tokens if t not in lex.stopwords and not _is_number(t, lex)), None)
         sentence = max(parts, key=lambda part: (len(part.terms & claim.terms), first in part.content))
-    changes = lex.change_words | lex.directions.keys()
-    changed = [k for k, t in enumerate(claim.tokens) if t in changes]
     changing = [k for k, t in enumerate(sentence.tokens) if t in changes]
-    kept, keeping = _steadiness(claim.tokens, lex), _steadiness(sentence.tokens, lex)
+    keeping = _steadiness(sentence.tokens, lex)
     if (
         changed
         and not kept

@@ -33,7 +33,7 @@ def named_as_relative(claim: TextFeatures, said: Sequence[TextFeatures], lang: L
     >>> named_as_relative(analyze("Lloyds raised its rate to 5.25%."), said, "en")[1]
     'the context says this of another than Lloyds, which it calls its rival'
     """
-    if lang != "en":
+    if lang != "en" or not any(_POSSESSIVE.search(s.text) for s in said):
         return None
     stopwords = get_lexicon(lang).stopwords
     for name in claim_slots(claim.text, lang)[1]:
@@ -57,6 +57,11 @@ def named_as_relative(claim: TextFeatures, said: Sequence[TextFeatures], lang: L
         if stating and min(naming) == at:
             return said[stating[-1]], f"the context says this of another than {name.text}, which it calls its {called}"
     return None
+
+
+_POSSESSIVE = re.compile(r"\b(?:its|their)\s", re.IGNORECASE)
+"""The words before a relative ("its rival"), which most contexts lack: no name of the claim is read
+for them."""
 
 
 def _relative_of(name: str) -> re.Pattern[str]:
