@@ -29,7 +29,7 @@ from typing import Generic
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import Named as N
-from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.findings import Placed, SlotFinding
 from faithcheck._text.analysis import analyze, without_possessive
 from faithcheck._text.lexicon import get_lexicon
 
@@ -129,7 +129,7 @@ def _noun_verbs(noun: str, lang: Lang) -> frozenset[str]:
     return frozenset(stem for base in bases if (stem := _stem(base, lang)) is not None)
 
 
-def _agents(text: str, names: Sequence[tuple[N, int, int, bool]], lang: Lang) -> list[_Agent[N]]:
+def _agents(text: str, names: Sequence[Placed[N]], lang: Lang) -> list[_Agent[N]]:
     """The agents of ``text`` (its names, each with where it stands and whether it is a place):
     each name but a place right before a verb, or listed before such a name ("Ada Brennan and Mara
     Osei won"), or after a verb's "by", or listed after such a name."""
@@ -183,7 +183,7 @@ def _verb_of(
 
 def _reversed(
     agent: _Agent[N],
-    claim_names: Sequence[tuple[N, int, int, bool]],
+    claim_names: Sequence[Placed[N]],
     theirs: Sequence[_Agent[N]],
     *,
     active: bool = False,
@@ -231,7 +231,7 @@ Babyface `` Edmonds , Peter Jackson and Robert Teitel")."""
 
 def _idle(
     agent: _Agent[N],
-    names: Sequence[tuple[N, int, int, bool]],
+    names: Sequence[Placed[N]],
     agents: Sequence[_Agent[N]],
     text: str,
     alias: Callable[[N, N], bool],
@@ -281,8 +281,8 @@ _PLAYER_WORDS = (
 
 def check_roles(
     claim: str,
-    claim_names: Sequence[tuple[N, int, int, bool]],
-    sentences: Sequence[tuple[str, Sequence[tuple[N, int, int, bool]]]],
+    claim_names: Sequence[Placed[N]],
+    sentences: Sequence[tuple[str, Sequence[Placed[N]]]],
     mentions: Callable[[N, str], bool],
     alias: Callable[[N, N], bool],
     lang: Lang,
@@ -338,8 +338,8 @@ def _named_otherwise(other: _Agent[N], agent: _Agent[N], sentence: str) -> SlotF
 
 def check_agents(
     claim: str,
-    claim_names: Sequence[tuple[N, int, int, bool]],
-    sentences: Sequence[tuple[str, Sequence[tuple[N, int, int, bool]]]],
+    claim_names: Sequence[Placed[N]],
+    sentences: Sequence[tuple[str, Sequence[Placed[N]]]],
     rival: Callable[[N, N], bool],
     mentions: Callable[[N, str], bool],
     alias: Callable[[N, N], bool],

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import CLAUSES
 from faithcheck._pipeline.verify.findings import Named as N
-from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.findings import Placed, SlotFinding
 from faithcheck._text.analysis import analyze
 
 __all__ = ["check_contrasted"]
@@ -27,9 +27,6 @@ __all__ = ["check_contrasted"]
 _PARTING = re.compile(CLAUSES, re.IGNORECASE)
 _OPENING = re.compile(r"\s*(?:the\s+)?", re.IGNORECASE)
 """What may stand before a name that opens a claim or a part: an article."""
-
-Placed = tuple[N, int, int, bool]
-"""A name, where it starts and ends, and whether it is a place."""
 
 
 def check_contrasted(

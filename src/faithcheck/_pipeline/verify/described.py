@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import Named as N
-from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._pipeline.verify.findings import Placed, SlotFinding
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import Lexicon, get_lexicon
 
@@ -37,8 +37,8 @@ _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*)", re.IGNOR
 
 def check_described(
     claim: str,
-    claim_names: Sequence[tuple[N, int, int, bool]],
-    sentences: Sequence[tuple[str, Sequence[tuple[N, int, int, bool]]]],
+    claim_names: Sequence[Placed[N]],
+    sentences: Sequence[tuple[str, Sequence[Placed[N]]]],
     mentions: Callable[[N, str], bool],
     alias: Callable[[N, N], bool],
     lang: Lang,

@@ -8,7 +8,7 @@ from typing import Protocol, TypeVar
 
 from faithcheck._core.types import Label
 
-__all__ = ["Named", "SlotFinding", "changed_from"]
+__all__ = ["Named", "Placed", "SlotFinding", "changed_from"]
 
 
 class _HasText(Protocol):
@@ -20,6 +20,9 @@ Named = TypeVar("Named", bound=_HasText)
 """A name of a text as the slot check reads it (its ``NameSlot``), for the checks that take names
 from it without importing it (:mod:`~faithcheck._pipeline.verify.agents`,
 :mod:`~faithcheck._pipeline.verify.titles`)."""
+
+Placed = tuple[Named, int, int, bool]
+"""A name, where it starts and ends in its text, and whether it is a place."""
 
 
 @dataclass(frozen=True)
