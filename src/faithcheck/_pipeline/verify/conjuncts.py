@@ -48,7 +48,7 @@ from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CLAUSES", "Conjunct", "conjuncts"]
+__all__ = ["CLAUSES", "CLAUSES_OR_BUT", "Conjunct", "conjuncts"]
 
 Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
@@ -59,6 +59,9 @@ CLAUSES = r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b|;"
 another ("Lake Superior is the largest ..., while Lake Baikal is the deepest"; "The first season was
 filmed in Belfast, and the second season in Dublin"): "while", "whereas", a comma before "and" or
 "but", a semicolon."""
+CLAUSES_OR_BUT = rf"{CLAUSES}|\s+but\s+"
+""":data:`CLAUSES` and "but" without a comma, which parts clauses wherever it stands ("kept it at 30 km/h
+in town but raised it on the ring road"; a bare "and" may join two things of one clause instead)."""
 _MARKER = re.compile(
     r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|(?<!\b[ap]\.m)[.!?]\s",
     re.IGNORECASE,

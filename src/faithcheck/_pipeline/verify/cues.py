@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
-from faithcheck._pipeline.verify.conjuncts import CLAUSES
+from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.findings import changed_from
@@ -867,9 +867,7 @@ def _stayed(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | No
     return None
 
 
-_CLAUSES_OR_BUT = re.compile(rf"{CLAUSES}|\s+but\s+", re.IGNORECASE)
-"""What parts the clauses of an English sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`),
-and "but" without a comma ("kept it at 30 km/h in town but raised it on the ring road")."""
+_CLAUSES_OR_BUT = re.compile(CLAUSES_OR_BUT, re.IGNORECASE)
 
 
 def _said_of(tokens: Sequence[str], at: int, lex: Lexicon, *, alone: bool = False) -> set[str]:

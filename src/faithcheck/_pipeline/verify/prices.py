@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from faithcheck._core.types import Lang
-from faithcheck._pipeline.verify.conjuncts import CLAUSES
+from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
 from faithcheck._pipeline.verify.slots import claim_slots
 from faithcheck._text.analysis import TextFeatures, analyze
 from faithcheck._text.lexicon import get_lexicon
@@ -82,9 +82,10 @@ def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lan
     return sentence, f"the context gives a price ({price}), the claim says it is free"
 
 
-_PARTS = re.compile(rf"{CLAUSES}|\s+(?:and|but)\s+", re.IGNORECASE)
-"""What parts the clauses of an English sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`),
-and "and" or "but" without a comma: "free on Android and costs $2.99 on iOS"."""
+_PARTS = re.compile(rf"{CLAUSES_OR_BUT}|\s+and\s+", re.IGNORECASE)
+"""What parts the clauses of an English sentence
+(:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES_OR_BUT`), and "and" without a comma: "free on
+Android and costs $2.99 on iOS"."""
 
 
 def _priced_part(
