@@ -333,13 +333,10 @@ def test_the_kind_narrowed_the_same_way_still_supports(
     assert_supported(verifiers["en"], context, claim)
 
 
-def test_a_number_said_again_is_said_of_the_same() -> None:
+def test_a_number_said_again_is_said_of_the_same(verifiers: dict[Lang, Faithfulness]) -> None:
     # before, "again" pushed "river" out of 2021's words: "the context gives 2019, not 2021"
-    verdict = Faithfulness(verifier="baseline").check_claims(
-        ["The river flooded in 2021."],
-        ["The river flooded in 2019 and again in 2021. No floods were recorded in 2020."],
-    )[0]
-    assert verdict.supported, verdict.reason
+    context = "The river flooded in 2019 and again in 2021. No floods were recorded in 2020."
+    assert_supported(verifiers["en"], context, "The river flooded in 2021.")
 
 
 def test_a_price_of_the_claims_thing_outweighs_another_thing_said_free(verifiers: dict[Lang, Faithfulness]) -> None:
