@@ -260,8 +260,12 @@ def find_cue(
     for other in said if not claim_negated else ():
         if alone := _restricts_against_all(claim, other, lang):
             return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
-    if not claim_negated and (excepted := _excepted(claim, window.sentence, lang)):
+    if not claim_negated and not sentence_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
+    if claim_negated and sentence_negated and _names_exception(claim, window.sentence, lang):
+        # "Guide dogs are not allowed" denies what "Pets are not allowed, except guide dogs" leaves
+        why = "the context denies this of all but what the claim speaks of, and the claim denies it of that too"
+        return Cue("contradicted", why, "restriction", overrules=True)
     for amount_otherwise in (free_at_a_price, share_otherwise):
         # "free" where a price is given, "all" where a share is: an amount the claim words otherwise
         if found := amount_otherwise(claim, said, lang):
@@ -620,9 +624,25 @@ def overclaims(claim: TextFeatures, sentence: TextFeatures) -> str | None:
     "largely"); ``None`` if not."""
     stronger, weaker = claim.strong - sentence.strong, sentence.hedges - claim.hedges
     if not (stronger and weaker):
-        return None
+        return _more_of(claim, sentence)
     said, hedged = ", ".join(repr(w) for w in sorted(stronger)), ", ".join(repr(w) for w in sorted(weaker))
     return f"the claim says {said} where the context hedges ({hedged})"
+
+
+def _more_of(claim: TextFeatures, sentence: TextFeatures) -> str | None:
+    """Why ``claim`` says of more of a kind what ``sentence`` says of fewer: a word of
+    :data:`_HOW_MANY` before a word that the sentence has after a lower one ("Most patients reported
+    fatigue" for "Some patients reported fatigue"); ``None`` if not."""
+    theirs = {(word, after) for word, after in pairwise(sentence.tokens) if word in _HOW_MANY}
+    for word, after in pairwise(claim.tokens):
+        lower = [other for other, said in theirs if said == after and _HOW_MANY[other] < _HOW_MANY.get(word, 0)]
+        if lower and not any(said == after and other == word for other, said in theirs):
+            return f"the claim says {word!r} where the context says {lower[0]!r} ({lower[0]} {after})"
+    return None
+
+
+_HOW_MANY = {"few": 1, "some": 1, "several": 1, "many": 2, "most": 3}
+"""English words of how many of a kind, by how many they say."""
 
 
 def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
@@ -697,9 +717,11 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
             continue
         before_kind = list(takewhile(lex.determiners.__contains__, tokens[at + 1 :]))
         kind = list(tokens[at + 1 + len(before_kind) : at + 1 + len(before_kind) + _KIND_WORDS])
+        before = list(tokens[max(0, at - _KIND_WORDS) : at])
+        if word in _EVERYONE and tokens[at + 1 : at + 2] != ("over",) and (group := _group_of(before, sentence, lex)):
+            return f"the claim says this of {word}, the context of {group}"
         if not kind:
             continue
-        before = list(tokens[max(0, at - _KIND_WORDS) : at])
         for there, same in enumerate(theirs):
             # the sentence's own "all" ("All domestic flights"), or none after the claim's words
             # before it ("by 89% in high-risk adults" for "by 89% in all adults")
@@ -722,15 +744,39 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
     return None
 
 
-def _narrowed_after(mine: Sequence[str], head: int, theirs: Sequence[str], there: int, text: str) -> str | None:
+def _group_of(before: Sequence[str], sentence: TextFeatures, lex: Lexicon) -> str | None:
+    """The group of people narrowed after it (:data:`_NARROWING_AFTER`) that ``sentence`` has after
+    the words ``before`` a word of :data:`_EVERYONE` in the claim ("people over 65" of "a booster is
+    recommended for people over 65", for "recommended for everyone"), or ``None``."""
+    theirs = sentence.tokens
+    if len(before) < _KIND_WORDS:
+        return None
+    for there in range(len(before), len(theirs) - 1):
+        if list(theirs[there - len(before) : there]) != list(before):
+            continue
+        opening = there + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[there:]))
+        named = opening + 1 < len(theirs) and theirs[opening] not in lex.stopwords | _EVERYONE
+        if named and (narrowed := _narrowed_after(theirs, opening, theirs, opening, sentence.text, alone=True)):
+            return narrowed
+    return None
+
+
+_EVERYONE = frozenset(["everyone", "everybody", "anyone", "anybody"])
+"""Words of all people, which the claim says where the context names a group ("for everyone" for "for
+people over 65")."""
+
+
+def _narrowed_after(
+    mine: Sequence[str], head: int, theirs: Sequence[str], there: int, text: str, *, alone: bool = False
+) -> str | None:
     """The words after the kind that ``theirs`` (the tokens of ``text``) has at ``there`` and ``mine``
     at ``head`` where they narrow it in ``theirs`` alone (a word of :data:`_NARROWING_AFTER` and what
     follows up to the clause's end: "companies with more than 250 employees" for "all companies"),
-    or ``None``."""
+    or ``None``; ``alone``: whatever ``mine`` says (it names no kind: "everyone")."""
     kind = mine[head]
     if there + 1 >= len(theirs) or theirs[there] != kind or theirs[there + 1] not in _NARROWING_AFTER:
         return None
-    if mine[head + 1 : head + 2] == theirs[there + 1 : there + 2]:
+    if not alone and mine[head + 1 : head + 2] == theirs[there + 1 : there + 2]:
         return None  # the claim narrows it the same way
     written = re.search(rf"\b{re.escape(kind)}\s+{re.escape(theirs[there + 1])}\b[^,;.]*", text, re.IGNORECASE)
     return written.group().strip().lower() if written else None
@@ -1006,7 +1052,11 @@ def _opposite(
                 each_side = word in lex.converse_words or bool(own)
                 if each_side and _converse(mine[i + 1 :], theirs[:j], theirs[j + 1 :], lex):
                     continue
-                if flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side):
+                # a word opening the claim has only the word after it to stand by ("Worn items can be
+                # returned" for "... for unworn items with tags attached")
+                opening = not (before or each_side) and after[:1] == their_after[:1] and after[0] not in lex.stopwords
+                alike = flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side)
+                if opening or alike:
                     return f'the context says "{other}", the claim "{word}"'
     return None
 

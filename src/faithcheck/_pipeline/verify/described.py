@@ -31,6 +31,8 @@ __all__ = ["check_described"]
 _DESCRIBING = 2
 """The most words right before a name that say what it is."""
 _WORD = re.compile(r"[^\W\d_]+")
+_NUMBERED = re.compile(r"^\s+\d+(?:\.\d+)*(?=\s*(?:,|and\b|or\b|&))")
+"""A version or model number after a name in a list ("Wi-Fi 6" of "Wi-Fi 6 and Bluetooth 5.3")."""
 _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*)", re.IGNORECASE)
 """What stands between two names of one list."""
 
@@ -118,10 +120,11 @@ def _describes(text: str, at: int, words: tuple[str, ...]) -> bool:
 
 def _together(text: str, one: tuple[int, int], other: tuple[int, int], lex: Lexicon) -> bool:
     """Two names of ``text`` stand in one list or one phrase: only a list's marks stand between
-    them, or only words, none a stop word ("Apple chief executive Tim Cook"; not "chef Marco Rossi
-    and manager Anna Lee", whose names each have their own)."""
+    them (after the first's version or model number: "Wi-Fi 6 and Bluetooth 5.3"), or only words,
+    none a stop word ("Apple chief executive Tim Cook"; not "chef Marco Rossi and manager Anna Lee",
+    whose names each have their own)."""
     (_, first_end), (second_start, _) = sorted((one, other))
-    between = text[first_end:second_start]
+    between = _NUMBERED.sub("", text[first_end:second_start], count=1)
     words = between.split()
     phrase = all(_WORD.fullmatch(word) and word.lower() not in lex.stopwords for word in words)
     return _LISTED.fullmatch(between) is not None or phrase

@@ -101,10 +101,17 @@ def swapped_names(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFindi
 
 def _between(first: str, words: Sequence[str], second: str, lang: Lang) -> re.Pattern[str]:
     """Two names with ``words`` between them (and a word of the lexicon's ``determiners`` before the
-    second, or none), in any case."""
+    second, or none), in any case; a name may be written by its last word alone ("Bezos" of "Jeff
+    Bezos")."""
     determiners = "|".join(map(re.escape, sorted(get_lexicon(lang).determiners)))
     gap = r"\s+" + r"\s+".join(map(re.escape, words)) + rf"\s+(?:(?:{determiners})\s+)?"
-    return re.compile(rf"\b{re.escape(first)}{gap}{re.escape(second)}\b", re.IGNORECASE)
+    return re.compile(rf"\b{_shortened(first)}{gap}{_shortened(second)}\b", re.IGNORECASE)
+
+
+def _shortened(name: str) -> str:
+    """A pattern of ``name`` or its last words ("Jeff Bezos", "Bezos")."""
+    *opening, last = name.split()
+    return "".join(rf"(?:{re.escape(word)}\s+)?" for word in opening) + re.escape(last)
 
 
 def _converses(relation: str, lang: Lang) -> list[str]:

@@ -112,6 +112,7 @@ from faithcheck._text.analysis import (
     ends_name,
     number_value,
     of_a_change,
+    past_tense,
     rounds_to,
     starts_sentence,
     stem,
@@ -435,6 +436,8 @@ class NumberSlot:
             return False  # a day of a month counts nothing else: "Tue 13 Oct" does not state "Man, 13,"
         if _refines(self.unit, other.unit) or _refines(other.unit, self.unit):
             return True  # "2.7 degrees" may be the "2.7 degrees Fahrenheit" of the context
+        if self.label is not None and self.label == other.label and self.unit == other.unit:
+            return True  # two numbers of one word are two of a kind: "Version 1.9", "Version 2.0"
         loose = self.unit != other.unit and not (self.measured or other.measured)
         if self.unit is None or other.unit is None or loose:
             # "over 16:" may be the claim's "16 tablets", but no rival of it: what a bare number
@@ -745,7 +748,10 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         magnitude = money_magnitude(text, start, end) or _magnitude_after(text, end, lex.number_words)
         if magnitude is not None:
             value, end = value * magnitude[0], magnitude[1]
+        label, label_opens = _label(text, start, lang)
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
+        if label is not None and (verb := _WORD_AFTER.match(text, end)) and past_tense(verb.group(1).lower(), lex):
+            unit = after_unit = None  # what "Version 1.9" or "Android 14" did counts nothing: "removed"
         if unit is None and (interval := _INTERVAL.match(text, end)):
             unit = _unit_after(text, interval.end(), lex.stopwords, lang)  # "81,114 (95% UI ...) deaths"
         before = _unit_before(text, start, end, lang)
@@ -758,7 +764,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
         opening = _said_again_from(text, ordered, index, lang)
-        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, _reach(runs, start))
+        # read from a number before it, its words reach as far as that number's do
+        reach = (_reach(runs, opening)[0], _reach(runs, start)[1])
+        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, reach)
         around = analyze(" ".join(near), lang).content
         # words gained past a name stay in the number's phrase
         (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
@@ -770,7 +778,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         frame = _with_events(
             analyze(" ".join(framed), lang).content - ({unit} if unit else set()) - names - calendar, lang
         )
-        is_year = _is_year(text[start:end], value, unit)
+        is_year = _is_year(text[start:end], value, unit, lang)
         decade = decade_length(text, end, value) if is_year else 0
         shown = f"{text[start:end]}s" if decade else text[start:end]  # "the 1990s", "the 1800's"
         if unit in ("am", "pm") and (time := _TIME_OF_DAY.match(text, end)):
@@ -795,7 +803,6 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 shown = text[start : years_old.end()]  # "25-year-old", not "25-year"
         measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
         bound = bound_before(text, start) or bound_after(text, end)
-        label, label_opens = _label(text, start, lang)
         phrase = frozenset[str]()
         if label is not None:
             reach = _phrase_of(text, start, end)
@@ -1756,13 +1763,14 @@ count: "1 or 2 tablets", "two of the 35 fasteners"."""
 _MEASURES = _word_set("km kg cm mm mg ml lb ft mph kw kwh mb gb")
 
 
-def _is_year(digits: str, value: float, unit: str | None) -> bool:
+def _is_year(digits: str, value: float, unit: str | None, lang: Lang) -> bool:
     """1000-2100 written without a separator, counting nothing measured ("in 2016", "a 2016 report",
-    "the 2010 census"; not "1,500 km", "1200 dollars"). A plural after it may be a verb ("Blade
-    Runner 2049 stars Ryan Gosling") or an adverb ("from 1985 onwards") as often as what it counts."""
+    "the 2010 census"; not "1,500 km", "1200 dollars", "1889 metres"; a month before it dates it:
+    "March 2016"). A plural after it may be a verb ("Blade Runner 2049 stars Ryan Gosling") or an
+    adverb ("from 1985 onwards") as often as what it counts."""
     if not (digits.isdigit() and 1000 <= value <= 2100):
         return False
-    return unit is None or (unit not in _MEASURES and unit not in CURRENCIES)
+    return unit is None or unit in _calendar(lang) or _same_units(lang).get(unit, unit) not in _measures(lang)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:
@@ -1959,14 +1967,17 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
     """Where the words before the number ``found[index]`` (``found`` in reading order) are read from:
     before the numbers right before it that only stop words part from it, with a word of the
     lexicon's ``sequel_words`` ("flooded in 2019 and again in 2021": 2021 is what flooded too) or
-    after a "from" (:data:`_FROM_VALUE`: "will increase from $15 to $16": $16 is the wage's too),
-    else at its start.
+    after a "from" (:data:`_FROM_VALUE`: "will increase from $15 to $16": $16 is the wage's too) or
+    a comma and a direction's word in "-ing" before "to" (:data:`_RISING_TO`: "The excess is 250
+    pounds per claim, rising to 500 pounds for subsidence claims": 500 is the excess's too), else at
+    its start.
 
     >>> text = "The river flooded in 2019 and again in 2021."
     >>> [n.frame for n in _numbers(text, "en")][1] == frozenset({"flood", "river"})
     True
     """
-    sequels, opening = get_lexicon(lang).sequel_words, found[index][0]
+    lex = get_lexicon(lang)
+    sequels, opening = lex.sequel_words, found[index][0]
     for k in range(index - 1, max(-1, index - 1 - _SAID_AGAIN_REACH), -1):
         before_start, before_end, _ = found[k]
         if before_end > opening:
@@ -1975,6 +1986,8 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
             text, max(0, before_start - _LOOK_BACK), before_start
         ):
             return before_start  # the two ends of one change: the first's words are the change's
+        if (rising := _RISING_TO.search(text, before_end, opening)) and rising.group(1).lower() in lex.directions:
+            return before_start  # "250 pounds per claim, rising to 500 pounds": the excess's too
         gap = analyze(text[before_end:opening], lang)
         if gap.content or not any(token in sequels for token in gap.tokens):
             break
@@ -1982,6 +1995,13 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
     return opening
 
 
+_RISING_TO = re.compile(rf",\s*([^\W\d_]+ing)\s+to\s+(?:[{CURRENCIES}]\s?)?$")
+"""What stands before the value a quantity rises or falls to in a phrase of its own: ", rising to"."""
+_HYPHENATED_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)[^\W_]+(?:-[^\W_]+)+(?![\w-])")
+"""A code whose parts a hyphen joins, one holding a digit ("787-8", "COVID-19", "F-35"): the slots read
+no number in it."""
+_WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
+"""The word right after a number."""
 _SAID_AGAIN_REACH = 3
 """How many numbers back :func:`_said_again_from` reads ("in 2019, again in 2020 and again in 2021");
 a text of thousands of them costs no more a number."""
@@ -2520,6 +2540,11 @@ _APPOSED_AFTER = re.compile(r"\s*,\s+(?:the|a|an)\s+(?=[^\W\d_])")
 """A comma and an article right after a name: what follows says what the name is, as after a copula
 ("Grok, a new large language model" as "Grok is a new large language model")."""
 _APPOSED = ","
+_APPOSITION_CLOSED = re.compile(r"\s*,\s+(?:the|a|an)\s+[^,;:()\[\]]{1,80},\s*")
+"""An apposition with an article, from the comma after a name to its closing comma."""
+_WORD_RUN = re.compile(r"[^\W\d_]+")
+_APPOSED_READ = 40
+"""How many characters past an apposition its name's verb is looked for."""
 """The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
 
 
@@ -2531,7 +2556,9 @@ def _flanks(
     past the name's own article ("approved by the European Commission" is flanked by "approved by")
     and the article after a copula ("Abuja is the capital" by "is capital") or after an apposition's
     comma ("Lyon, the third-largest city" by ", third-largest": :data:`_APPOSED`), and a copula
-    before a preposition ("Kilimanjaro is in" by "kilimanjaro in", as "Kilimanjaro, in" is).
+    before a preposition ("Kilimanjaro is in" by "kilimanjaro in", as "Kilimanjaro, in" is). Unless
+    ``phrase``, a name's apposition with an article is passed over to the verb right after it ("Dr.
+    Lena Fischer, a virologist at Charite, led the study" is flanked by "led the").
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
@@ -2549,11 +2576,23 @@ def _flanks(
         before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
     if bare and len(before) >= 2 and before[-2] in _COPULAS and before[-1] in _PLACE_PREPOSITIONS:
         before = [*before[:-2], before[-1]]  # "Kilimanjaro is in" as "Kilimanjaro, in"
-    if bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
+    closed = None if phrase else _APPOSITION_CLOSED.match(text, end)
+    if closed and (verb := _past_apposition(text, closed.end())):
+        after = verb  # "Dr. Lena Fischer, a virologist at Charite, led the study": "led the"
+    elif bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
         after = [after[0], *after[2:]]  # "Abuja is the capital": "is capital"
     elif bare and not phrase and after[:1] and after[0] in _ARTICLES and _APPOSED_AFTER.match(text, end):
         after = [_APPOSED, *after[1:]]  # "Lyon, the third-largest city": ", third-largest"
     return before[-2:], after[:2]
+
+
+def _past_apposition(text: str, at: int) -> list[str]:
+    """The two words from ``at`` (past an apposition's closing comma) where the first is in lower
+    case and no stop word, lower-cased: what the name before the apposition does ("led the"); empty
+    otherwise ("..., and")."""
+    words = _WORD_RUN.findall(text, at, at + _APPOSED_READ)[:2]
+    opens = bool(words) and words[0].islower() and words[0] not in get_lexicon("en").stopwords
+    return [w.lower() for w in words] if opens else []
 
 
 def _as_copula(after: list[str], other_after: list[str]) -> list[str]:
@@ -3043,6 +3082,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_names=named,
             claim_marks=marks,
             claim_changes=of_a_change(claim_features, lang),
+            claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
         ):
             if finding.decides:
                 return finding
@@ -3236,7 +3276,7 @@ def _candidates_of(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ..
     return _acronyms(text)
 
 
-_Found = tuple[tuple[float, int, int, int], int, NumberSlot]
+_Found = tuple[tuple[float, int, float, int], int, NumberSlot]
 """A number of the evidence the slot may speak of: ((near, tie, named, states), its sentence, it)."""
 
 
@@ -3280,6 +3320,7 @@ def _check_number(
     claim_names: frozenset[str] = frozenset(),
     claim_marks: frozenset[str] = frozenset(),
     claim_changes: bool = False,
+    claim_codes: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -3291,7 +3332,9 @@ def _check_number(
     (:func:`_naming_a_noun`), which, as ranks do, single out a part of a coordinated sentence before
     its other words: "a return to Leeds costs £76" after "A return ticket to Manchester costs £89";
     ``claim_changes``: the claim speaks of a change or of the past (:func:`of_a_change`), where the
-    old value of a change (:attr:`NumberSlot.changed_to`) may be its."""
+    old value of a change (:attr:`NumberSlot.changed_to`) may be its; ``claim_codes``: its
+    hyphenated codes (:data:`_HYPHENATED_CODE`), which tie a sentence giving them to the claim as
+    its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers")."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -3345,7 +3388,8 @@ def _check_number(
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value} - dated_with)
-        tie = len(slot.frame & features[i].content) + len(others)
+        codes = claim_codes & set(_HYPHENATED_CODE.findall(text)) if claim_codes else ()
+        tie = len(slot.frame & features[i].content) + len(others) + len(codes)
         # names are left out of the frames (every sentence about "OSIRIS-REx" has them, whichever
         # event it dates), but where all else ties, a sentence naming others and none of the names
         # near the slot speaks of the others ("K2, ..., is 8,611 metres high and lies on the border
@@ -3355,7 +3399,13 @@ def _check_number(
         # sentence's first word read as a name does ("Amazon's cloud unit grew 19%")
         names = slot.around & claim_names
         cased = capitalised_stems(text, lang) if claim_names else frozenset()
-        named = int(not names or bool(names & cased) or not _capitalised(text, lang))
+        named = float(not names or bool(names & cased) or not _capitalised(text, lang))
+        if names & cased and not names <= cased and cased <= claim_names:
+            # naming some of the words of the claim's name and nothing else names another, shorter
+            # ("The Galaxy S24 has a 6.2-inch display" for "The Galaxy S24 Ultra has a 6.2-inch
+            # display"); a name of its own sharing a word is told by the names themselves ("Harvard
+            # University" for "Yale University")
+            named = _PART_NAMED
         if names and not claim_names & cased and _capitalised(text, lang):
             strangers.add(i)
         month = _bare_month(slot, given, features[i])
@@ -3646,7 +3696,11 @@ def _in_claimed_conjunct(
             kept += entries
         else:
             own = [entry for entry in entries if entry[2].conjunct[0] == chosen]
-            kept += [_framed_by_part(slot, own[0], parts[chosen])] if len(own) == 1 else own
+            # the words no part has of its own are every part's ("bought" of "it had bought LinkedIn
+            # in 2016 and GitHub in 2018"), as the numbers' frames give them
+            framing = frozenset[str | float]().union(*(n.frame for *_, n in entries))
+            shared = framing - frozenset().union(*parts.values())
+            kept += [_framed_by_part(slot, own[0], parts[chosen] | shared)] if len(own) == 1 else own
     return kept
 
 
@@ -3657,9 +3711,9 @@ def _states_as_such(number: NumberSlot, other: NumberSlot) -> bool:
 
 def _framed_by_part(slot: NumberSlot, entry: _Found, part: frozenset[str | float]) -> _Found:
     """``entry``, the one number of the part the claim singles out, aligned by that part's words
-    as much as by its own: the part is of one event, whose words need not stand near its number
-    ("was named Fighter of the Year by The Ring magazine in 1995" for "named Fighter of the Year in
-    1998", its other part "was their top-rated fighter in 1998")."""
+    (and those every part shares) as much as by its own: the part is of one event, whose words need
+    not stand near its number ("was named Fighter of the Year by The Ring magazine in 1995" for
+    "named Fighter of the Year in 1998", its other part "was their top-rated fighter in 1998")."""
     (near, tie, named, states), i, number = entry
     if not (slot.adverbial and number.adverbial):
         return entry
@@ -3999,6 +4053,9 @@ def _one_end(text: str, lang: Lang) -> list[tuple[float, bool, str]]:
     ]
 
 
+_PART_NAMED = 0.5
+"""How far a sentence naming some words of the claim's name near its number names it (one naming
+all of them, or nobody, 1; one naming others only, 0)."""
 _RIVAL_FRAME = 2
 """Words around a bare value that another value must share with the claim's to be the same
 quantity."""
@@ -4015,9 +4072,13 @@ def _framed_alike(slot: NumberSlot, number: NumberSlot, near: float) -> bool:
     so it holds no rival; "Alice, 56, was arrested ..., said the sheriff, who has served for 18
     years" states 18 of something else and does, for "Alice, 18, was arrested".)"""
     counts_other = slot.unit is not None and number.unit is not None and slot.unit in number.frame
+    # none of another word is no count of the slot's thing ("gives me zero confidence" for "one
+    # mum also died"): where two count words differ, only a count of something rivals
+    none_of_other = number.value == 0 and number.unit is not None and slot.unit not in (None, number.unit)
     return (
         slot.compatible(number, strict=False)
         and not counts_other  # "detained the women in three cities" counts cities, not women
+        and not none_of_other
         and slot.is_year == number.is_year
         and near >= _RIVAL_FRAME
     )

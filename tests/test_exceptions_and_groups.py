@@ -1,0 +1,314 @@
+"""What a negated sentence leaves to its exception ("Pets are not allowed, except guide dogs"); a
+value a quantity rises to in a phrase of its own ("250 pounds per claim, rising to 500 pounds for
+subsidence claims"); "everyone" where the context names a narrowed group ("people over 65"); a year's
+digits as a measure ("1889 metres"); a sentence naming part of the claim's name ("Galaxy S24" for
+"Galaxy S24 Ultra"); two names the other way round, one by its last word ("succeeded Bezos"); "lost",
+"cut" and "raised" as directions; "experimental" against "stable"; a word opening the claim against
+its opposite ("Worn items" for "unworn items"); none of another word as no count ("zero confidence"
+for "one mum"); "most" or "many" where the context says "some"; a name with a version number in a
+list ("Wi-Fi 6 and Bluetooth 5.3")."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithcheck import Faithfulness
+from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.slots import _framed_alike, _numbers
+
+from .verdicts import assert_supported, assert_verdict
+
+_PETS = "Pets are not allowed, except guide dogs."
+_SMOKING = "Smoking is not permitted anywhere on campus, except in designated smoking areas."
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (_PETS, "Guide dogs are allowed."),
+        (_SMOKING, "Smoking is permitted in designated smoking areas."),
+        ("Dogs are not allowed in the park, except guide dogs.", "Guide dogs are allowed in the park."),
+    ],
+)
+def test_what_a_negated_sentence_takes_out_is_allowed(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "label", "why"),
+    [
+        (_PETS, "Guide dogs are not allowed.", "contradicted", "the context denies this of all but"),
+        (_SMOKING, "Smoking is not permitted in designated smoking areas.", "contradicted", ""),
+        (_PETS, "Pets are allowed.", "contradicted", ""),
+        (
+            "All items can be returned within 30 days, except gift cards.",
+            "Gift cards can be returned within 30 days.",
+            "contradicted",
+            "the context takes out what the claim speaks of",
+        ),
+        (
+            "The museum is open daily from 9 am to 6 pm, except on Mondays when it is closed.",
+            "The museum is open on Mondays.",
+            "contradicted",
+            "",
+        ),
+    ],
+)
+def test_an_exception_said_the_same_way_round_contradicts(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str, why: str
+) -> None:
+    assert_verdict(verifiers["en"], context, claim, label, why)  # type: ignore[arg-type]
+
+
+_EXCESS = "The excess is 250 pounds per claim, rising to 500 pounds for subsidence claims."
+
+
+def test_a_value_risen_to_is_the_same_quantitys(verifiers: dict[Lang, Faithfulness]) -> None:
+    claim = "The excess for subsidence claims is 250 pounds."
+    assert_verdict(verifiers["en"], _EXCESS, claim, "contradicted", "the context gives 500 pounds, not 250 pounds")
+    assert_supported(verifiers["en"], _EXCESS, "The excess for subsidence claims is 500 pounds.")
+    assert_supported(verifiers["en"], _EXCESS, "The excess is 250 pounds per claim.")
+    rent = "Rent is 900 euros a month, falling to 800 euros for students."
+    assert_verdict(verifiers["en"], rent, "Students pay a rent of 900 euros.", "contradicted")
+
+
+_BOOSTER = "Protection wanes after about 6 months, so a booster is recommended for people over 65."
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (
+            _BOOSTER,
+            "A booster is recommended for everyone.",
+            "the claim says this of everyone, the context of people over 65",
+        ),
+        (
+            "Free flu vaccines are available to adults aged 65 and over.",
+            "Free flu vaccines are available to everyone.",
+            "the claim says this of everyone, the context of adults aged 65 and over",
+        ),
+        ("The course is open to students who have completed Calculus I.", "The course is open to anyone.", ""),
+    ],
+)
+def test_everyone_is_more_than_a_narrowed_group(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
+) -> None:
+    [verdict] = verifiers["en"].check_claims([claim], [context])
+    assert not verdict.supported, verdict.reason
+    assert verdict.reason.startswith(why), verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (_BOOSTER, "A booster is recommended for people over 65."),
+        (_BOOSTER, "A booster is recommended for everyone over 65."),
+        ("The course is open to everyone.", "The course is open to anyone."),
+    ],
+)
+def test_everyone_said_of_everyone_still_supports(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+_EIFFEL = "The Eiffel Tower is 330 metres tall and was completed in 1889 for the World's Fair."
+
+
+def test_a_years_digits_measuring_are_no_year(verifiers: dict[Lang, Faithfulness]) -> None:
+    why = "the context gives 330 metres, not 1889 metres"
+    assert_verdict(verifiers["en"], _EIFFEL, "The Eiffel Tower is 1889 metres tall.", "contradicted", why)
+    assert_supported(verifiers["en"], _EIFFEL, "The Eiffel Tower was completed in 1889.")
+    assert_supported(verifiers["en"], "The company was founded in March 2016.", "The company was founded in 2016.")
+
+
+_PHONES = (
+    "The Galaxy S24 has a 6.2-inch display and a 4,000 mAh battery. "
+    "The Galaxy S24 Ultra has a 6.8-inch display and a 5,000 mAh battery."
+)
+
+
+def test_a_sentence_naming_part_of_the_name_names_another(verifiers: dict[Lang, Faithfulness]) -> None:
+    why = "the context gives 6.8-inch, not 6.2-inch"
+    assert_verdict(verifiers["en"], _PHONES, "The Galaxy S24 Ultra has a 6.2-inch display.", "contradicted", why)
+    assert_supported(verifiers["en"], _PHONES, "The Galaxy S24 Ultra has a 6.8-inch display.")
+    assert_supported(verifiers["en"], _PHONES, "The Galaxy S24 has a 6.2-inch display.")
+    assert_supported(verifiers["en"], _PHONES, "The Galaxy S24 has a 4,000 mAh battery.")
+
+
+def test_two_names_the_other_way_round_one_by_its_last_word(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = "Andy Jassy succeeded Bezos as CEO in July 2021."
+    why = "the context has them the other way round"
+    assert_verdict(verifiers["en"], context, "Jeff Bezos succeeded Andy Jassy as CEO.", "wrong_entity", why)
+    assert_supported(verifiers["en"], context, "Andy Jassy succeeded Bezos as CEO.")
+
+
+_BANK = "The central bank cut its main rate to 4%, while the government raised fuel taxes."
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (
+            "Germany lost about 13% of its European territory.",
+            "Germany gained about 13% of its European territory.",
+            "the claim has 13% go up ('gained') where the context has it go down ('lost')",
+        ),
+        (_BANK, "The central bank raised its main rate.", 'the context says "cut", the claim "raised"'),
+        (_BANK, "The government cut fuel taxes.", 'the context says "raised", the claim "cut"'),
+        (
+            "The council lowered the speed limit to 20 mph near schools.",
+            "The council raised the speed limit near schools.",
+            'the context says "lowered", the claim "raised"',
+        ),
+        (
+            "It introduced an experimental free-threaded build and a new interactive interpreter.",
+            "It introduced a stable free-threaded build.",
+            'the context says "experimental", the claim "stable"',
+        ),
+        (
+            "Returns are accepted within 14 days for unworn items with tags attached.",
+            "Worn items can be returned within 14 days.",
+            'the context says "unworn", the claim "worn"',
+        ),
+        (
+            "Paid leave is granted after six months. Unpaid leave can be taken at any time.",
+            "Paid leave can be taken at any time.",
+            'the context says "unpaid", the claim "paid"',
+        ),
+    ],
+)
+def test_a_change_or_kind_the_other_way_contradicts(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
+) -> None:
+    assert_verdict(verifiers["en"], context, claim, "contradicted", why)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (_BANK, "The government raised fuel taxes."),
+        ("The company cut 500 jobs and raised prices.", "The company raised prices."),
+        ("She raised three children and cut her working hours.", "She raised three children."),
+        ("Returns are accepted within 14 days for unworn items with tags attached.", "Unworn items can be returned."),
+        ("Paid leave is granted after six months. Unpaid leave can be taken any time.", "Unpaid leave can be taken."),
+        ("The team lost 2 games in March.", "The team lost 2 games in March."),
+    ],
+)
+def test_a_change_or_kind_said_the_same_way_still_supports(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+def test_none_of_another_word_counts_nothing() -> None:
+    # a rival told by its words around alone: "zero confidence" is none of the mothers the claim
+    # counts, where "450 targets" is another count of the "sites" struck
+    [_, mum] = _numbers("Another three babies and one mum also died at North Manchester General.", "en")
+    [zero] = _numbers("The care after Thomas died gives me zero confidence in them.", "en")
+    [sites] = _numbers("Israel struck over 242 sites in Gaza.", "en")
+    [targets] = _numbers("Israel struck 450 targets in Gaza.", "en")
+    assert not _framed_alike(mum, zero, near=2)
+    assert _framed_alike(sites, targets, near=2)
+
+
+_FATIGUE = "Some patients reported fatigue lasting up to three months."
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (_FATIGUE, "Most patients reported fatigue.", "the claim says 'most' where the context says 'some'"),
+        (_FATIGUE, "Many patients reported fatigue.", "the claim says 'many' where the context says 'some'"),
+    ],
+)
+def test_more_of_a_kind_than_the_context_says_overclaims(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
+) -> None:
+    assert_verdict(verifiers["en"], context, claim, "overclaim", why)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        ("Most patients reported fatigue.", "Some patients reported fatigue."),
+        ("Most experts agree, but some experts disagree.", "Most experts agree."),
+        # a version number ends a name of a list: "Wi-Fi 6" is listed with "Bluetooth 5.3"
+        ("The device supports Wi-Fi 6 and Bluetooth 5.3, but not NFC.", "The device supports Bluetooth 5.3."),
+        ("The device supports Wi-Fi 6 and Bluetooth 5.3, but not NFC.", "The device supports Wi-Fi 6."),
+    ],
+)
+def test_as_many_or_fewer_and_names_listed_with_numbers_still_support(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+_DEALS = (
+    "Microsoft acquired Activision Blizzard in October 2023. "
+    "Earlier, it had bought LinkedIn for $26.2 billion in 2016 and GitHub for $7.5 billion in 2018."
+)
+_VERSIONS = (
+    "Version 2.0 of the API was released on 1 March 2024 and removed the legacy endpoints. "
+    "Version 1.9, released in November 2023, added rate limiting."
+)
+_STUDY = (
+    "Dr. Lena Fischer, a virologist at Charite in Berlin, led the study. "
+    "Her co-author, Dr. Omar Haddad of the University of Oxford, analysed the data."
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "label", "why"),
+    [
+        # the part a name singles out is framed by the words every part shares ("bought")
+        (_DEALS, "Microsoft bought GitHub in 2016.", "contradicted", "the context gives 2018, not 2016"),
+        # two numbers of one word are two of a kind; what a version did counts nothing
+        (_VERSIONS, "Version 1.9 removed the legacy endpoints.", "contradicted", "the context gives 2.0, not 1.9"),
+        # a name's apposition passed over to what it did
+        (_STUDY, "Dr. Omar Haddad led the study.", "wrong_entity", ""),
+    ],
+)
+def test_parts_versions_and_appositions_align_a_claim(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str, why: str
+) -> None:
+    assert_verdict(verifiers["en"], context, claim, label, why)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        (_DEALS, "Microsoft bought GitHub in 2018."),
+        (_DEALS, "Microsoft bought LinkedIn in 2016."),
+        (_VERSIONS, "Version 2.0 removed the legacy endpoints."),
+        (_VERSIONS, "Version 1.9 added rate limiting."),
+        (_STUDY, "Dr. Lena Fischer led the study."),
+        (_STUDY, "Dr. Omar Haddad analysed the data."),
+    ],
+)
+def test_parts_versions_and_appositions_still_support(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+_DREAMLINER = (
+    "The 787-8 seats 242 passengers in a typical two-class layout and has a range of 13,530 km. "
+    "The longer 787-9 seats 290 passengers and can fly 14,010 km, while the 787-10 seats 330 passengers over "
+    "11,730 km."
+)
+
+
+def test_a_hyphenated_code_ties_a_sentence_and_a_part_with_an_auxiliary_keeps_its_verb(
+    verifiers: dict[Lang, Faithfulness],
+) -> None:
+    # "and can fly 14,010 km" has its own verb: "seats" stays the 290's (it was taken from it, and
+    # the true claim was contradicted by the 787-8's 242)
+    assert_supported(verifiers["en"], _DREAMLINER, "The 787-9 seats 290 passengers.")
+    assert_supported(verifiers["en"], _DREAMLINER, "The 787-8 seats 242 passengers.")
+    why = "the context gives 242 passengers, not 290 passengers"
+    assert_verdict(verifiers["en"], _DREAMLINER, "The 787-8 seats 290 passengers.", "contradicted", why)
+    assert_verdict(verifiers["en"], _DREAMLINER, "The 787-10 has a range of 14,010 km.", "contradicted")
