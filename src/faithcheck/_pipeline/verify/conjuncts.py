@@ -150,10 +150,10 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         if start < firsts[k]:
             firsts[k], first_ends[k] = start, end
     for k in range(1, len(edges)):
-        opening = _WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]]))
-        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[len(opening) :]
+        subject = _WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]]))
+        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[len(subject) :]
         # (a part with an auxiliary of its own has its verb: "and can fly 14,010 km")
-        own_verb = any(word.lower() in get_lexicon(lang).auxiliaries for word in opening)
+        own_verb = any(word.lower() in get_lexicon(lang).auxiliaries for word in subject)
         if _gapped(text, edges[k], last_numbers[k], ends[k]) and 0 < len(verb) <= _GAPPED_VERB and not own_verb:
             # a part leaving out its verb shares the one the part before has between its subject
             # and its number: "pay" of "adults pay €12 and students €8" (not "began on" of "The
