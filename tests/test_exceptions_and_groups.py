@@ -312,3 +312,24 @@ def test_a_hyphenated_code_ties_a_sentence_and_a_part_with_an_auxiliary_keeps_it
     why = "the context gives 242 passengers, not 290 passengers"
     assert_verdict(verifiers["en"], _DREAMLINER, "The 787-8 seats 290 passengers.", "contradicted", why)
     assert_verdict(verifiers["en"], _DREAMLINER, "The 787-10 has a range of 14,010 km.", "contradicted")
+
+
+def test_an_apposition_in_both_still_flanks_a_name(verifiers: dict[Lang, Faithfulness]) -> None:
+    # the apposition passed over in the sentence only missed this name swap of the smaller training run
+    context = "Ahmed Mokhallalati, an Al-Shifa physician, wrote on social media that 120 patients remained."
+    claim = "Medhat Abbas, an Al-Shifa physician, wrote on social media that 120 patients remained."
+    assert_verdict(verifiers["en"], context, claim, "wrong_entity", "the context names Ahmed Mokhallalati here")
+
+
+_DELIVERY = (
+    "Standard delivery takes 3 to 5 working days and is free on orders over 40 pounds. "
+    "Next-day delivery costs 6.99 pounds and is not available in the Scottish Highlands."
+)
+
+
+def test_a_sentence_opening_with_another_kind_speaks_of_it(verifiers: dict[Lang, Faithfulness]) -> None:
+    # "Next-day delivery" is no "Standard delivery": its price is none of the claim's
+    assert_supported(verifiers["en"], _DELIVERY, "Standard delivery costs 6.99 pounds.", supported=False)
+    assert_supported(verifiers["en"], _DELIVERY, "Next-day delivery is free on orders over 40 pounds.", supported=False)
+    assert_supported(verifiers["en"], _DELIVERY, "Next-day delivery costs 6.99 pounds.")
+    assert_supported(verifiers["en"], _DELIVERY, "Standard delivery is free on orders over 40 pounds.")

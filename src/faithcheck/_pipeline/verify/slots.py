@@ -78,7 +78,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
-from itertools import pairwise
+from itertools import pairwise, product
 from math import isclose
 
 from faithcheck._core.types import Lang
@@ -2549,16 +2549,16 @@ _APPOSED_READ = 40
 
 
 def _flanks(
-    text: str, start: int, end: int, *, phrase: bool = False, bare: bool = False
+    text: str, start: int, end: int, *, phrase: bool = False, bare: bool = False, apposed: bool = False
 ) -> tuple[list[str], list[str]]:
     """The two words before ``text[start:end]`` and the two after it, lower-cased; with
     ``phrase``, only those of its own phrase (none beyond a comma or a bracket); with ``bare``,
     past the name's own article ("approved by the European Commission" is flanked by "approved by")
     and the article after a copula ("Abuja is the capital" by "is capital") or after an apposition's
     comma ("Lyon, the third-largest city" by ", third-largest": :data:`_APPOSED`), and a copula
-    before a preposition ("Kilimanjaro is in" by "kilimanjaro in", as "Kilimanjaro, in" is). Unless
-    ``phrase``, a name's apposition with an article is passed over to the verb right after it ("Dr.
-    Lena Fischer, a virologist at Charite, led the study" is flanked by "led the").
+    before a preposition ("Kilimanjaro is in" by "kilimanjaro in", as "Kilimanjaro, in" is). With
+    ``apposed`` (not ``phrase``), a name's apposition with an article is passed over to the verb
+    right after it ("Dr. Lena Fischer, a virologist at Charite, led the study" is flanked by "led the").
 
     >>> _flanks("said Richard Scudamore, wants to", 5, 22)
     (['said'], ['wants', 'to'])
@@ -2576,7 +2576,7 @@ def _flanks(
         before = before[:-1]  # "by the Louvre"; not "A: Ray Wilkins"
     if bare and len(before) >= 2 and before[-2] in _COPULAS and before[-1] in _PLACE_PREPOSITIONS:
         before = [*before[:-2], before[-1]]  # "Kilimanjaro is in" as "Kilimanjaro, in"
-    closed = None if phrase else _APPOSITION_CLOSED.match(text, end)
+    closed = _APPOSITION_CLOSED.match(text, end) if apposed and not phrase else None
     if closed and (verb := _past_apposition(text, closed.end())):
         after = verb  # "Dr. Lena Fischer, a virologist at Charite, led the study": "led the"
     elif bare and after[:1] and after[0] in _COPULAS and after[1:2] and after[1] in _ARTICLES:
@@ -2641,9 +2641,12 @@ def _in_place(
     def alike(at: tuple[int, int], phrase: bool, each_side: bool = False, until: int = end) -> bool:
         # as written, or past the name's article in a sentence not naming the claim's: "approved
         # by the X" stands where "approved by Y" does, "X, a new model" where "Y is a new model"
-        for bare in (False, True) if loose and not named else (False,):
-            before, after = _flanks(claim, start, until, phrase=named, bare=bare)
-            other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare)
+        # (and past an apposition in both: "Dr. Lena Fischer, a virologist ..., led the study" stands
+        # where "Dr. Omar Haddad led the study" does, "Ahmed Mokhallalati, an Al-Shifa physician,
+        # wrote" where "Medhat Abbas, an Al-Shifa physician, announced")
+        for bare, apposed in product((False, True) if loose and not named else (False,), (False, True)):
+            before, after = _flanks(claim, start, until, phrase=named, bare=bare, apposed=apposed)
+            other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare, apposed=apposed)
             befores = [other_before]
             if moved := _NAME_TO_NAME.search(sentence, max(0, at[0] - _LOOK_BACK), at[0]):
                 # "moved from Tuesday to Thursday": Thursday stands where "moved to" has its day too
