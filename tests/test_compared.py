@@ -33,7 +33,7 @@ _HOTEL = "Check-in is from 3 p.m. and check-out is by 11 a.m."
             "The Pixel 8 Pro is cheaper than the Pixel 8.",
             "the context gives $999 for the Pixel 8 Pro and $699 for the Pixel 8",
         ),
-        (_LAKES, "Lake Ontario is larger than Lake Erie.", "the context gives 18,960 square for Lake Ontario"),
+        (_LAKES, "Lake Ontario is larger than Lake Erie.", "the context gives 18,960 square km for Lake Ontario"),
         # times of a day: before, "11 a.m." was no rival of "3 p.m."
         (_HOTEL, "Check-out is by 3 p.m.", "the context gives 11 a.m., not 3 p.m."),
         (_MUSEUM, "The museum opens at 6 pm.", "the context gives 10 am as the start, not 6 pm"),

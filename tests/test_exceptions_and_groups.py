@@ -333,3 +333,134 @@ def test_a_sentence_opening_with_another_kind_speaks_of_it(verifiers: dict[Lang,
     assert_supported(verifiers["en"], _DELIVERY, "Next-day delivery is free on orders over 40 pounds.", supported=False)
     assert_supported(verifiers["en"], _DELIVERY, "Next-day delivery costs 6.99 pounds.")
     assert_supported(verifiers["en"], _DELIVERY, "Standard delivery is free on orders over 40 pounds.")
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "why"),
+    [
+        (
+            "The meeting will take place in Room 4B instead of the main hall.",
+            "The meeting will take place in the main hall.",
+            "the context takes out what the claim speaks of (instead of 'main hall')",
+        ),
+        (
+            "The company chose to lease the building rather than buy it.",
+            "The company chose to buy the building.",
+            "the context takes out what the claim speaks of (rather than 'buy')",
+        ),
+        (
+            # a unit of area is its length's, refined: square miles are no square kilometres
+            "Canada is larger by area, covering 9.98 million square kilometres.",
+            "Canada covers 9.98 million square miles.",
+            "the context does not state 9.98 million square miles",
+        ),
+        (
+            # a time of day the context never gives, where it gives another
+            "The meeting was moved from Tuesday to Thursday at 2 pm.",
+            "The meeting will take place at 4 pm.",
+            "the context does not state 4 pm",
+        ),
+        (
+            # ", compared with" parts two values: the lead's is the second
+            "Gold is denser than lead: it has a density of 19.3 g/cm3, compared with 11.3 g/cm3 for lead.",
+            "Lead has a density of 19.3 g/cm3.",
+            "the context gives 11.3 g/cm3, not 19.3 g/cm3",
+        ),
+    ],
+)
+def test_what_is_said_instead_in_other_units_or_compared_is_not_the_claims(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, why: str
+) -> None:
+    [verdict] = verifiers["en"].check_claims([claim], [context])
+    assert not verdict.supported, verdict.reason
+    assert verdict.reason.startswith(why), verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        ("The meeting will take place in Room 4B instead of the main hall.", "The meeting will take place in Room 4B."),
+        ("The company chose to lease the building rather than buy it.", "The company chose to lease the building."),
+        (
+            "Canada is larger by area, covering 9.98 million square kilometres.",
+            "Canada covers 9.98 million square kilometres.",
+        ),
+        ("The meeting was moved from Tuesday to Thursday at 2 pm.", "The meeting is on Thursday at 2 pm."),
+        (
+            "Gold is denser than lead: it has a density of 19.3 g/cm3, compared with 11.3 g/cm3 for lead.",
+            "Gold has a density of 19.3 g/cm3.",
+        ),
+    ],
+)
+def test_what_is_said_instead_in_other_units_or_compared_still_supports_the_claims_own(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)
+
+
+@pytest.mark.parametrize(
+    ("lang", "context", "claim", "supported"),
+    [
+        (
+            "de",
+            "Das Treffen findet in Raum 4B anstatt im Hauptsaal statt.",
+            "Das Treffen findet im Hauptsaal statt.",
+            False,
+        ),
+        (
+            "de",
+            "Das Treffen findet in Raum 4B anstatt im Hauptsaal statt.",
+            "Das Treffen findet in Raum 4B statt.",
+            True,
+        ),
+        (
+            "fr",
+            "La réunion aura lieu dans la salle 4B au lieu de la grande salle.",
+            "La réunion aura lieu dans la grande salle.",
+            False,
+        ),
+        (
+            "fr",
+            "La réunion aura lieu dans la salle 4B au lieu de la grande salle.",
+            "La réunion aura lieu dans la salle 4B.",
+            True,
+        ),
+    ],
+)
+def test_what_is_said_instead_in_german_and_french(
+    verifiers: dict[Lang, Faithfulness], lang: Lang, context: str, claim: str, supported: bool
+) -> None:
+    assert_supported(verifiers[lang], context, claim, supported=supported)
+
+
+def test_refused_and_denied_say_it_was_not_done(verifiers: dict[Lang, Faithfulness]) -> None:
+    senate = "The senator refused to endorse the bill, saying it failed to address housing costs."
+    why = "the context says it refused to endorse where the claim says it did"
+    assert_verdict(verifiers["en"], senate, "The senator endorsed the bill.", "contradicted", why)
+    assert_verdict(verifiers["en"], senate, "The senator said the bill addressed housing costs.", "contradicted")
+    assert_supported(verifiers["en"], senate, "The senator refused to endorse the bill.")
+    assert_supported(verifiers["en"], senate, "The senator did not endorse the bill.")
+    denied = "Its CEO denied that the firm had misled investors."
+    assert_verdict(verifiers["en"], denied, "The CEO admitted that the firm had misled investors.", "contradicted")
+    # "several" and "many" say alike (a FEVER original of the larger training run)
+    several = "Historically, the English population is descended from several peoples."
+    assert_supported(verifiers["en"], several, "English people are descended from many peoples.")
+
+
+_LEAVE = "New employees receive 25 days of annual leave, rising to 30 days after five years of service."
+
+
+def test_a_value_risen_to_holds_where_its_own_words_say(verifiers: dict[Lang, Faithfulness]) -> None:
+    # ", rising to" parts the sentence: the 30 days are those "after five years of service" (the true
+    # claim was contradicted by the 25 days before)
+    assert_supported(verifiers["en"], _LEAVE, "Employees receive 30 days of annual leave after five years of service.")
+    assert_supported(verifiers["en"], _LEAVE, "New employees receive 25 days of annual leave.")
+    why = "the context gives 25 days, not 30 days"
+    assert_verdict(verifiers["en"], _LEAVE, "New employees receive 30 days of annual leave.", "contradicted", why)
+
+
+def test_only_one_where_either_may_says_less(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = "Either party may terminate this agreement with 30 days' written notice."
+    why = "the claim says this of one alone ('only'), the context of 'either'"
+    assert_verdict(verifiers["en"], context, "Only the supplier may terminate the agreement.", "contradicted", why)
+    assert_supported(verifiers["en"], context, "Either party may terminate the agreement with 30 days' notice.")

@@ -63,14 +63,20 @@ CLAUSES_OR_BUT = rf"{CLAUSES}|\s+but\s+"
 """:data:`CLAUSES` and "but" without a comma, which parts clauses wherever it stands ("kept it at 30 km/h
 in town but raised it on the ring road"; a bare "and" may join two things of one clause instead)."""
 _MARKER = re.compile(
-    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|;|(?<!\b[ap]\.m)[.!?]\s",
+    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|,\s*compared\s+(?:with|to)\b"
+    r"|,\s*(?:rising|falling|increasing|decreasing|dropping|climbing)\s+to\b|;|(?<!\b[ap]\.m)[.!?]\s",
     re.IGNORECASE,
 )
 """What parts two coordinated parts of a sentence (a sentence's end parts two sentences; ", then"
-parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"; the full stop of "a.m."
+parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"; ", compared with" parts two
+values compared: "about 40 million, compared with about 335 million in the United States", and ",
+rising to" a value from the one it rises to where what follows holds: "25 days of annual leave,
+rising to 30 days after five years of service"; the full stop of "a.m."
 or "p.m." ends no sentence). A comma
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
+_COMPARED = re.compile(r",\s*compared", re.IGNORECASE)
+"""The marker of two values compared (:data:`_MARKER`), which are never one part."""
 _SENTENCE_END = re.compile(r"(?<!\b[ap]\.m)[.!?;](?:\s|$)", re.IGNORECASE)
 _COMMA = re.compile(r",\s*")
 _ENDS_AT_NUMBER = re.compile(r"%?\s*(?:[^\W\d_]+)?[\s,.!?;]*")
@@ -104,6 +110,7 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         # two values of one kind listed ("the 1980s and the 1990s", "in 2019 and 2020") or a span
         # ("between 1993 and 2018") are one part: no content word stands between them
         listed = first_kind == kind and not analyze(_MARKER.sub(" ", text[first_end:start]), lang).content
+        listed = listed and not any(_COMPARED.match(m.group()) for m in markers)  # "40 million, compared with 335"
         if markers and not listed:
             bounds.append((markers[0].start(), markers[0].end()))
             # a comma before parts a list whose last part "and" parts from numbers of the same

@@ -180,6 +180,8 @@ def find_cue(
         (claim_negated and not sentence_negated and _excepted(claim, window.sentence, lang))
         # "Assistance dogs are allowed" is what "Pets are not allowed, except for assistance dogs" leaves
         or (sentence_negated and not claim_negated and _names_exception(claim, window.sentence, lang))
+        # "did not endorse" is what "refused to endorse" says
+        or (claim_negated and not sentence_negated and _refused(claim, sentence, get_lexicon(lang)) is not None)
     ):
         side = "the claim" if claim_negated else "the context"
         return Cue("contradicted", f"only {side} is negated, so they say opposite things", "negation")
@@ -205,6 +207,9 @@ def find_cue(
     if not claim_negated and (beside := _denied_beside(claim, sentence, said, lang)) is not None:
         other, why = beside
         return Cue("contradicted", why + _naming(other.text, window), "negation")
+    for features, aligned in parts if not claim_negated else ():
+        if coverage(features, aligned) >= CUE_COVERAGE and (refused := _refused(features, aligned, get_lexicon(lang))):
+            return Cue("contradicted", refused + _naming(aligned.text, window), "negation")
     # a word of the opposite meaning where the rest is stated: in any sentence of the window that
     # says at least half of a sentence of the claim
     for features, _ in parts:
@@ -295,6 +300,20 @@ def find_cue(
 
 _NEGATION_REACH = 3
 """How many words after its pronoun subject a negation may stand ("It does not cover")."""
+
+
+def _refused(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
+    """Why ``sentence`` says what the claim says was done was refused or failed: a word of the
+    lexicon's ``refusal_verbs`` and "to" before the claim's verb ("The senator refused to endorse
+    the bill" for "The senator endorsed the bill"), where the claim has none of those words; ``None``
+    if not."""
+    if not lex.refusal_verbs or lex.refusal_verbs & set(claim.tokens):
+        return None
+    theirs = sentence.tokens
+    for k in range(len(theirs) - 2):
+        if theirs[k] in lex.refusal_verbs and theirs[k + 1] == "to" and stem(theirs[k + 2], lex) in claim.content:
+            return f"the context says it {theirs[k]} to {theirs[k + 2]} where the claim says it did"
+    return None
 
 
 _DENYING_OPENERS = frozenset({"neither", "no", "none", "nobody", "nothing"})
@@ -641,8 +660,9 @@ def _more_of(claim: TextFeatures, sentence: TextFeatures) -> str | None:
     return None
 
 
-_HOW_MANY = {"few": 1, "some": 1, "several": 1, "many": 2, "most": 3}
-"""English words of how many of a kind, by how many they say."""
+_HOW_MANY = {"few": 1, "some": 1, "several": 2, "many": 2, "most": 3}
+"""English words of how many of a kind, by how many they say ("several" and "many" alike: "descended
+from many peoples" for "from several peoples", a FEVER original of the larger training run)."""
 
 
 def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
@@ -1162,11 +1182,11 @@ def _listed_with(scope: frozenset[str], claim: TextFeatures, sentence: TextFeatu
 
 
 def _exceptions(text: str, lang: Lang) -> Iterator[tuple[re.Match[str], str, list[str]]]:
-    """Each word of the lexicon's ``exceptions`` in ``text``, with the rest of its clause and the
-    content words right after it that it takes out ("Mondays" of "except on Mondays when it is
-    closed")."""
+    """Each word of the lexicon's ``exceptions`` (and ``instead_words``) in ``text``, with the rest of
+    its clause and the content words right after it that it takes out ("Mondays" of "except on
+    Mondays when it is closed", "main hall" of "instead of the main hall")."""
     lex = get_lexicon(lang)
-    for word in sorted(lex.exceptions):
+    for word in sorted(lex.exceptions | lex.instead_words):
         at = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
         if at is None:
             continue

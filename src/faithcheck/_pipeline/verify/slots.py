@@ -801,7 +801,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             same_unit = _YEARS_OF_AGE  # "Sapp, 42," is 42 years, however the age is written
             if years_old := _AGE_SHOWN.match(text, end):
                 shown = text[start : years_old.end()]  # "25-year-old", not "25-year"
-        measured = same_unit is not None and same_unit.split(" ")[0] in _measures(lang)
+        # (a time of day measures too: "at 4 pm" where the context gives "at 2 pm" only)
+        measured = same_unit is not None and (same_unit.split(" ")[0] in _measures(lang) or same_unit == _HOUR_OF_DAY)
         bound = bound_before(text, start) or bound_after(text, end)
         phrase = frozenset[str]()
         if label is not None:
@@ -921,6 +922,8 @@ _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 
 _RATE_WORDS = 4
 """Words between a number and the time it is a rate of ("1.5 days of paid leave per month")."""
+_RATE_GAP = frozenset({"of", "de", "von", "it", "them"})
+"""Stop words that may stand between a number and its rate: "days of leave", "cross it each day"."""
 _RATE_STOP = re.compile(r"[,;:.()!?]")
 """Where a number's phrase ends, for its rate."""
 _WORD_OR_NUMBER = re.compile(r"[^\W_]+")
@@ -947,8 +950,8 @@ def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[f
     """The time a number ending at ``text[end]`` is a rate of, and the words that say so
     (:attr:`NumberSlot.per`): within :data:`_RATE_WORDS` words after it, in its phrase, a word that
     makes it a rate before a unit of time, or one that says a time by itself (:func:`_rate_words`). The words
-    between are no stop words ("5 days for a year" is no rate) but for "of" ("days of leave"), nor
-    numbers ("500 mg three times a day" gives the rate of the times)."""
+    between are no stop words ("5 days for a year" is no rate) but those of :data:`_RATE_GAP`
+    ("days of leave", "cross it each day"), nor numbers ("500 mg three times a day" gives the rate of the times)."""
     stop = _RATE_STOP.search(text, end, end + 80)
     words = list(_WORD_OR_NUMBER.finditer(text, end, stop.start() if stop else min(len(text), end + 80)))[
         : _RATE_WORDS + 2
@@ -967,7 +970,7 @@ def _rate(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> tuple[f
                 return seconds, text[word.start() : time.end()]
         if any(c.isdigit() for c in lowered) or lowered in number_words:
             return None
-        if k > 0 and lowered in stopwords and lowered not in ("of", "de", "von"):
+        if k > 0 and lowered in stopwords and lowered not in _RATE_GAP:
             return None
     return None
 
@@ -1896,11 +1899,18 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         return None
     stems = analyze(word.group(), lang).content
     stem = next(iter(stems)) if stems else (word.group() if word.group() in _SAME_UNITS else None)  # "200 g"
+    if lowered in _POWERED and (measure := _unit_after(text, word.end(), stopwords, lang)) is not None:
+        return f"{_same_units(lang).get(measure, measure)} {lowered}"  # "9.98 million square kilometres": "km square"
     if stem and lowered in _DEGREES and (scale := _SCALE.match(text, word.end())):
         return f"{stem} {scale.group(1).lower()}"  # refines the unit: see NumberSlot.compatible
     return stem
 
 
+_PER_UNIT = re.compile(r"/[^\W_]+")
+"""A unit per another written with a slash right after the first: the "/cm3" of "19.3 g/cm3"."""
+_POWERED = frozenset({"square", "cubic"})
+"""Words before a unit of length that make it one of area or volume: the unit is the length's, so
+refined ("square miles" measures as miles do, and no square kilometres)."""
 _SIGNS_AS_WORDS = frozenset({"m", "l"})
 """Signs of units (:data:`_SAME_UNITS`) that are stop words too (the "m" of "I'm", the "l" of
 "l'eau"), read as units after a number: "2 m", "1.5 l" ("in" is read apart: :data:`_INCHES_END`)."""
@@ -2073,7 +2083,10 @@ def _slot_text(text: str, start: int, end: int) -> str:
     if word is None:
         return text[start:end]
     scale = _SCALE.match(text, word.end()) if word.group().lower() in _DEGREES else None
-    return text[start : (scale or word).end()]
+    if word.group().lower() in _POWERED:
+        scale = _WORD_AFTER.match(text, word.end())  # "9.98 million square kilometres"
+    per = _PER_UNIT.match(text, (scale or word).end())
+    return text[start : (per or scale or word).end()]  # "19.3 g/cm3"
 
 
 @lru_cache(maxsize=16384)

@@ -48,6 +48,14 @@ class Lexicon:
     """Words of ``restrictions`` that take something out of what a sentence says ("except",
     "excluding"), lower-cased: a claim saying it of that thing says the opposite ("open on Mondays"
     against "open daily, except on Mondays")."""
+    refusal_verbs: frozenset[str]
+    """Verbs that, before "to" and a verb, say it was not done ("refused", "failed", "declined"),
+    lower-cased: a claim saying it was done is contradicted ("The senator endorsed the bill" against
+    "The senator refused to endorse the bill")."""
+    instead_words: frozenset[str]
+    """Words that put one thing in another's place ("instead of", "rather than"), lower-cased: read as
+    ``exceptions`` are ("in Room 4B instead of the main hall" takes the main hall out), but no
+    restriction a claim leaves out ("The meeting will take place in Room 4B" says what it says)."""
     exclusive_words: frozenset[str]
     """Words of ``restrictions`` that say a thing of one alone ("only", "solely"), lower-cased: a
     claim saying so of one where the context says it of all or both says less than it ("Only the
