@@ -464,3 +464,13 @@ def test_only_one_where_either_may_says_less(verifiers: dict[Lang, Faithfulness]
     why = "the claim says this of one alone ('only'), the context of 'either'"
     assert_verdict(verifiers["en"], context, "Only the supplier may terminate the agreement.", "contradicted", why)
     assert_supported(verifiers["en"], context, "Either party may terminate the agreement with 30 days' notice.")
+
+
+def test_an_irregular_verb_in_the_past_opens_a_part_of_its_own(verifiers: dict[Lang, Faithfulness]) -> None:
+    # "and fell on 9 November 1989" opens with a verb in the past: "was built" is the first part's
+    # own, and 1989 no year of the building
+    context = "The Berlin Wall was built in 1961 and fell on 9 November 1989."
+    why = "the context gives 1961, not 1989"
+    assert_verdict(verifiers["en"], context, "The Berlin Wall was built in 1989.", "contradicted", why)
+    assert_supported(verifiers["en"], context, "The Berlin Wall fell in 1989.")
+    assert_supported(verifiers["en"], context, "The Berlin Wall was built in 1961.")

@@ -169,11 +169,15 @@ def _stem(word: str, stemmer: str) -> str:
 
 def past_tense(word: str, lex: Lexicon) -> bool:
     """``word``, lower-cased, is a verb in the past tense by its ending (the lexicon's
-    ``past_endings``, which the stemmer takes off): "reached", not "speed".
+    ``past_endings``, which the stemmer takes off: "reached", not "speed") or one of its
+    ``irregular_past`` ("fell", "led").
 
-    >>> past_tense("reached", get_lexicon("en")), past_tense("speed", get_lexicon("en"))
-    (True, False)
+    >>> lex = get_lexicon("en")
+    >>> past_tense("reached", lex), past_tense("speed", lex), past_tense("led", lex)
+    (True, False, True)
     """
+    if word in lex.irregular_past:
+        return True
     return any(word.endswith(ending) for ending in lex.past_endings) and stem(word, lex) != word
 
 

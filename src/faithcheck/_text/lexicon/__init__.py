@@ -232,6 +232,10 @@ class Lexicon:
     past_endings: tuple[str, ...]
     """Endings of verbs in the past tense ("-ed" of "reached"), lower-cased: not after an auxiliary
     ("is planned"), the claim speaks of the past."""
+    irregular_past: frozenset[str]
+    """Verbs in the past tense that no ending of ``past_endings`` tells ("fell", "led", "built"),
+    lower-cased; none that is the present's form too ("cut", "set") or a word of another kind
+    ("left", "fed", "born")."""
     direction_adverbs: dict[str, str]
     """Words that give a change's direction only right before its number ("down 1%", "up 8%"),
     lower-cased, to that direction: elsewhere they say nothing of a change ("set up", "up to 4")."""
