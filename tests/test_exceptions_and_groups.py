@@ -474,3 +474,26 @@ def test_an_irregular_verb_in_the_past_opens_a_part_of_its_own(verifiers: dict[L
     assert_verdict(verifiers["en"], context, "The Berlin Wall was built in 1989.", "contradicted", why)
     assert_supported(verifiers["en"], context, "The Berlin Wall fell in 1989.")
     assert_supported(verifiers["en"], context, "The Berlin Wall was built in 1961.")
+
+
+_NODE = "Version 5 of the library drops support for Node 16 and requires Node 18 or later."
+
+
+def test_a_numbered_name_bounded_as_the_claims_and_numbers_of_another_name(verifiers: dict[Lang, Faithfulness]) -> None:
+    # "Version 5" names what the whole sentence speaks of: it singles out no part of it for "Node 16"
+    why = "the context gives Node 18, not Node 16"
+    assert_verdict(verifiers["en"], _NODE, "Version 5 requires Node 16 or later.", "contradicted", why)
+    assert_supported(verifiers["en"], _NODE, "Version 5 requires Node 18 or later.")
+    assert_supported(verifiers["en"], _NODE, "Version 5 drops support for Node 16.")
+    python = "Version 3.2 adds support for Python 3.12 and drops support for Python 3.8."
+    why = "the context gives Python 3.8, not Python 3.12"
+    assert_verdict(verifiers["en"], python, "Version 3.2 drops support for Python 3.12.", "contradicted", why)
+    assert_supported(verifiers["en"], python, "Version 3.2 adds support for Python 3.12.")
+
+
+def test_a_unit_of_time_after_a_is_one(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = "Pfizer's vaccine was authorised first. Moderna's vaccine was authorised a week later."
+    why = "the context does not state a month"
+    assert_verdict(verifiers["en"], context, "Moderna's vaccine was authorised a month later.", "unsupported", why)
+    assert_supported(verifiers["en"], context, "Moderna's vaccine was authorised a week later.")
+    assert_supported(verifiers["en"], context, "Moderna's vaccine was authorised one week later.")

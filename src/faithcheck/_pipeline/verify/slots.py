@@ -453,6 +453,10 @@ _ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+([^\W\d_]+)", re.IGNORECASE)
 """"One" and the word after it: a number before a unit of time or a noun (:func:`_one_counted`)."""
 
 
+_AWAY_WORDS = frozenset({"later", "earlier", "ago", "afterwards"})
+_A_TIME_AWAY = re.compile(r"(?<![\w-])(an?)\s+([^\W\d_]+)\s+(?:later|earlier|ago|afterwards)\b", re.IGNORECASE)
+""""A" or "an", a word and "later", "earlier", "ago": one of a unit of time where the word is one ("a
+week later", "an hour earlier")."""
 _ONE_ALONE = re.compile(r"(?<![\w-])([^\W\d_]+)\s+(one)(?=\s*(?:[.,;:)]|$))")
 """"One" ending a clause, and the word before it: a number where that word stands before another
 number of the text ("52% after one" beside "after two doses")."""
@@ -564,6 +568,17 @@ def _one_counted(text: str, lang: Lang) -> list[tuple[int, int, float]]:
         if re.search(rf"\b{re.escape(m.group(1))}\s+(?:\d|one\s+\w|{_spelled_pattern(lang)})", text, re.IGNORECASE):
             found.append((m.start(2), m.end(2), 1.0))
     return found
+
+
+def _a_time_away(text: str, lang: Lang) -> list[tuple[int, int, float]]:
+    """Each "a" or "an" before a unit of time and "later", "earlier", "ago" (:data:`_A_TIME_AWAY`):
+    one of that unit ("authorised a week later" is no "a month later")."""
+    units = _seconds()
+    return [
+        (m.start(1), m.end(1), 1.0)
+        for m in _A_TIME_AWAY.finditer(text)
+        if analyze(m.group(2), lang).content & units.keys()
+    ]
 
 
 @cache
@@ -719,6 +734,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         found.extend(spelled_numbers(text, lang))
     if lang == "en" and "one" in tokens:
         found.extend(_one_counted(text, lang))
+    if lang == "en" and not _AWAY_WORDS.isdisjoint(tokens):
+        found.extend(_a_time_away(text, lang))
     if frequency := _frequency(lang):
         found.extend((m.start(), m.end(), lex.frequency_words[m.group().lower()]) for m in frequency.finditer(text))
     if _ORDINAL.search(text):
@@ -3844,8 +3861,13 @@ def _check_label(
             states = int(_digits(number.text) == digits or _within(digits, number))
             if states or _digits(number.text) not in claimed:
                 near: float = len(slot.frame & number.phrase) + (_LINK_WEIGHT if i in dated else 0)
+                # bounded as the claim's is ("requires Node 18 or later" for "requires Node 16 or later")
+                near += _LINK_WEIGHT if slot.bound is not None and slot.bound == number.bound else 0
                 found.append(((near, tie, 1, states), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found)
+    # a number of another name ("Version 5" for "Node 16") names what the whole sentence speaks of,
+    # no part of it
+    own_kind = [n for n in claim_numbers if n.label is None or n.label.lower() == label]
+    found = _in_claimed_conjunct(slot, own_kind, found)
     if not found:
         return None
     (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
