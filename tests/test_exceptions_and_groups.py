@@ -497,3 +497,53 @@ def test_a_unit_of_time_after_a_is_one(verifiers: dict[Lang, Faithfulness]) -> N
     assert_verdict(verifiers["en"], context, "Moderna's vaccine was authorised a month later.", "unsupported", why)
     assert_supported(verifiers["en"], context, "Moderna's vaccine was authorised a week later.")
     assert_supported(verifiers["en"], context, "Moderna's vaccine was authorised one week later.")
+
+
+_SHARES = "Alphabet's shares closed up 3% on Tuesday, while Microsoft's shares were little changed."
+
+
+def test_a_number_in_a_clause_about_another_is_not_the_claims(verifiers: dict[Lang, Faithfulness]) -> None:
+    why = "only a clause about something else states 3%"
+    assert_verdict(verifiers["en"], _SHARES, "Microsoft's shares rose 3% on Tuesday.", "unsupported", why)
+    assert_supported(verifiers["en"], _SHARES, "Alphabet's shares closed up 3% on Tuesday.")
+    hired = "Alphabet hired 300 engineers in March, while Microsoft cut jobs."
+    assert_supported(verifiers["en"], hired, "Microsoft hired 300 engineers in March.", supported=False)
+    # the clause about the claim's name states it too
+    both = "Revenue at Alphabet rose 12%, while Microsoft said its revenue rose 12% too."
+    assert_supported(verifiers["en"], both, "Microsoft's revenue rose 12%.")
+
+
+def test_a_sentence_opening_with_a_common_word_and_of_opens_no_title(verifiers: dict[Lang, Faithfulness]) -> None:
+    # "Citizens of India": a place checked where the rest of the claim is stated ("Fist of Legend" is a title)
+    context = "Citizens of France can stay in the UK for up to 6 months without a visa. Citizens of India need a visa."
+    claim = "Citizens of India can stay in the UK for up to 6 months without a visa."
+    assert_verdict(verifiers["en"], context, claim, "wrong_entity", "the context names France here, not India")
+    assert_supported(
+        verifiers["en"], context, "Citizens of France can stay in the UK for up to 6 months without a visa."
+    )
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        # originals of the larger training run that the first versions rejected
+        (
+            "Observation with satellites show that Arctic sea ice area, extent, and volume have been in decline for "
+            "a few decades.",
+            "Both the extent and thickness of Arctic sea ice has declined rapidly over the last several decades.",
+        ),
+        (
+            "The move has helped reduce unauthorised absence levels in some schools on the days of auditions.",
+            "Move has helped reduce unauthorised absence levels in several schools.",
+        ),
+        (
+            "The first orbital flight test back in April ended prematurely when the two rocket stages failed to "
+            "separate.",
+            "In April, the first orbital flight test was marred by the failure of rocket stages to achieve separation.",
+        ),
+    ],
+)
+def test_several_and_a_failure_said_alike_still_support(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)

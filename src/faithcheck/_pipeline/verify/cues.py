@@ -304,14 +304,14 @@ _NEGATION_REACH = 3
 
 def _refused(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
     """Why ``sentence`` says what the claim says was done was refused or failed: a word of the
-    lexicon's ``refusal_verbs`` and "to" before the claim's verb ("The senator refused to endorse
+    lexicon's ``refusal_words`` and "to" before the claim's verb ("The senator refused to endorse
     the bill" for "The senator endorsed the bill"), where the claim has none of those words; ``None``
     if not."""
-    if not lex.refusal_verbs or lex.refusal_verbs & set(claim.tokens):
+    if not lex.refusal_words or lex.refusal_words & set(claim.tokens):
         return None
     theirs = sentence.tokens
     for k in range(len(theirs) - 2):
-        if theirs[k] in lex.refusal_verbs and theirs[k + 1] == "to" and stem(theirs[k + 2], lex) in claim.content:
+        if theirs[k] in lex.refusal_words and theirs[k + 1] == "to" and stem(theirs[k + 2], lex) in claim.content:
             return f"the context says it {theirs[k]} to {theirs[k + 2]} where the claim says it did"
     return None
 
@@ -660,9 +660,10 @@ def _more_of(claim: TextFeatures, sentence: TextFeatures) -> str | None:
     return None
 
 
-_HOW_MANY = {"few": 1, "some": 1, "several": 2, "many": 2, "most": 3}
-"""English words of how many of a kind, by how many they say ("several" and "many" alike: "descended
-from many peoples" for "from several peoples", a FEVER original of the larger training run)."""
+_HOW_MANY = {"few": 1, "some": 1, "many": 2, "most": 3}
+"""English words of how many of a kind, by how many they say; "several" is none of them, as many as
+"many", "a few" or "some" ("descended from many peoples" for "from several peoples", "several
+decades" for "a few decades": originals of the larger training run)."""
 
 
 def _all_of_some(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:

@@ -50,6 +50,10 @@ class SlotFinding:
     a verifier reading the numbers alone takes it for stated."""
     slot: str | None = None
     """The claim's number it is about, as the claim writes it ("2006", "third"), where known."""
+    yields: bool = False
+    """A deciding finding that a name's own deciding finding says better: a number stated only in a
+    clause about another ("Vinicius Junior scored twice, while Bellingham ..." for "Bellingham
+    scored twice"), where the name check tells whom the clause names."""
 
 
 def changed_from(old: str, new: str) -> str:

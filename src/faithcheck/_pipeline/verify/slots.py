@@ -3064,7 +3064,7 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 @lru_cache(maxsize=4096)
 def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
-    places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1]))
+    places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1], lang))
     days = _placed_days(claim, lang)
     if (
         not numbers
@@ -3080,6 +3080,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     features = [analyze(s, lang) for s in sentences]
     claim_features = analyze(claim, lang)
     unaligned: SlotFinding | None = None
+    yielded: SlotFinding | None = None  # a number's finding a name's may say better (SlotFinding.yields)
     if numbers and (finding := _check_change(claim, claim_features.content, sentences, features, lang)):
         return finding
     if finding := check_ordinals(claim, claim_features.terms, sentences, features, lang):
@@ -3116,10 +3117,14 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_marks=marks,
             claim_changes=of_a_change(claim_features, lang),
             claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
+            opening_names=frozenset().union(*(name.stems for name in names if name.opening)),
         ):
-            if finding.decides:
+            if finding.decides and finding.yields:
+                yielded = yielded or finding
+            elif finding.decides:
                 return finding
-            unaligned = unaligned or finding
+            else:
+                unaligned = unaligned or finding
     if actors := _actors(claim, _heads(sentences, lang), lang):
         claim_terms = claim_features.terms
         for name, start, end in actors:
@@ -3128,6 +3133,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 if finding.decides:
                     return finding
                 unaligned = unaligned or finding
+    if yielded is not None:
+        return yielded
     if swapped := swapped_names(claim, sentences, lang):
         return swapped
     if finding := check_letters(claim, claim_features.content, sentences, lang):
@@ -3354,6 +3361,7 @@ def _check_number(
     claim_marks: frozenset[str] = frozenset(),
     claim_changes: bool = False,
     claim_codes: frozenset[str] = frozenset(),
+    opening_names: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -3367,7 +3375,9 @@ def _check_number(
     ``claim_changes``: the claim speaks of a change or of the past (:func:`of_a_change`), where the
     old value of a change (:attr:`NumberSlot.changed_to`) may be its; ``claim_codes``: its
     hyphenated codes (:data:`_HYPHENATED_CODE`), which tie a sentence giving them to the claim as
-    its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers")."""
+    its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers");
+    ``opening_names``: the stems of a name opening the claim, which tell a clause of another's
+    (:func:`_clause_of_another`: "Microsoft's shares rose 3%")."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -3415,6 +3425,7 @@ def _check_number(
     edition_dated = any(slot.same_edition(n) for n in evidence)
     set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
     strangers: set[int] = set()  # naming others and none of the claim's names, where names stand by the slot
+    told_apart: set[int] = set()  # stating the slot's value in a clause of another's only
     numbered: dict[int, list[NumberSlot]] = {}  # each sentence's numbers
     for i, text in enumerate(sentences):
         given = numbered[i] = [n for n in _numbers(text, lang) if not apart(n)]
@@ -3464,8 +3475,18 @@ def _check_number(
         # petrol cars fell 8%": "petrol" is of the 8%)
         parts = {n.conjunct[0]: n.conjunct[1] for n in given if n.conjunct[0] >= 0}
         leaked = frozenset().union(*(own for k, own in parts.items() if k > 0)) - parts.get(0, frozenset())
+        named_near = slot.around & (claim_names | opening_names)
+        others_clause = _clause_of_another(text, named_near, claim_names | opening_names, lang) if named_near else None
+        cursor = 0
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
+                continue
+            at = text.find(number.text, cursor)
+            cursor = at + 1 if at >= 0 else cursor  # (in reading order: the second "12%" is the second's)
+            if others_clause is not None and others_clause[0] <= at < others_clause[1]:
+                # "Alphabet's shares closed up 3%, while Microsoft's shares were little changed"
+                if number.value == slot.value:
+                    told_apart.add(i)
                 continue
             if number.changed_to is not None and not claim_changes:
                 # the old value of a change: none the context gives now
@@ -3593,6 +3614,9 @@ def _check_number(
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
+        if told_apart:
+            closest = min(told_apart)
+            why = f"only a clause about something else states {slot.text}"
         # a measure (a date, a weight, a price, a share) that the evidence gives in its own unit
         # with other values, or whose value it gives in another unit, is misread: not a count the
         # claim words otherwise, nor a date the evidence writes in a way not read here
@@ -3610,7 +3634,14 @@ def _check_number(
             for n in evidence
         )
         return SlotFinding(
-            "unsupported", "number", why, sentences[closest], certain=False, decides=misread, slot=slot.text
+            "unsupported",
+            "number",
+            why,
+            sentences[closest],
+            certain=False,
+            decides=misread or bool(told_apart),
+            slot=slot.text,
+            yields=bool(told_apart),
         )
     (near, tie, _, _), i, _number = max(stating, key=lambda f: f[0])
     best_other = max(len(slot.frame & f.content) for f in features)
@@ -4270,10 +4301,16 @@ def _preposition(text: str, start: int) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _checked_place(claim: str, start: int) -> bool:
+def _checked_place(claim: str, start: int, lang: Lang) -> bool:
     """A place of the claim after a preposition of place, not inside a title ("Fist of Legend",
-    "Department of Work")."""
-    return _preposition(claim, start) in _PLACE_PREPOSITIONS and not _IN_TITLE.search(claim, max(0, start - 40), start)
+    "Department of Work"; a sentence's first word that people write in lower case opens none:
+    "Citizens of India")."""
+    if _preposition(claim, start) not in _PLACE_PREPOSITIONS:
+        return False
+    title = _IN_TITLE.search(claim, max(0, start - 40), start)
+    return title is None or (
+        starts_sentence(claim, title.start()) and title.group().split()[0].lower() in lower_case_words(lang).common
+    )
 
 
 def _places_besides(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
@@ -4398,6 +4435,31 @@ def _check_in_place(
 
 _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
 """What parts the clauses of a sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`)."""
+_CONTRASTED_CLAUSE = re.compile(r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b", re.IGNORECASE)
+"""What parts two clauses that may say one thing of one name and another of another: ", while", ",
+and" (not a semicolon, which parts a life's dates from a name's pronunciation in its brackets)."""
+
+
+def _clause_of_another(
+    text: str, names: frozenset[str], claim_names: frozenset[str], lang: Lang
+) -> tuple[int, int] | None:
+    """Where the clause of ``text`` lies (clauses as :data:`_CONTRASTED_CLAUSE` parts them) that names
+    others (no month or week day) and none of ``names`` (the claim's names near its number), where
+    another clause names some of them: its numbers are the others' ("Alphabet's shares closed up 3%
+    on Tuesday, while Microsoft's shares were little changed" gives no 3% of Microsoft's); ``None``
+    if none."""
+    breaks = list(_CONTRASTED_CLAUSE.finditer(text))
+    if not breaks:
+        return None
+    edges = [0, *(m.end() for m in breaks)]
+    ends = [*(m.start() for m in breaks), len(text)]
+    spans = list(zip(edges, ends, strict=True))
+    cased = [capitalised_stems(text[a:b], lang) - _calendar(lang) for a, b in spans]
+    if not any(stems & names for stems in cased):
+        return None
+    return next(
+        (span for span, stems in zip(spans, cased, strict=True) if stems - claim_names and not stems & names), None
+    )
 
 
 def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], text: str, lang: Lang) -> bool:

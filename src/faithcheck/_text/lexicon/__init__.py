@@ -48,10 +48,12 @@ class Lexicon:
     """Words of ``restrictions`` that take something out of what a sentence says ("except",
     "excluding"), lower-cased: a claim saying it of that thing says the opposite ("open on Mondays"
     against "open daily, except on Mondays")."""
-    refusal_verbs: frozenset[str]
-    """Verbs that, before "to" and a verb, say it was not done ("refused", "failed", "declined"),
-    lower-cased: a claim saying it was done is contradicted ("The senator endorsed the bill" against
-    "The senator refused to endorse the bill")."""
+    refusal_words: frozenset[str]
+    """Words that, before "to" and a verb, say it was not done ("refused", "failed", "failure"),
+    lower-cased: a claim saying it was done, with none of them, is contradicted ("The senator
+    endorsed the bill" against "The senator refused to endorse the bill"; not "was marred by the
+    failure of rocket stages to achieve separation" against "the two rocket stages failed to
+    separate")."""
     instead_words: frozenset[str]
     """Words that put one thing in another's place ("instead of", "rather than"), lower-cased: read as
     ``exceptions`` are ("in Room 4B instead of the main hall" takes the main hall out), but no
