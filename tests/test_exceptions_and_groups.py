@@ -547,3 +547,27 @@ def test_several_and_a_failure_said_alike_still_support(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str
 ) -> None:
     assert_supported(verifiers["en"], context, claim)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim"),
+    [
+        # originals of the smaller training run that a clause naming another but not opening with it
+        # took from the claim
+        (
+            "As a member of the Eagles, Walsh was inducted into the Rock and Roll Hall of Fame in 1998, and into "
+            "the Vocal Group Hall of Fame in 2001.",
+            "Joe Walsh was inducted in 2001.",
+        ),
+        (
+            "The Oxford vaccine prevented some infections, but the effect was mainly seen in one group: the study, "
+            "published in the Lancet, found that efficacy against asymptomatic transmission was 59% in the group "
+            "that received a half dose, but just 4% in the group that received two standard doses.",
+            "Oxford vaccine could be 59% effective against asymptomatic infections.",
+        ),
+    ],
+)
+def test_a_clause_not_opening_with_another_name_still_gives_the_claims_number(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str
+) -> None:
+    assert_supported(verifiers["en"], context, claim)

@@ -4435,6 +4435,8 @@ def _check_in_place(
 
 _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
 """What parts the clauses of a sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`)."""
+_OPENING_NAME = re.compile(r"\s*(?:[Tt]he\s+)?([A-Z][^\W_]*)")
+"""A clause's first word past "the", where it is capitalised: the name it opens with."""
 _CONTRASTED_CLAUSE = re.compile(r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b", re.IGNORECASE)
 """What parts two clauses that may say one thing of one name and another of another: ", while", ",
 and" (not a semicolon, which parts a life's dates from a name's pronunciation in its brackets)."""
@@ -4443,11 +4445,12 @@ and" (not a semicolon, which parts a life's dates from a name's pronunciation in
 def _clause_of_another(
     text: str, names: frozenset[str], claim_names: frozenset[str], lang: Lang
 ) -> tuple[int, int] | None:
-    """Where the clause of ``text`` lies (clauses as :data:`_CONTRASTED_CLAUSE` parts them) that names
-    others (no month or week day) and none of ``names`` (the claim's names near its number), where
-    another clause names some of them: its numbers are the others' ("Alphabet's shares closed up 3%
-    on Tuesday, while Microsoft's shares were little changed" gives no 3% of Microsoft's); ``None``
-    if none."""
+    """Where the clause of ``text`` lies (clauses as :data:`_CONTRASTED_CLAUSE` parts them) that opens
+    with another's name (:data:`_OPENING_NAME`; no month or week day) and names none of ``names``
+    (the claim's names near its number), where another clause names some of them: its numbers are
+    the other's ("Alphabet's shares closed up 3% on Tuesday, while Microsoft's shares were little
+    changed" gives no 3% of Microsoft's; "Walsh was inducted ... in 1998, and into the Vocal Group
+    Hall of Fame in 2001" gives Walsh's 2001); ``None`` if none."""
     breaks = list(_CONTRASTED_CLAUSE.finditer(text))
     if not breaks:
         return None
@@ -4457,9 +4460,12 @@ def _clause_of_another(
     cased = [capitalised_stems(text[a:b], lang) - _calendar(lang) for a, b in spans]
     if not any(stems & names for stems in cased):
         return None
-    return next(
-        (span for span, stems in zip(spans, cased, strict=True) if stems - claim_names and not stems & names), None
-    )
+    for (a, b), stems in zip(spans, cased, strict=True):
+        subject = _OPENING_NAME.match(text, a, b)
+        opened = subject is not None and bool(analyze(subject.group(1), lang).content & (stems - claim_names))
+        if opened and not stems & names:
+            return a, b
+    return None
 
 
 def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | float], text: str, lang: Lang) -> bool:
