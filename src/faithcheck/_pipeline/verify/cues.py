@@ -739,7 +739,8 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
         before_kind = list(takewhile(lex.determiners.__contains__, tokens[at + 1 :]))
         kind = list(tokens[at + 1 + len(before_kind) : at + 1 + len(before_kind) + _KIND_WORDS])
         before = list(tokens[max(0, at - _KIND_WORDS) : at])
-        if word in _EVERYONE and tokens[at + 1 : at + 2] != ("over",) and (group := _group_of(before, sentence, lex)):
+        narrowed_too = tokens[at + 1 : at + 2] and tokens[at + 1] in _NARROWING_AFTER  # "everyone over 65"
+        if word in _EVERYONE and not narrowed_too and (group := _group_of(before, sentence, lex)):
             return f"the claim says this of {word}, the context of {group}"
         if not kind:
             continue
@@ -776,8 +777,8 @@ def _group_of(before: Sequence[str], sentence: TextFeatures, lex: Lexicon) -> st
         if list(theirs[there - len(before) : there]) != list(before):
             continue
         opening = there + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[there:]))
-        named = opening + 1 < len(theirs) and theirs[opening] not in lex.stopwords | _EVERYONE
-        if named and (narrowed := _narrowed_after(theirs, opening, theirs, opening, sentence.text, alone=True)):
+        kind_word = opening + 1 < len(theirs) and theirs[opening] not in lex.stopwords | _EVERYONE
+        if kind_word and (narrowed := _narrowed_after(theirs, opening, theirs, opening, sentence.text, alone=True)):
             return narrowed
     return None
 

@@ -2570,12 +2570,12 @@ _APPOSED_AFTER = re.compile(r"\s*,\s+(?:the|a|an)\s+(?=[^\W\d_])")
 """A comma and an article right after a name: what follows says what the name is, as after a copula
 ("Grok, a new large language model" as "Grok is a new large language model")."""
 _APPOSED = ","
+"""The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
 _APPOSITION_CLOSED = re.compile(r"\s*,\s+(?:the|a|an)\s+[^,;:()\[\]]{1,80},\s*")
-"""An apposition with an article, from the comma after a name to its closing comma."""
+"""An apposition with an English article, from the comma after a name to its closing comma."""
 _WORD_RUN = re.compile(r"[^\W\d_]+")
 _APPOSED_READ = 40
 """How many characters past an apposition its name's verb is looked for."""
-"""The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
 
 
 def _flanks(
@@ -2621,6 +2621,7 @@ def _past_apposition(text: str, at: int) -> list[str]:
     case and no stop word, lower-cased: what the name before the apposition does ("led the"); empty
     otherwise ("..., and")."""
     words = _WORD_RUN.findall(text, at, at + _APPOSED_READ)[:2]
+    # (English stop words, as :data:`_APPOSITION_CLOSED` has English articles)
     opens = bool(words) and words[0].islower() and words[0] not in get_lexicon("en").stopwords
     return [w.lower() for w in words] if opens else []
 
