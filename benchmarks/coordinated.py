@@ -42,7 +42,10 @@ building it.
   way round, "twice" and "one" as counts, release notes, API limits, contracts, trials, visas, rents,
   course prerequisites, match reports, hotels, floods, car sales, libraries, laws, shipping, vaccines,
   password resets, remote-work rules, laptops, votes, refunds, wages, versions, shares and speed
-  limits, a rival named after "its"); its last contexts hold claims still wrong.
+  limits, a rival named after "its", exceptions of a negated sentence, what is said instead, refusals,
+  "everyone" against a narrowed group, "most" against "some", values risen to, units of area, times
+  of day, "a week later", clauses about another name, versions bounded "or later", aircraft
+  variants, appositions, elections, biographies); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday]
 """
