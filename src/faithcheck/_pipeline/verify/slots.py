@@ -453,10 +453,13 @@ _ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+([^\W\d_]+)", re.IGNORECASE)
 """"One" and the word after it: a number before a unit of time or a noun (:func:`_one_counted`)."""
 
 
-_AWAY_WORDS = frozenset({"later", "earlier", "ago", "afterwards"})
-_A_TIME_AWAY = re.compile(r"(?<![\w-])(an?)\s+([^\W\d_]+)\s+(?:later|earlier|ago|afterwards)\b", re.IGNORECASE)
-""""A" or "an", a word and "later", "earlier", "ago": one of a unit of time where the word is one ("a
-week later", "an hour earlier")."""
+_AWAY_WORDS = frozenset({"later", "earlier", "afterwards"})
+_A_TIME_AWAY = re.compile(
+    r"(?<![\w-])(?<!half )(?<!quarter )(an?)\s+([^\W\d_]+)\s+(?:later|earlier|afterwards)\b", re.IGNORECASE
+)
+""""A" or "an", a word and "later", "earlier": one of a unit of time where the word is one ("a week
+later", "an hour earlier"; not "half an hour later", nor "a week ago", a time that rivals no length of
+time)."""
 _ONE_ALONE = re.compile(r"(?<![\w-])([^\W\d_]+)\s+(one)(?=\s*(?:[.,;:)]|$))")
 """"One" ending a clause, and the word before it: a number where that word stands before another
 number of the text ("52% after one" beside "after two doses")."""
@@ -571,7 +574,7 @@ def _one_counted(text: str, lang: Lang) -> list[tuple[int, int, float]]:
 
 
 def _a_time_away(text: str, lang: Lang) -> list[tuple[int, int, float]]:
-    """Each "a" or "an" before a unit of time and "later", "earlier", "ago" (:data:`_A_TIME_AWAY`):
+    """Each "a" or "an" before a unit of time and "later" or "earlier" (:data:`_A_TIME_AWAY`):
     one of that unit ("authorised a week later" is no "a month later")."""
     units = _seconds()
     return [
@@ -3065,7 +3068,7 @@ def check_slots(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding
 @lru_cache(maxsize=4096)
 def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     numbers, names = claim_slots(claim, lang)
-    places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1], lang))
+    places = tuple(place for place in _placed_places(claim, lang) if _checked_place(claim, place[1], sentences, lang))
     days = _placed_days(claim, lang)
     if (
         not numbers
@@ -3118,7 +3121,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_marks=marks,
             claim_changes=of_a_change(claim_features, lang),
             claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
-            opening_names=frozenset().union(*(name.stems for name in names if name.opening)),
+            claim_subject=_subject_name(claim, names, lang),
         ):
             if finding.decides and finding.yields:
                 yielded = yielded or finding
@@ -3362,7 +3365,7 @@ def _check_number(
     claim_marks: frozenset[str] = frozenset(),
     claim_changes: bool = False,
     claim_codes: frozenset[str] = frozenset(),
-    opening_names: frozenset[str] = frozenset(),
+    claim_subject: frozenset[str] = frozenset(),
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -3377,8 +3380,8 @@ def _check_number(
     old value of a change (:attr:`NumberSlot.changed_to`) may be its; ``claim_codes``: its
     hyphenated codes (:data:`_HYPHENATED_CODE`), which tie a sentence giving them to the claim as
     its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers");
-    ``opening_names``: the stems of a name opening the claim, which tell a clause of another's
-    (:func:`_clause_of_another`: "Microsoft's shares rose 3%")."""
+    ``claim_subject``: the stems of the name the claim opens with (:func:`_subject_name`), which
+    tell a clause of another's (:func:`_clause_of_another`: "Microsoft's shares rose 3%")."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -3476,8 +3479,8 @@ def _check_number(
         # petrol cars fell 8%": "petrol" is of the 8%)
         parts = {n.conjunct[0]: n.conjunct[1] for n in given if n.conjunct[0] >= 0}
         leaked = frozenset().union(*(own for k, own in parts.items() if k > 0)) - parts.get(0, frozenset())
-        named_near = slot.around & (claim_names | opening_names)
-        others_clause = _clause_of_another(text, named_near, claim_names | opening_names, lang) if named_near else None
+        named_near = slot.around & claim_subject
+        others_clause = _clause_of_another(text, named_near, claim_names | claim_subject, lang) if named_near else None
         cursor = 0
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
@@ -4302,16 +4305,21 @@ def _preposition(text: str, start: int) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _checked_place(claim: str, start: int, lang: Lang) -> bool:
+def _checked_place(claim: str, start: int, sentences: Sequence[str], lang: Lang) -> bool:
     """A place of the claim after a preposition of place, not inside a title ("Fist of Legend",
-    "Department of Work"; a sentence's first word that people write in lower case opens none:
-    "Citizens of India")."""
+    "Department of Work"; a sentence's first word that people write in lower case opens none where
+    no sentence of the evidence writes it capitalised inside a sentence: "Citizens of India", where
+    "the 1972 Fist of Fury" makes "Fist of" a title's)."""
     if _preposition(claim, start) not in _PLACE_PREPOSITIONS:
         return False
     title = _IN_TITLE.search(claim, max(0, start - 40), start)
-    return title is None or (
-        starts_sentence(claim, title.start()) and title.group().split()[0].lower() in lower_case_words(lang).common
-    )
+    if title is None:
+        return True
+    word = title.group().split()[0]
+    if not starts_sentence(claim, title.start()) or word.lower() not in lower_case_words(lang).common:
+        return False
+    inside = re.compile(rf"\b{re.escape(word)}\s+of\b")
+    return not any(not starts_sentence(text, m.start()) for text in sentences for m in inside.finditer(text))
 
 
 def _places_besides(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int], ...]:
@@ -4443,6 +4451,15 @@ _CONTRASTED_CLAUSE = re.compile(r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b",
 and" (not a semicolon, which parts a life's dates from a name's pronunciation in its brackets)."""
 
 
+def _subject_name(claim: str, names: Sequence[NameSlot], lang: Lang) -> frozenset[str]:
+    """The stems of the name ``claim`` opens with (past "the"), one of its ``names``: its subject
+    ("Microsoft's shares rose 3%"); none where it opens otherwise ("77 people arrested in London")."""
+    opening = _OPENING_NAME.match(claim)
+    if opening is None:
+        return frozenset()
+    return analyze(opening.group(1), lang).content & frozenset().union(*(name.stems for name in names))
+
+
 def _clause_of_another(
     text: str, names: frozenset[str], claim_names: frozenset[str], lang: Lang
 ) -> tuple[int, int] | None:
@@ -4461,10 +4478,15 @@ def _clause_of_another(
     cased = [capitalised_stems(text[a:b], lang) - _calendar(lang) for a, b in spans]
     if not any(stems & names for stems in cased):
         return None
+    lex = get_lexicon(lang)
     for (a, b), stems in zip(spans, cased, strict=True):
         subject = _OPENING_NAME.match(text, a, b)
         opened = subject is not None and bool(analyze(subject.group(1), lang).content & (stems - claim_names))
-        if opened and not stems & names:
+        # a clause of its own has a verb ("closed", "were"); ", and Europe soon thereafter" lists
+        verb = any(
+            t in lex.auxiliaries or past_tense(t, lex) or t in lex.directions for t in analyze(text[a:b], lang).tokens
+        )
+        if opened and verb and not stems & names:
             return a, b
     return None
 
