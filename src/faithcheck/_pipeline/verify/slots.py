@@ -2678,7 +2678,10 @@ def _in_place(
         # (and past an apposition in both: "Dr. Lena Fischer, a virologist ..., led the study" stands
         # where "Dr. Omar Haddad led the study" does, "Ahmed Mokhallalati, an Al-Shifa physician,
         # wrote" where "Medhat Abbas, an Al-Shifa physician, announced")
-        for bare, apposed in product((False, True) if loose and not named else (False,), (False, True)):
+        apposition = bool(_APPOSITION_CLOSED.match(claim, until) or _APPOSITION_CLOSED.match(sentence, at[1]))
+        for bare, apposed in product(
+            (False, True) if loose and not named else (False,), (False, True)[: 1 + apposition]
+        ):
             before, after = _flanks(claim, start, until, phrase=named, bare=bare, apposed=apposed)
             other_before, other_after = _flanks(sentence, *at, phrase=phrase, bare=bare, apposed=apposed)
             befores = [other_before]
