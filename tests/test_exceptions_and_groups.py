@@ -70,6 +70,8 @@ def test_a_value_risen_to_is_the_same_quantitys(verifiers: dict[Lang, Faithfulne
     assert_verdict(verifiers["en"], _EXCESS, claim, "contradicted", "the context gives 500 pounds, not 250 pounds")
     assert_supported(verifiers["en"], _EXCESS, "The excess for subsidence claims is 500 pounds.")
     assert_supported(verifiers["en"], _EXCESS, "The excess is 250 pounds per claim.")
+    # the part ", rising to 500 pounds for subsidence claims" is its own: its 500 is no excess per claim
+    assert_supported(verifiers["en"], _EXCESS, "The excess is 500 pounds per claim.", supported=False)
     rent = "Rent is 900 euros a month, falling to 800 euros for students."
     assert_verdict(verifiers["en"], rent, "Students pay a rent of 900 euros.", "contradicted")
 

@@ -48,13 +48,16 @@ from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CLAUSES", "CLAUSES_OR_BUT", "Conjunct", "conjuncts"]
+__all__ = ["CLAUSES", "CLAUSES_BY_WORD", "CLAUSES_OR_BUT", "Conjunct", "conjuncts"]
 
 Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
 the content stems and numbers it has of its own."""
 
-CLAUSES = r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b|;"
+CLAUSES_BY_WORD = r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b"
+""":data:`CLAUSES` but the semicolon, which also parts a life's dates from a name's pronunciation in
+its brackets ("Simón Bolívar (Spanish: [...]; 24 July 1783 - ...)")."""
+CLAUSES = rf"{CLAUSES_BY_WORD}|;"
 """What parts two clauses of an English sentence that may say one thing of one name and another of
 another ("Lake Superior is the largest ..., while Lake Baikal is the deepest"; "The first season was
 filmed in Belfast, and the second season in Dublin"): "while", "whereas", a comma before "and" or

@@ -85,7 +85,7 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.codes import check_codes
 from faithcheck._pipeline.verify.compared import Measured, check_compared
-from faithcheck._pipeline.verify.conjuncts import CLAUSES, Conjunct, conjuncts
+from faithcheck._pipeline.verify.conjuncts import CLAUSES, CLAUSES_BY_WORD, Conjunct, conjuncts
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.described import check_described
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -784,9 +784,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
         opening = _said_again_from(text, ordered, index, lang)
-        # read from a number before it, its words reach as far as that number's do
-        reach = (_reach(runs, opening)[0], _reach(runs, start)[1])
-        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, reach)
+        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, _reach(runs, start))
         around = analyze(" ".join(near), lang).content
         # words gained past a name stay in the number's phrase
         (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
@@ -1997,17 +1995,15 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
     """Where the words before the number ``found[index]`` (``found`` in reading order) are read from:
     before the numbers right before it that only stop words part from it, with a word of the
     lexicon's ``sequel_words`` ("flooded in 2019 and again in 2021": 2021 is what flooded too) or
-    after a "from" (:data:`_FROM_VALUE`: "will increase from $15 to $16": $16 is the wage's too) or
-    a comma and a direction's word in "-ing" before "to" (:data:`_RISING_TO`: "The excess is 250
-    pounds per claim, rising to 500 pounds for subsidence claims": 500 is the excess's too), else at
-    its start.
+    after a "from" (:data:`_FROM_VALUE`: "will increase from $15 to $16": $16 is the wage's too),
+    else at its start (a value risen to in a phrase of its own, ", rising to 500 pounds for
+    subsidence claims", is a part of the sentence: :mod:`~faithcheck._pipeline.verify.conjuncts`).
 
     >>> text = "The river flooded in 2019 and again in 2021."
     >>> [n.frame for n in _numbers(text, "en")][1] == frozenset({"flood", "river"})
     True
     """
-    lex = get_lexicon(lang)
-    sequels, opening = lex.sequel_words, found[index][0]
+    sequels, opening = get_lexicon(lang).sequel_words, found[index][0]
     for k in range(index - 1, max(-1, index - 1 - _SAID_AGAIN_REACH), -1):
         before_start, before_end, _ = found[k]
         if before_end > opening:
@@ -2016,8 +2012,6 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
             text, max(0, before_start - _LOOK_BACK), before_start
         ):
             return before_start  # the two ends of one change: the first's words are the change's
-        if (rising := _RISING_TO.search(text, before_end, opening)) and rising.group(1).lower() in lex.directions:
-            return before_start  # "250 pounds per claim, rising to 500 pounds": the excess's too
         gap = analyze(text[before_end:opening], lang)
         if gap.content or not any(token in sequels for token in gap.tokens):
             break
@@ -2025,8 +2019,6 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
     return opening
 
 
-_RISING_TO = re.compile(rf",\s*([^\W\d_]+ing)\s+to\s+(?:[{CURRENCIES}]\s?)?$")
-"""What stands before the value a quantity rises or falls to in a phrase of its own: ", rising to"."""
 _HYPHENATED_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)[^\W_]+(?:-[^\W_]+)+(?![\w-])")
 """A code whose parts a hyphen joins, one holding a digit ("787-8", "COVID-19", "F-35"): the slots read
 no number in it."""
@@ -2576,7 +2568,6 @@ _APPOSED = ","
 """The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
 _APPOSITION_CLOSED = re.compile(r"\s*,\s+(?:the|a|an)\s+[^,;:()\[\]]{1,80},\s*")
 """An apposition with an English article, from the comma after a name to its closing comma."""
-_WORD_RUN = re.compile(r"[^\W\d_]+")
 _APPOSED_READ = 40
 """How many characters past an apposition its name's verb is looked for."""
 
@@ -2623,7 +2614,7 @@ def _past_apposition(text: str, at: int) -> list[str]:
     """The two words from ``at`` (past an apposition's closing comma) where the first is in lower
     case and no stop word, lower-cased: what the name before the apposition does ("led the"); empty
     otherwise ("..., and")."""
-    words = _WORD_RUN.findall(text, at, at + _APPOSED_READ)[:2]
+    words = _WORD.findall(text, at, at + _APPOSED_READ)[:2]
     # (English stop words, as :data:`_APPOSITION_CLOSED` has English articles)
     opens = bool(words) and words[0].islower() and words[0] not in get_lexicon("en").stopwords
     return [w.lower() for w in words] if opens else []
@@ -4449,7 +4440,7 @@ _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
 """What parts the clauses of a sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`)."""
 _OPENING_NAME = re.compile(r"\s*(?:[Tt]he\s+)?([A-Z][^\W_]*)")
 """A clause's first word past "the", where it is capitalised: the name it opens with."""
-_CONTRASTED_CLAUSE = re.compile(r",?\s*\b(?:while|whereas)\b|,\s*(?:and|but)\b", re.IGNORECASE)
+_CONTRASTED_CLAUSE = re.compile(CLAUSES_BY_WORD, re.IGNORECASE)
 """What parts two clauses that may say one thing of one name and another of another: ", while", ",
 and" (not a semicolon, which parts a life's dates from a name's pronunciation in its brackets)."""
 
