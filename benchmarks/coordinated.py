@@ -47,13 +47,17 @@ building it.
   of day, "a week later", clauses about another name, versions bounded "or later", aircraft
   variants, appositions, elections, biographies); its last contexts hold claims still wrong.
 
-    python benchmarks/coordinated.py [--pairs everyday]
+    python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
+
+``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
+session's new made-up claims: ``--pairs everyday --new-since 816591a``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 from pathlib import Path
 
 from faithcheck import Faithfulness
@@ -65,8 +69,18 @@ PAIRS = {"coordinated": DATA / "coordinated_pairs.jsonl", "everyday": DATA / "ev
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", choices=sorted(PAIRS), default="coordinated", help="which made-up claims")
+    parser.add_argument("--new-since", metavar="REV", help="only the claims the file did not hold at this git revision")
     args = parser.parse_args(argv)
-    rows = [json.loads(line) for line in PAIRS[args.pairs].read_text(encoding="utf-8").splitlines()]
+    path = PAIRS[args.pairs]
+    rows = _rows(path.read_text(encoding="utf-8"))
+    if args.new_since:
+        relative = path.relative_to(path.parents[2]).as_posix()
+        shown = subprocess.run(
+            ["git", "show", f"{args.new_since}:{relative}"], cwd=path.parents[2], capture_output=True, text=True
+        )
+        if shown.returncode != 0:
+            parser.error(f"--new-since {args.new_since}: {shown.stderr.strip()}")
+        rows = new_rows(rows, _rows(shown.stdout))
     wrong: dict[str, list[str]] = {}
     print("| verifier | right |")
     print("|---|---:|")
@@ -78,6 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     for verifier, claims in wrong.items():
         print(f"\n{verifier}, wrong:" + "".join(f"\n  {claim}" for claim in claims))
     return 0
+
+
+def _rows(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def new_rows(rows: list[dict[str, object]], before: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The ``rows`` whose context and claim ``before`` does not hold, in their order."""
+    held = {(r["context"], r["claim"]) for r in before}
+    return [r for r in rows if (r["context"], r["claim"]) not in held]
 
 
 if __name__ == "__main__":

@@ -382,3 +382,12 @@ def test_made_up_pairs_are_labelled_and_counted_per_verifier(
     # one of the two labels is wrong whatever the verifier says
     assert "| baseline | 1/2 |" in out
     assert "| model | 1/2 |" in out
+
+
+def test_made_up_pairs_new_since_a_revision_leave_out_those_it_held() -> None:
+    coordinated = load_script("benchmarks/coordinated.py", "faithcheck_bench_coordinated")
+    old = {"context": "A costs $5.", "claim": "A costs $5.", "supported": True}
+    new = {"context": "A costs $5.", "claim": "A costs $6.", "supported": False}
+    assert coordinated.new_rows([old, new], [old]) == [new]
+    with pytest.raises(SystemExit):
+        coordinated.main(["--pairs", "everyday", "--new-since", "no-such-revision"])
