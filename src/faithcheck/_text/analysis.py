@@ -25,6 +25,7 @@ __all__ = [
     "GROUP_SPACE",
     "LIFE_SPAN",
     "NUMBER_DIGITS",
+    "SOLE",
     "Bound",
     "TextFeatures",
     "analyze",
@@ -86,6 +87,14 @@ def clock_minutes(time: re.Match[str]) -> float:
     return float(int(time.group(1)) % 12 * 60 + int(time.group(2)))
 
 
+_SOLE_BEFORE = frozenset({"the", "an", "its", "his", "her", "their", "my", "our", "your"})
+"""Words before an English "only" that make it an adjective (:data:`SOLE`)."""
+SOLE = "the only"
+"""The restriction word of an English "only" after an article or a possessive: "the only legitimate
+child" says there was one, a restriction only of what says something of the words after it ("Bats
+are the only mammals capable of true flight" for "Flying squirrels are capable of true flight"), not
+of the rest of its sentence ("Ada Lovelace was born in London in 1815, the only legitimate child of
+Lord Byron" for "Ada Lovelace was born in London")."""
 _SCOPE_WINDOW = 3
 """Tokens each side of a restriction ("only") that it restricts, within its clause."""
 _CLAUSE_MARK = re.compile(r"[,;:]")
@@ -520,8 +529,10 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                     ),
                     lo,
                 )
+                sole = i and tok == "only" and tokens[i - 1] in _SOLE_BEFORE
+                lo = i + 1 if sole else lo  # "the only legitimate child": what follows is its scope
                 near = frozenset(s for s in content_at[lo:hi] if s is not None)
-                scopes.append((word, near - {_stem(first, lex.stemmer)}))
+                scopes.append((SOLE if sole else word, near - {_stem(first, lex.stemmer)}))
 
     negations = any(is_negation(t, lex) for t in tokens)
     bounding = {m.start() for m in _BOUNDING_NEGATION.finditer(text)} if negations else set()  # "not more than 8"
@@ -651,12 +662,13 @@ _ROUND_STEP = 100
 
 
 _NEGATED_COMPARISON = (
-    r"(?:\b(?:not|no|never|nicht|pas)|n't)\s+(?:[^\W\d_]+\s+){0,2}?"
+    r"(?:\b(?:not|no|never|nicht|pas)|n't)\s+(?:[^\W\d_]+\s+){0,2}?(?:(?:may|must|can|should|shall|will)\s+(?:be\s+)?)?"
     r"(?P<than>more than|over|above|exceed(?:s|ed|ing)?|in excess of|mehr als|über|plus de"
     r"|less than|fewer than|under|below|weniger als|unter|moins de)"
 )
-"""A negation before a comparison, at most two words apart ("not more than", "do not take more
-than", "no fewer than"): the bound a number after it has, not a negation of what is said."""
+"""A negation before a comparison, at most two words apart and a modal ("not more than", "do not
+take more than", "no fewer than", "no band may be below"): the bound a number after it has, not a
+negation of what is said ("not suitable for children under 12" negates)."""
 _BOUNDING_NEGATION = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*\d", re.IGNORECASE)
 _NEGATED_BOUND = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*$", re.IGNORECASE)
 _NEGATION_HINT = re.compile(r"\b(?:not|no|never|nicht|pas)\b|n't", re.IGNORECASE)

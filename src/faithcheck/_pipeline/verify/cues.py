@@ -60,6 +60,7 @@ from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.findings import changed_from
+from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.relatives import named_as_relative
@@ -76,6 +77,7 @@ from faithcheck._pipeline.verify.slots import (
 )
 from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
 from faithcheck._text.analysis import (
+    SOLE,
     TextFeatures,
     analyze,
     capitalised_stems,
@@ -175,6 +177,9 @@ def find_cue(
         # "Items cannot be returned after 30 days" negates another case than "within 30 days": it
         # neither contradicts the claim nor supports it (another sentence may)
         return Cue("unsupported", "the context negates this only for another case", "negation")
+    # a sentence negating only what it is done without ("allowed without penalty") negates nothing
+    # the claim denies ("No overpayments are allowed")
+    sentence_negated = sentence_negated and not (claim_negated and _only_without(sentence, claim, lang))
     if claim_negated != (sentence_negated and (claim_negated or _negates_about(window.sentence, claim, lang))) and not (
         # "Gift cards cannot be returned" denies what the context says of all but gift cards
         (claim_negated and not sentence_negated and _excepted(claim, window.sentence, lang))
@@ -231,7 +236,7 @@ def find_cue(
         if found := said_of_another(claim, said, lang):
             other, why = found
             return Cue(label, why + _naming(other.text, window), "entity", overrules=True)
-    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word):
+    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word, free_of_otherwise):
         if found := said_otherwise(claim, said, lang):
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
@@ -278,7 +283,7 @@ def find_cue(
             return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
         # a claim that restricts too ("just five" for "only five") keeps the restriction
-        if scope - claim.content and not claim.restriction_scopes:
+        if scope - claim.content and not claim.restriction_scopes and (word != SOLE or scope & claim.content):
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
     # all of a kind where the sentence saying most of the claim says it of some ("Premium customers")
@@ -720,11 +725,12 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
     (:func:`_restricting`: "All domestic flights", "Every full-time employee", "No EU citizens")
     before the words the claim has after it ("flights were cancelled"), or has them with no such word
     after the claim's two words before it ("by 89% in high-risk adults" for "by 89% in all adults"),
-    or has the kind narrowed after it (:func:`_narrowed_after`: "orders over $50" for "all orders");
-    ``None`` if not. All of a kind says more than all of a part of it, and none of a kind more than
-    none of a part ("No domestic flights were cancelled" leaves the others). A number is no narrower
-    kind ("All 40 patients"), nor a noun before the kind ("Every hotel guest": which guests are not
-    the hotel's?).
+    or has the kind narrowed after it (:func:`_narrowed_after`: "orders over $50" for "all orders"),
+    where a claim opening with "all" may stand against a sentence opening with its kind ("Orders over
+    50 pounds ship free" for "All orders ship free"); ``None`` if not. All of a kind says more than
+    all of a part of it, and none of a kind more than none of a part ("No domestic flights were
+    cancelled" leaves the others). A number is no narrower kind ("All 40 patients"), nor a noun
+    before the kind ("Every hotel guest": which guests are not the hotel's?).
 
     >>> claim = analyze("All flights were cancelled on Monday.")
     >>> _all_of_fewer(claim, analyze("All domestic flights were cancelled on Monday."), get_lexicon("en"))
@@ -751,6 +757,8 @@ def _all_of_fewer(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> 
                 said, start = f"{word} ", there + 1
             elif len(before) == _KIND_WORDS and list(theirs[there - len(before) : there]) == before:
                 said, start = "", there
+            elif at == 0 and there == 0 and word in lex.all_words:
+                said, start = "", 0  # "All orders ship free" against "Orders over 50 pounds ship free"
             else:
                 continue
             opening = start + sum(1 for _ in takewhile(lex.determiners.__contains__, theirs[start:]))
@@ -792,16 +800,49 @@ def _narrowed_after(
     mine: Sequence[str], head: int, theirs: Sequence[str], there: int, text: str, *, alone: bool = False
 ) -> str | None:
     """The words after the kind that ``theirs`` (the tokens of ``text``) has at ``there`` and ``mine``
-    at ``head`` where they narrow it in ``theirs`` alone (a word of :data:`_NARROWING_AFTER` and what
-    follows up to the clause's end: "companies with more than 250 employees" for "all companies"),
+    at ``head`` where they narrow it in ``theirs`` alone (a word of :data:`_NARROWING_AFTER`, or a
+    participle after a plural, and what follows up to the clause's end: "companies with more than 250
+    employees" for "all companies", "guests booking directly" for "all guests"),
     or ``None``; ``alone``: whatever ``mine`` says (it names no kind: "everyone")."""
     kind = mine[head]
-    if there + 1 >= len(theirs) or theirs[there] != kind or theirs[there + 1] not in _NARROWING_AFTER:
+    if there + 1 >= len(theirs) or theirs[there] != kind:
         return None
-    if not alone and mine[head + 1 : head + 2] == theirs[there + 1 : there + 2]:
-        return None  # the claim narrows it the same way
+    narrowing_word = theirs[there + 1]
+    if narrowing_word not in _NARROWING_AFTER and not (_plural(kind) and _narrowing_participle(narrowing_word, text)):
+        return None
+    narrowing = tuple(theirs[there + 1 : there + 3])
+    if not alone and (
+        mine[head + 1 : head + 2] == theirs[there + 1 : there + 2]
+        or any(tuple(mine[k : k + len(narrowing)]) == narrowing for k in range(head + 2, len(mine)))
+    ):
+        return None  # the claim narrows it the same way, maybe past a verb ("no band may be below 6.0")
     written = re.search(rf"\b{re.escape(kind)}\s+{re.escape(theirs[there + 1])}\b[^,;.]*", text, re.IGNORECASE)
     return written.group().strip().lower() if written else None
+
+
+def _narrowing_participle(word: str, text: str) -> bool:
+    """``word`` is a participle in -ing written in lower case right after a noun, narrowing it
+    ("guests booking directly", "customers paying by card"); not "during", "including"."""
+    return (
+        len(word) > _PARTICIPLE_LENGTH
+        and word.endswith("ing")
+        and word not in _NOT_PARTICIPLES
+        and re.search(rf"\b[^\W\d_]+\s+{re.escape(word)}\b", text) is not None
+    )
+
+
+def _plural(word: str) -> bool:
+    """``word`` is an English plural noun by its ending or one of :data:`_PLURALS` ("guests", "people";
+    not "appear" of "all appear discussing")."""
+    return word in _PLURALS or (word.endswith("s") and not word.endswith("ss"))
+
+
+_PLURALS = frozenset({"people", "children", "men", "women", "staff"})
+"""English plurals without an -s."""
+_PARTICIPLE_LENGTH = 5
+"""Letters a participle in -ing has more than ("being" has none of its own to narrow by)."""
+_NOT_PARTICIPLES = frozenset({"during", "including", "according", "regarding", "concerning", "following", "excluding"})
+"""Words in -ing that are prepositions."""
 
 
 _NARROWING_AFTER = frozenset(
@@ -1028,7 +1069,10 @@ def _opposite(
     starts in June" beside "The winter timetable starts in October", "The north wing houses the
     modern art collection" beside "The south wing houses the ancient art collection" (not "Express
     shipping takes 2 business days" for "Express shipping takes 5 to 7 business days" beside
-    "Standard shipping takes 5 to 7 ...": it states less of the claim).
+    "Standard shipping takes 5 to 7 ...": it states less of the claim). Adverbs of degree are passed
+    over ("are very rare" for "are common"), the end of both sentences after the same two words flanks
+    alike, and a clause of the sentence that has the claim's word and all its numbers says it ("while
+    monthly subscribers pay 12 dollars a month" for "The monthly plan costs 12 dollars a month").
 
     >>> _opposite(analyze("The store is open on Sundays."), analyze("The store is closed on Sundays."), "en")
     'the context says "closed", the claim "open"'
@@ -1040,7 +1084,9 @@ def _opposite(
     opposites = opposite_words(lang)
     if not opposites:
         return None
-    mine, theirs = claim.tokens, sentence.tokens
+    # an intensifier says how much, not what: "are very rare" stands where "are common" does
+    mine = tuple(token for token in claim.tokens if token not in _INTENSIFIERS)
+    theirs = tuple(token for token in sentence.tokens if token not in _INTENSIFIERS)
     stating = [other for other in window if len(other.terms & claim.terms) >= len(sentence.terms & claim.terms)]
 
     def flanks(tokens: tuple[str, ...], k: int) -> tuple[list[str], list[str]]:
@@ -1053,8 +1099,15 @@ def _opposite(
             end += 1
         return list(tokens[start:k]), list(tokens[k + 1 : end])
 
+    numbers = [token for token in mine if token[:1].isdigit()]
+    clauses = [analyze(clause, lang).tokens for clause in _CLAUSES_OR_BUT.split(sentence.text)] if numbers else []
+    clauses = clauses if len(clauses) > 1 else []
     for i, word in enumerate(mine):
         if not (opposed := _opposites_of(word, lex, opposites)) or (i and is_negation(mine[i - 1], lex)):
+            continue
+        if any(word in clause and all(n in clause for n in numbers) for clause in clauses):
+            # a clause with the claim's word gives the claim's numbers ("while monthly subscribers
+            # pay 12 dollars a month" for "The monthly plan costs 12 dollars a month")
             continue
         before, after = flanks(mine, i)
         own = [k for k, token in enumerate(theirs) if token == word]
@@ -1078,9 +1131,17 @@ def _opposite(
                 # returned" for "... for unworn items with tags attached")
                 opening = not (before or each_side) and after[:1] == their_after[:1] and after[0] not in lex.stopwords
                 alike = flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side)
+                # both ending their sentences after the same two words: "severe allergic reactions are
+                # very rare." for "Severe allergic reactions are common."
+                ending = not (after or their_after) and len(before) >= 2 and before[-2:] == their_before[-2:]
+                alike = alike or (ending and not set(before[-2:]) <= lex.stopwords)
                 if opening or alike:
                     return f'the context says "{other}", the claim "{word}"'
     return None
+
+
+_INTENSIFIERS = frozenset({"very", "extremely", "quite", "fairly", "relatively", "really", "highly"})
+"""English adverbs of degree, passed over between a word and its flanks (:func:`_opposite`)."""
 
 
 def _said_beside(tokens: tuple[str, ...], i: int, other: tuple[str, ...], stopwords: frozenset[str]) -> bool:
@@ -1153,20 +1214,64 @@ def _restricts_against_all(claim: TextFeatures, sentence: TextFeatures, lang: La
     of the restricted word with another (:func:`_listed_with`), which restricts nothing and says the
     rest of the claim ("Only the Pixel 8 Pro gets seven years of OS updates" against "Both phones
     get seven years of OS updates"; "valid for new customers only" against "valid for new and
-    existing customers"); ``None`` otherwise."""
+    existing customers"), or two things listed at a clause's end, one of them the claim's
+    (:func:`_one_of_listed`: "online or by phone" for "can only be booked by phone"); ``None``
+    otherwise."""
     lex = get_lexicon(lang)
-    restricted = [(word, scope) for word, scope in claim.restriction_scopes if word in lex.exclusive_words]
+    restricted = [(word, scope) for word, scope in claim.restriction_scopes if word in lex.exclusive_words | {SOLE}]
     said_of_all = next((token for token in sentence.tokens if token in lex.all_words), None)
+    # the one the claim restricts it to is its scope and the names it gives ("Only the Pixel 8 Pro")
+    alone = frozenset().union(*(scope for _, scope in restricted)) | capitalised_stems(claim.text, lang)
     if restricted and said_of_all is None:
         said_of_all = _listed_with(frozenset().union(*(scope for _, scope in restricted)), claim, sentence, lex)
+    if restricted and said_of_all is None and (alternatives := _one_of_listed(claim, sentence, lex)):
+        said_of_all, mine = alternatives
+        alone = frozenset({mine})
     if not restricted or said_of_all is None or sentence.restriction_scopes or sentence.bounded:
         # a group bounded by a number may be the claim's ("All citizens over 18 can vote")
         return None
-    # the one the claim restricts it to is its scope and the names it gives ("Only the Pixel 8 Pro")
-    rest = claim.content - frozenset().union(*(scope for _, scope in restricted)) - capitalised_stems(claim.text, lang)
+    rest = claim.content - alone
     if len(rest) < _ALONE_REST or not rest <= sentence.content | {stem(token, lex) for token in sentence.tokens}:
         return None
     return f"the claim says this of one alone ({restricted[0][0]!r}), the context of {said_of_all!r}"
+
+
+_LISTED_READ = 6
+"""Tokens after the claim's "only" read for what it restricts to (:func:`_one_of_listed`)."""
+
+
+def _one_of_listed(claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> tuple[str, str] | None:
+    """The words of ``sentence`` ending a clause with two things listed, one of them a word the
+    claim says after its word of ``exclusive_words`` and the other one it does not say ("online or
+    by phone" for "can only be booked by phone", "iOS and Android" for "only available for iOS"),
+    and the stem of the claim's; ``None`` if none."""
+    tokens = claim.tokens
+    at = next((k for k, token in enumerate(tokens) if token in lex.exclusive_words), None)
+    if at is None:
+        return None
+    after = {stem(token, lex) for token in tokens[at + 1 : at + 1 + _LISTED_READ] if token not in lex.stopwords}
+    for listed in _LISTED_PAIR.finditer(sentence.text):
+        left, right = listed.group("left").lower(), listed.group("right").lower()
+        between = listed.group("between").lower().split()
+        if any(word not in lex.stopwords for word in between[:-1]):
+            continue  # a clause of its own ("and closes in the evening"); "at the box office" is one thing
+        for mine, other in ((left, right), (right, left)):
+            if (
+                stem(mine, lex) in after
+                and stem(other, lex) not in claim.content
+                and other not in lex.stopwords
+                and not _is_number(other, lex)
+            ):
+                return listed.group().strip(" ,.;:!?").lower(), stem(mine, lex)
+    return None
+
+
+_LISTED_PAIR = re.compile(
+    r"\b(?P<left>[^\W\d_]+)\s+(?:and|or|&)\s+(?P<between>(?:[^\W\d_]+\s+){0,3}?)(?P<right>[^\W\d_]+)\s*(?:[,.;:!?]|$)",
+    re.IGNORECASE,
+)
+"""Two things listed at the end of a clause, maybe after a preposition or an article, the last of two
+words at most: "online or by phone.", "iOS and Android.", "online and at the box office."."""
 
 
 def _listed_with(scope: frozenset[str], claim: TextFeatures, sentence: TextFeatures, lex: Lexicon) -> str | None:
@@ -1246,6 +1351,23 @@ def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) ->
         negation[-1] not in stated and opposites.get(negation[-1], frozenset()) & stated
         for negation in negated.negations
     )
+
+
+_WITHOUT = frozenset({"without", "ohne", "sans"})
+"""Negations of what a thing is done without, not of the thing done."""
+
+
+def _only_without(sentence: TextFeatures, claim: TextFeatures, lang: Lang) -> bool:
+    """``claim`` opens with a word that denies its subject (:data:`_DENYING_OPENERS`), and every
+    negation of ``sentence`` is a word of :data:`_WITHOUT` of what the claim does not say:
+    "Overpayments ... are allowed without penalty" negates no overpayment that "No overpayments are
+    allowed" denies (but "wouldn't be out for long" is no denial of a subject)."""
+    if not claim.tokens or claim.tokens[0] not in _DENYING_OPENERS:
+        return False
+    lex = get_lexicon(lang)
+    theirs = {token for token in sentence.tokens if is_negation(token, lex)}
+    negated = frozenset().union(*sentence.negates)
+    return bool(theirs) and theirs <= _WITHOUT and not negated & claim.content
 
 
 def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> str | None:

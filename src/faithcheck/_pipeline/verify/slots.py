@@ -471,9 +471,13 @@ other words "one" may be a pronoun ("no one came", "the one on the left"), a par
 a larger number ("found one third", "almost one million")."""
 
 
-_COUNTING_WORDS = _word_set("has have had includes include contains contain and or only just exactly")
+_COUNTING_WORDS = _word_set(
+    "has have had includes include contains contain and or only just exactly"
+    " bring brings take takes carry carries check receive receives earn earns allow allows"
+)
 """Words after which "one" and a noun are a number too: what something has ("has one bedroom"), the
-last of a list ("two bedrooms and one bathroom"), a bound ("only one dose")."""
+last of a list ("two bedrooms and one bathroom"), a bound ("only one dose"), what one brings, takes
+or is allowed ("bring one guest", "check one bag", "take one tablet")."""
 
 
 def _counted_after(text: str, one: re.Match[str], lex: Lexicon) -> bool:
@@ -503,12 +507,14 @@ _DURATIONS = {
     3_600: "hour hours stunde stunden heure heures",
     86_400: "day days tag tage tagen jour jours",
     604_800: "week weeks woche wochen semaine semaines",
+    1_209_600: "fortnight fortnights",
     2_629_800: "month months monat monate mois",
+    15_778_800: "semester semesters semestre semestres",
     31_557_600: "year years jahr jahre jahren an ans année années",
     315_576_000: "decade decades jahrzehnt jahrzehnte décennie décennies",
 }
-"""Units of time by their length in seconds (a month a twelfth of a year of 365.25 days), in the
-three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
+"""Units of time by their length in seconds (a month a twelfth of a year of 365.25 days, a semester
+half of one), in the three languages read; they are measures too (:data:`_MEASURE_WORDS`)."""
 _SAME_TIME = 0.1
 """Two lengths of time in different units this close are one, written loosely: "13 weeks" and
 "three months", "4 weeks" and "a month"."""
@@ -1843,10 +1849,18 @@ _OF_WHAT = re.compile(r"\s?-?\s?[^\W\d_]+\s+of\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]
 """A unit, "of" and the noun it measures: "g of flour"."""
 
 
+_LISTED_MEASURE = re.compile(r"\s?(?:g|mg|kg|ml|kcal|cal|mcg|µg)\s+([a-z]+)(?=\s*(?:[,;.]|\band\b|$))")
+"""A unit of a nutrition list right before the noun it measures, which ends a listed item: "6 g
+sugars,"."""
+
+
 def _of_what(text: str, end: int, unit: str | None, lang: Lang) -> str | None:
-    """The stem of the noun a number's unit measures, after "of" ("200 g of flour"); ``None``
-    without a unit, or where the noun is a month ("5th of March") or a stop word."""
-    if unit is None or lang != "en" or (m := _OF_WHAT.match(text, end)) is None:
+    """The stem of the noun a number's unit measures, after "of" ("200 g of flour") or, in a list,
+    right after a unit of mass or energy (:data:`_LISTED_MEASURE`: "of which 6 g sugars, and 3 g of
+    fat"); ``None`` without a unit, or where the noun is a month ("5th of March") or a stop word."""
+    if unit is None or lang != "en":
+        return None
+    if (m := _OF_WHAT.match(text, end) or _LISTED_MEASURE.match(text, end)) is None:
         return None
     stems = analyze(m.group(1), lang).content
     return next(iter(stems)) if len(stems) == 1 and m.group(1).lower() not in _MONTHS else None
@@ -2060,9 +2074,20 @@ def _words_near(
     words before it, and after it those with at most ``distance`` words between (the first word
     after is 0 words away). Found by position, so a long text costs no more than a short one."""
     before, after = bisect_left(starts, start), bisect_left(starts, end)
-    near = [m for m in words[max(0, before - distance) : before] if _one_sentence(text, m.start(), start)]
-    near += [m for m in words[after : after + distance + 1] if _one_sentence(text, end, m.start())]
+    near = [m for m in words[max(0, before - distance) : before] if _one_clause(text, m.start(), start)]
+    near += [m for m in words[after : after + distance + 1] if _one_clause(text, end, m.start())]
     return [_compounded(text, m) for m in near if reach[0] <= m.start() and m.end() <= reach[1]]
+
+
+def _one_clause(text: str, a: int, b: int) -> bool:
+    """No sentence ends between ``a`` and ``b`` (:func:`_one_sentence`), nor a semicolon outside
+    brackets: a clause after one says its own ("at least 60 minutes before departure; business
+    premier passengers can check in 45 minutes before": "business premier" is none of the 60's)."""
+    lo, hi = sorted((a, b))
+    semicolons = [k for k in range(lo, hi) if text[k] == ";"] if ";" in text[lo:hi] else []
+    # (not one in brackets: "Richard Dawson ( born Colin Lionel Emm ; 20 November 1932 -- ...")
+    bracketed = [text.rfind("(", 0, k) > text.rfind(")", 0, k) for k in semicolons]
+    return all(bracketed) and _one_sentence(text, a, b)
 
 
 _COMPOUND_BEFORE = re.compile(r"[^\W\d_]+-$")
@@ -2566,8 +2591,12 @@ _APPOSED_AFTER = re.compile(r"\s*,\s+(?:the|a|an)\s+(?=[^\W\d_])")
 ("Grok, a new large language model" as "Grok is a new large language model")."""
 _APPOSED = ","
 """The flank word of an apposition (:data:`_APPOSED_AFTER`), which stands for any copula."""
-_APPOSITION_CLOSED = re.compile(r"\s*,\s+(?:the|a|an)\s+[^,;:()\[\]]{1,80},\s*")
-"""An apposition with an English article, from the comma after a name to its closing comma."""
+_APPOSITION_CLOSED = re.compile(
+    r"\s*,\s+(?:the|a|an|who|which|[a-z]{3,}ed|born|known|written|built|led|run|owned|shot|sold|held)\s+"
+    r"[^,;:()\[\]]{1,80},\s*"
+)
+"""An apposition, from the comma after a name to its closing comma: with an English article, a
+relative pronoun or a participle ("Barbie, directed by Greta Gerwig and released the same day,")."""
 _APPOSED_READ = 40
 """How many characters past an apposition its name's verb is looked for."""
 
@@ -2615,7 +2644,7 @@ def _past_apposition(text: str, at: int) -> list[str]:
     case and no stop word, lower-cased: what the name before the apposition does ("led the"); empty
     otherwise ("..., and")."""
     words = _WORD.findall(text, at, at + _APPOSED_READ)[:2]
-    # (English stop words, as :data:`_APPOSITION_CLOSED` has English articles)
+    # (English stop words, as :data:`_APPOSITION_CLOSED` has English words)
     opens = bool(words) and words[0].islower() and words[0] not in get_lexicon("en").stopwords
     return [w.lower() for w in words] if opens else []
 
@@ -3423,10 +3452,15 @@ def _check_number(
     edition_dated = any(slot.same_edition(n) for n in evidence)
     set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
     strangers: set[int] = set()  # naming others and none of the claim's names, where names stand by the slot
+    naming: set[int] = set()  # naming the claim's names near the slot
     told_apart: set[int] = set()  # stating the slot's value in a clause of another's only
     numbered: dict[int, list[NumberSlot]] = {}  # each sentence's numbers
     for i, text in enumerate(sentences):
-        given = numbered[i] = [n for n in _numbers(text, lang) if not apart(n)]
+        given = numbered[i] = [
+            n
+            for n in _numbers(text, lang)
+            if not apart(n) and not _framed_opposite(slot, n, features[i], claim_content, lang)
+        ]
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value} - dated_with)
@@ -3450,6 +3484,8 @@ def _check_number(
             named = _PART_NAMED
         if names and not claim_names & cased and _capitalised(text, lang):
             strangers.add(i)
+        if names & cased:
+            naming.add(i)
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
@@ -3568,7 +3604,13 @@ def _check_number(
                     and (slot.unit == number.unit or not slot.dated_alike(number))
                 )
                 found.append(((near if sure else near - 1, tie, named, 0), i, number))
-    found = _in_claimed_conjunct(slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered)
+    # where every number found says what it measures, those of the thing the claim's measures are
+    # its own, whichever part of a list they stand in ("4 g of protein, 18 g of carbohydrate, of
+    # which 6 g sugars, and 3 g of fat" for "3 g of fat"; not "25 days of annual leave, rising to
+    # 30 days after five years")
+    measuring = [f for f in found if slot.of_what is not None and f[2].of_what == slot.of_what]
+    measuring = measuring if all(f[2].of_what is not None for f in found) else []
+    found = measuring or _in_claimed_conjunct(slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered)
     if any(i not in strangers and (near > 0 or (states and near == 0)) for (near, _, _, states), i, _ in found):
         # a sentence naming some of the claim's names, aligned by its words or stating the slot's
         # value surely (not a bare number: "51-year-old" for "51 in world rankings"), leaves none to
@@ -3577,10 +3619,20 @@ def _check_number(
         # was 6.1%", "Amazon's cloud unit grew 19%" of no "Google Cloud grew 19%" where "Google
         # Cloud grew 35%")
         found = [f for f in found if f[1] not in strangers]
+    elif strangers and not slot.is_year and any(i in naming and not states for (*_, states), i, _ in found):
+        # ... as one naming them does, giving a rival however few of the claim's words it has (not a
+        # year: an article dates many events, a bracket may date another's): "Mykhailo Mudryk joined
+        # from Shakhtar Donetsk ... for up to 88.5 million pounds" beside "Chelsea signed Enzo
+        # Fernandez ... for ... 106.8 million pounds" for "Mykhailo Mudryk cost 106.8 million pounds"
+        found = [f for f in found if f[1] not in strangers]
     if found:
         (near, tie, _, states), i, best = max(found, key=lambda f: f[0])
         # a year needs the words of its event: articles are full of dates of other events
-        aligned = near >= 1 or (not slot.is_year and tie >= 2) or not slot.frame
+        # ... but a count of the claim's own noun, the only one the evidence gives, where the sentence
+        # has a word of the claim besides ("The hotel has 312 rooms, including 24 suites, and two
+        # restaurants" for "three restaurants")
+        counted = len(found) == 1 and best.unit == slot.unit and slot.unit is not None and not slot.measured
+        aligned = near >= 1 or (not slot.is_year and (tie >= 2 or (tie >= 1 and counted))) or not slot.frame
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
             if best.per and slot.per and best.per[0] != slot.per[0]:  # a rate per another time
@@ -3799,6 +3851,48 @@ def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[Nu
     return (number.value == slot.value and slot.rates(number) is None) or any(
         other.states(number) and not _measure_other(other, number) for other in claim_numbers if other is not slot
     )
+
+
+@cache
+def _opposite_stems(lang: Lang) -> dict[str, frozenset[str]]:
+    """The lexicon's opposites and rivals (:func:`opposite_words`) by their stems."""
+    stems: dict[str, set[str]] = {}
+    for word, others in opposite_words(lang).items():
+        for own in analyze(word, lang).content:
+            stems.setdefault(own, set()).update(s for other in others for s in analyze(other, lang).content)
+    return {stem: frozenset(others - {stem}) for stem, others in stems.items()}
+
+
+def _framed_opposite(
+    slot: NumberSlot, number: NumberSlot, sentence: TextFeatures, claim_content: frozenset[str], lang: Lang
+) -> bool:
+    """``number`` has the slot's value, and a word of its frame is the opposite of a word of the
+    slot's that it lacks, the sentence says elsewhere and the claim does not say: the number is of
+    the other thing ("the lender's variable rate, currently 7.1%" beside "The fixed-rate mortgage"
+    for "The fixed rate is 7.1%")."""
+    if number.value != slot.value:
+        return False
+    opposites = _opposite_stems(lang)
+    own = number.frame - slot.frame - claim_content
+    return any(
+        not _listed_together(word, opposed, sentence, lang)
+        for word in slot.frame - number.frame
+        if isinstance(word, str) and word in sentence.content
+        for opposed in opposites.get(word, frozenset()) & own
+    )
+
+
+_LISTED_REACH = 2
+"""Tokens at most between two words listed together ("adults and children")."""
+
+
+def _listed_together(word: str, other: str, sentence: TextFeatures, lang: Lang) -> bool:
+    """``sentence`` has the stems ``word`` and ``other`` within :data:`_LISTED_REACH` tokens of each
+    other: one thing of both ("Adults and children over 16: take 1 or 2 tablets")."""
+    lex = get_lexicon(lang)
+    stems = [stem(token, lex) for token in sentence.tokens]
+    at = [k for k, s in enumerate(stems) if s == word]
+    return any(abs(k - j) <= _LISTED_REACH for k in at for j, s in enumerate(stems) if s == other)
 
 
 def _measure_other(slot: NumberSlot, number: NumberSlot) -> bool:
@@ -4614,27 +4708,73 @@ def check_pronoun_subject(
     and the sentence before it in the context
     (``passages``) opens with another name that the pronoun stands for, neither naming the claim's:
     "Tom Reed became chief executive in 2019" against "Maria Silva joined the firm in 2015. She
-    became chief executive in 2019. Tom Reed joined in 2017." is ``wrong_entity``."""
+    became chief executive in 2019. Tom Reed joined in 2017." is ``wrong_entity``. A name numbered
+    ("Python 3.13") is named with its number, and the sentence before may name it numbered otherwise
+    ("Python 3.12 was released in October 2023. It removed the distutils module"); the stating
+    sentence may name the claim's name beside its subject (:func:`_only_beside`: "She worked with
+    Charles Babbage ... and published the first algorithm")."""
     opening = [name for name, start, _ in _actors(claim, _heads(tuple(sentences), lang), lang) if start == 0]
     if not opening:
         return None
     name, claim_terms = opening[0], analyze(claim, lang).terms
-    rest = claim_terms - name.stems
+    # a name numbered ("Python 3.13") is named with its number
+    numbered = _numbered_opening(claim, name, lang)
+    rest = claim_terms - name.stems - ({numbered.value} if numbered else set())
+
+    def mentions(text: str) -> bool:
+        if numbered is None:
+            return _mentions(name, text, lang)
+        return any(n.label == name.text and n.value == numbered.value for n in _numbers(text, lang))
+
     stating = [text for text in sentences if rest <= analyze(text, lang).terms]
-    if len(rest) < _PLACE_FRAME or len(stating) != 1 or _mentions(name, stating[0], lang):
+    done = _WORD.search(claim, claim.find(name.text) + len(name.text))  # what the claim's name does
+    does = analyze(done.group(), lang).content if done else frozenset()
+    if len(rest) < _PLACE_FRAME or len(stating) != 1:
+        return None
+    if mentions(stating[0]) and not _only_beside(name, stating[0], does, lang):
         return None
     (text,) = stating
     pronoun = _opening_pronoun(text, lang)
     if pronoun is None:
         return None
     before = next((b for p in passages if text in p for b in _sentence_before(text, p, lang)), None)
-    if before is None or _mentions(name, before, lang):
+    if before is None or mentions(before):
         return None
+    if numbered is not None:
+        # the same name numbered otherwise: "Python 3.12 was released ... It removed" for "Python
+        # 3.13 removed"
+        other = _numbered_opening(before, name, lang)
+        if other is None:
+            return None
+        why = f'the context says it of {name.text} {other.text} ("{pronoun}"), not {name.text} {numbered.text}'
+        return SlotFinding("wrong_entity", "entity", why, text, certain=True)
     named = [n for n, start, _ in _placed_names(before, lang) if start == 0]
     if not named or not _rival(name, named[0], claim_terms, lang):
         return None
     why = f'the context says it of {named[0].text} ("{pronoun}"), not {name.text}'
     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
+
+
+_BESIDE_WORDS = re.compile(r"\b(?:with|alongside|beside|against|to|from|for)\s+$", re.IGNORECASE)
+"""A preposition right before a name that sets it beside the subject ("She worked with Charles
+Babbage"), not in its place."""
+
+
+def _only_beside(name: NameSlot, text: str, does: frozenset[str], lang: Lang) -> bool:
+    """``text`` writes ``name`` only right after a word of :data:`_BESIDE_WORDS`, past no word of what
+    the claim says the name ``does``: someone beside what its pronoun subject does ("She shared the
+    1903 prize with Pierre Curie ..., and won the 1911 prize alone" for "Pierre Curie won the 1911
+    prize"; but "shared" is what Pierre Curie did too)."""
+    found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
+    return bool(found) and all(
+        _BESIDE_WORDS.search(text, max(0, at - _LOOK_BACK), at) and not does & analyze(text[:at], lang).content
+        for at in found
+    )
+
+
+def _numbered_opening(text: str, name: NameSlot, lang: Lang) -> NumberSlot | None:
+    """The number right after ``name`` opening ``text`` that numbers it ("Python 3.12"), if any."""
+    return next((n for n in _numbers(text, lang) if n.label == name.text and n.label_opens and not n.is_year), None)
 
 
 _OPENING_PHRASE = re.compile(
@@ -4646,9 +4786,21 @@ _OPENING_PHRASE = re.compile(
 they", "Later, he"."""
 
 
+_IT_DOES = re.compile(r"(It)\s+([a-z]+)\b")
+"""An English sentence opening with "It" and the word after it."""
+_NO_DOING = _word_set("was had seemed appeared happened became remained took turned emerged meant followed")
+"""Verbs in the past after an opening "It" that leave it no name's stand-in ("It was raining", "It
+seemed that", "It took three years")."""
+
+
 def _opening_pronoun(text: str, lang: Lang) -> str | None:
     """The personal pronoun that opens ``text`` as its subject, as written, past an opening phrase
-    in English (:data:`_OPENING_PHRASE`); ``None`` if none."""
+    in English (:data:`_OPENING_PHRASE`), or an English "It" before a verb in the past that it did
+    ("It removed the distutils module": not "It was", "It seemed", :data:`_NO_DOING`); ``None`` if
+    none."""
+    if lang == "en" and (it := _IT_DOES.match(text)):
+        done = it.group(2) not in _NO_DOING and past_tense(it.group(2), get_lexicon(lang))
+        return it.group(1) if done else None
     opening = _OPENING_PHRASE.match(text) if lang == "en" else None
     first = _WORD_OR_NUMBER.match(text, opening.end() if opening else 0)
     return first.group() if first is not None and first.group().lower() in _PERSONAL_SUBJECTS else None
