@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck._core.types import Lang
+from faithcheck._core.types import Label, Lang
 
 from .verdicts import assert_supported, assert_verdict
 
@@ -216,10 +216,9 @@ def test_it_stands_for_the_numbered_name_before(verifiers: dict[Lang, Faithfulne
     ],
 )
 def test_one_alone_or_all_against_a_list_or_a_narrowed_kind(
-    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: Label
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == label, verdict.reason
+    assert_verdict(verifiers["en"], context, claim, label)
 
 
 @pytest.mark.parametrize(
@@ -395,7 +394,6 @@ _CURIE = (
     ],
 )
 def test_a_pronoun_subject_with_the_claims_name_beside_it(
-    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: Label
 ) -> None:
-    [verdict] = verifiers["en"].check_claims([claim], [context])
-    assert verdict.label == label, verdict.reason
+    assert_verdict(verifiers["en"], context, claim, label)

@@ -2084,10 +2084,16 @@ def _one_clause(text: str, a: int, b: int) -> bool:
     brackets: a clause after one says its own ("at least 60 minutes before departure; business
     premier passengers can check in 45 minutes before": "business premier" is none of the 60's)."""
     lo, hi = sorted((a, b))
-    semicolons = [k for k in range(lo, hi) if text[k] == ";"] if ";" in text[lo:hi] else []
-    # (not one in brackets: "Richard Dawson ( born Colin Lionel Emm ; 20 November 1932 -- ...")
-    bracketed = [text.rfind("(", 0, k) > text.rfind(")", 0, k) for k in semicolons]
-    return all(bracketed) and _one_sentence(text, a, b)
+    semicolons = _clause_ends(text)
+    k = bisect_left(semicolons, lo)
+    return (k == len(semicolons) or semicolons[k] >= hi) and _one_sentence(text, a, b)
+
+
+@lru_cache(maxsize=4096)
+def _clause_ends(text: str) -> tuple[int, ...]:
+    """Where the semicolons of ``text`` stand, but those in brackets ("Richard Dawson ( born Colin
+    Lionel Emm ; 20 November 1932 -- ...")."""
+    return tuple(k for k, mark in enumerate(text) if mark == ";" and text.rfind("(", 0, k) <= text.rfind(")", 0, k))
 
 
 _COMPOUND_BEFORE = re.compile(r"[^\W\d_]+-$")
