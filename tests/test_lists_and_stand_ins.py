@@ -67,6 +67,9 @@ def test_free_of_what_is_contained_and_not_where_the_sentence_negates_it(
     why = "the context says it contains caffeine, the claim that it is caffeine-free"
     assert_verdict(verifiers["en"], drink, "The drink is caffeine-free.", "contradicted", why)
     assert_supported(verifiers["en"], "The drink does not contain caffeine.", "The drink is caffeine-free.")
+    # a compound after "has a" is no thing it has
+    menu = "The restaurant offers a gluten-free menu."
+    assert_supported(verifiers["en"], menu, "The restaurant has a gluten-free menu.")
 
 
 @pytest.mark.parametrize(

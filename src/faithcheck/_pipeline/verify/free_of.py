@@ -22,10 +22,11 @@ _FREE_OF = re.compile(r"\b([^\W\d_]{3,})-free\b", re.IGNORECASE)
 """A compound saying what a thing has none of: "gluten-free"."""
 _CONTAINS = re.compile(
     r"\b(?:contains?|containing|includes?|including|has|have|with)\s+(?:(?:traces|small\s+amounts|some)\s+of\s+)?"
-    r"(?:the\s+|a\s+|an\s+)?([^\W\d_]{3,})\b",
+    r"(?:the\s+|a\s+|an\s+)?([^\W\d_]{3,})\b(?!-)",
     re.IGNORECASE,
 )
-"""A word saying what a thing has, and the thing: "contains gluten", "may contain traces of nuts"."""
+"""A word saying what a thing has, and the thing: "contains gluten", "may contain traces of nuts" (not
+the first word of a compound: "has a gluten-free menu")."""
 _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:[^\W\d_]+\s+)?$|n't\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE)
 """A negation right before what a thing has ("does not contain"), at most a word apart."""
 _NEGATION_REACH = 30
