@@ -47,7 +47,7 @@ building it.
   of day, "a week later", clauses about another name, versions bounded "or later", aircraft
   variants, appositions, elections, biographies, nutrition lists, numbers by the opposite word,
   values compared, rates a later part leaves out, "one" brought or taken, "It" for a numbered name,
-  pronouns with a name beside them, "the only", "-free", "only" against two things listed, "all"
+  pronouns with a name beside them, relative clauses, "the only", "-free", "only" against two things listed, "all"
   against a narrowed kind, gyms, baggage, admissions, recalls, rovers, museums, mortgages, films,
   tax, phone plans, tenancies, trains, steps, Python releases, vaccines, deliveries, hotels,
   contracts, matches, trials, insurance, weather, benefits and transfers); its last contexts hold

@@ -12,7 +12,8 @@ directly"); opposites past "very" at a sentence's end, and not against a clause 
 word and numbers; a number's words ending at a semicolon; a value compared ("compared with 2.1% in
 the placebo group"), a rate a later part leaves out ("25.60 pounds a week for the eldest child and
 16.95 pounds for each additional child"); a sentence naming only others where one naming the claim's
-name gives a rival; rates per semester; rivals such as "fixed" and "variable", "home" and
+name gives a rival, and a relative clause after another's name ("David Moore, who had led the firm
+for 11 years"); rates per semester; rivals such as "fixed" and "variable", "home" and
 "international", "keep" and "stop"."""
 
 from __future__ import annotations
@@ -400,3 +401,24 @@ def test_a_pronoun_subject_with_the_claims_name_beside_it(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: Label
 ) -> None:
     assert_verdict(verifiers["en"], context, claim, label)
+
+
+_SUCCESSION = (
+    "The company appointed Sarah Chen as chief executive in March, replacing David Moore, who had led the firm for "
+    "11 years. Chen previously ran the company's European division."
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        (_SUCCESSION, "Sarah Chen led the firm for 11 years.", False),
+        (_SUCCESSION, "David Moore led the firm for 11 years.", True),
+        (_SUCCESSION, "Sarah Chen was appointed chief executive in March.", True),
+        ("Smith met Jones, who was 45, in Paris.", "Jones was 45.", True),
+    ],
+)
+def test_a_relative_clause_gives_its_numbers_to_the_name_before_it(
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, supported: bool
+) -> None:
+    assert_supported(verifiers["en"], context, claim, supported=supported)

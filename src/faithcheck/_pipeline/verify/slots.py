@@ -3517,6 +3517,8 @@ def _check_number(
         leaked = frozenset().union(*(own for k, own in parts.items() if k > 0)) - parts.get(0, frozenset())
         named_near = slot.around & claim_subject
         others_clause = _clause_of_another(text, named_near, claim_names | claim_subject, lang) if named_near else None
+        if others_clause is None and (names_near := slot.around & (claim_names | claim_subject)):
+            others_clause = _relative_of_another(text, names_near, claim_names | claim_subject, lang)
         cursor = 0
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
@@ -4582,6 +4584,30 @@ def _clause_of_another(
         )
         if opened and verb and not stems & names:
             return a, b
+    return None
+
+
+_RELATIVE_OF = re.compile(r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+who\s+[^,;:()]*")
+"""A name and the relative clause after it, to the clause's end: "David Moore, who had led the firm
+for 11 years"."""
+
+
+def _relative_of_another(
+    text: str, names: frozenset[str], claim_names: frozenset[str], lang: Lang
+) -> tuple[int, int] | None:
+    """Where the relative clause of ``text`` lies that follows another's name (:data:`_RELATIVE_OF`),
+    naming none of ``names`` (the claim's names near its number), where the rest of ``text`` names
+    some of them: its numbers are the other's ("The company appointed Sarah Chen ..., replacing
+    David Moore, who had led the firm for 11 years" gives Sarah Chen no 11 years); ``None`` if
+    none."""
+    if ", who " not in text:
+        return None
+    for m in _RELATIVE_OF.finditer(text):
+        whose = analyze(m.group(1), lang).content
+        clause = (m.end(1), m.end())
+        rest = text[: m.start()] + " " + text[m.end() :]
+        if whose and not whose & (names | claim_names) and names & capitalised_stems(rest, lang):
+            return clause
     return None
 
 
