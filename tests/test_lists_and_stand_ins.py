@@ -234,6 +234,7 @@ def test_one_alone_or_all_against_a_list_or_a_narrowed_kind(
             False,
         ),
         ("Tuition is 4,600 euros per semester.", "Tuition is 4,600 euros per semester.", True),
+        ("Staff are paid 1,800 pounds per month.", "Staff are paid 1,800 pounds per fortnight.", False),
         (
             "Tuition for international students is 18,500 pounds per year.",
             "Tuition for home students is 18,500 pounds per year.",

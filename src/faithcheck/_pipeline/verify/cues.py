@@ -821,13 +821,14 @@ def _narrowed_after(
 
 
 def _narrowing_participle(word: str, text: str) -> bool:
-    """``word`` is a participle in -ing written in lower case right after a noun, narrowing it
-    ("guests booking directly", "customers paying by card"); not "during", "including"."""
+    """``word`` (a token after a plural noun: :func:`_narrowed_after`) is a participle in -ing that
+    ``text`` writes in lower case, narrowing the noun ("guests booking directly", "customers paying by
+    card"); not "during", "including"."""
     return (
         len(word) > _PARTICIPLE_LENGTH
         and word.endswith("ing")
         and word not in _NOT_PARTICIPLES
-        and re.search(rf"\b[^\W\d_]+\s+{re.escape(word)}\b", text) is not None
+        and re.search(rf"(?<![\w-]){re.escape(word)}\b", text) is not None
     )
 
 
@@ -1353,8 +1354,9 @@ def _negates_opposite(negated: TextFeatures, other: TextFeatures, lang: Lang) ->
     )
 
 
-_WITHOUT = frozenset({"without", "ohne", "sans"})
-"""Negations of what a thing is done without, not of the thing done."""
+_WITHOUT = frozenset({"without"})
+"""English negations of what a thing is done without, not of the thing done (English only, as
+:data:`_DENYING_OPENERS`, which the claim must open with, is)."""
 
 
 def _only_without(sentence: TextFeatures, claim: TextFeatures, lang: Lang) -> bool:

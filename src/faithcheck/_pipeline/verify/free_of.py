@@ -34,6 +34,7 @@ _NEGATION_REACH = 30
 
 
 def _stems(words: Sequence[str], lang: Lang) -> frozenset[str]:
+    """The content stems of ``words``."""
     return frozenset(stem for word in words for stem in analyze(word, lang).content)
 
 
