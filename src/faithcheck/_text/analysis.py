@@ -669,7 +669,13 @@ _NEGATED_COMPARISON = (
 """A negation before a comparison, at most two words apart and a modal ("not more than", "do not
 take more than", "no fewer than", "no band may be below"): the bound a number after it has, not a
 negation of what is said ("not suitable for children under 12" negates)."""
-_BOUNDING_NEGATION = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*\d", re.IGNORECASE)
+_BOUNDING_NEGATION = re.compile(
+    _NEGATED_COMPARISON + r"\s*[$€£¥]?\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|zwei|drei|vier|fünf|deux|trois|quatre|cinq)\b)",
+    re.IGNORECASE,
+)
+"""A negated comparison before a number, in digits or in words ("must not keep more than two
+pets")."""
 _NEGATED_BOUND = re.compile(_NEGATED_COMPARISON + r"\s*[$€£¥]?\s*$", re.IGNORECASE)
 _NEGATION_HINT = re.compile(r"\b(?:not|no|never|nicht|pas)\b|n't", re.IGNORECASE)
 """A word a negated comparison needs: where none stands, the costlier pattern is not tried."""

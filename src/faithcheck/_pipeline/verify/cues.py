@@ -56,14 +56,18 @@ from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
+from faithcheck._pipeline.verify.clause_apart import named_in_another_clause
 from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.exchanged import exchanged_words
+from faithcheck._pipeline.verify.fewer import few_said_of_most
 from faithcheck._pipeline.verify.findings import changed_from
+from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.relatives import named_as_relative
+from faithcheck._pipeline.verify.replaced import named_as_replaced
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
     check_comparison,
@@ -76,6 +80,7 @@ from faithcheck._pipeline.verify.slots import (
     window_sentences,
 )
 from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
+from faithcheck._pipeline.verify.whenever import at_any_time
 from faithcheck._text.analysis import (
     SOLE,
     TextFeatures,
@@ -231,12 +236,14 @@ def find_cue(
     roles: tuple[tuple[Label, _SaidOfAnother], ...] = (
         ("contradicted", exchanged_words),
         ("wrong_entity", named_as_relative),
+        ("wrong_entity", named_as_replaced),
+        ("wrong_entity", named_in_another_clause),
     )
     for label, said_of_another in roles:
         if found := said_of_another(claim, said, lang):
             other, why = found
             return Cue(label, why + _naming(other.text, window), "entity", overrules=True)
-    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word, free_of_otherwise):
+    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word, free_of_otherwise, said_for_another):
         if found := said_otherwise(claim, said, lang):
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)
@@ -270,6 +277,12 @@ def find_cue(
     for other in said if not claim_negated else ():
         if alone := _restricts_against_all(claim, other, lang):
             return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
+    if found := few_said_of_most(claim, said, lang):
+        other, why = found
+        return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
+    if found := at_any_time(claim, said, lang):
+        other, why = found
+        return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
     if not claim_negated and not sentence_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
     if claim_negated and sentence_negated and _names_exception(claim, window.sentence, lang):
@@ -1043,7 +1056,8 @@ def _changes(
     tokens: tuple[str, ...], directions: dict[str, str], adverbs: dict[str, str]
 ) -> dict[str, tuple[str, str]]:
     """Each number (as written) that follows a word of change, to that word and its direction;
-    right after a direction adverb too ("down 1%", not "up to 4")."""
+    right after a direction adverb too ("down 1%", not "up to 4"), or right before one and "from"
+    (the new value: "58.2%, down from 64.1%")."""
     changes: dict[str, tuple[str, str]] = {}
     for i, token in enumerate(tokens):
         if token in directions:
@@ -1052,6 +1066,8 @@ def _changes(
                 changes.setdefault(number, (token, directions[token]))
         elif token in adverbs and i + 1 < len(tokens) and tokens[i + 1][:1].isdigit():
             changes.setdefault(tokens[i + 1], (token, adverbs[token]))
+        elif token in adverbs and 0 < i < len(tokens) - 1 and tokens[i - 1][:1].isdigit() and tokens[i + 1] == "from":
+            changes.setdefault(tokens[i - 1], (token, adverbs[token]))  # "58.2%, down from 64.1%"
     return changes
 
 
@@ -1133,8 +1149,13 @@ def _opposite(
                 opening = not (before or each_side) and after[:1] == their_after[:1] and after[0] not in lex.stopwords
                 alike = flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side)
                 # both ending their sentences after the same two words: "severe allergic reactions are
-                # very rare." for "Severe allergic reactions are common."
-                ending = not (after or their_after) and len(before) >= 2 and before[-2:] == their_before[-2:]
+                # very rare." for "Severe allergic reactions are common." (not where the sentence has
+                # the claim's word after the same word too: "free for members and costs 20 pounds
+                # for non-members")
+                said_alike = any(k and theirs[k - 1 : k] == tuple(before[-1:]) for k in own)
+                ending = (
+                    not (after or their_after or said_alike) and len(before) >= 2 and before[-2:] == their_before[-2:]
+                )
                 alike = alike or (ending and not set(before[-2:]) <= lex.stopwords)
                 if opening or alike:
                     return f'the context says "{other}", the claim "{word}"'
@@ -1315,7 +1336,11 @@ def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
     what a word of the lexicon's ``exceptions`` takes out (:func:`_exceptions`) and says nothing
     else than what the sentence says before that word ("The museum is open on Mondays" against "The
     museum is open daily from 9 am to 6 pm, except on Mondays when it is closed"); a claim saying a
-    word of the exception's clause itself ("closed on Mondays") speaks of the exception."""
+    word of the exception's clause itself ("closed on Mondays") speaks of the exception, and one
+    taking it out too ("open all year except Christmas Day") says what the sentence says."""
+    takes_out = frozenset().union(
+        *(analyze(" ".join(taken), lang).content for _, _, taken in _exceptions(claim.text, lang))
+    )
     for at, after, taken in _exceptions(text, lang):
         excepted = analyze(" ".join(taken), lang).content
         said, taken_out = analyze(text[: at.start()], lang), analyze(after, lang)
@@ -1326,6 +1351,7 @@ def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:
             and rest
             and rest <= said.content
             and not rest & (taken_out.content - said.content)
+            and not excepted & takes_out
         ):
             return f"the context takes out what the claim speaks of ({at.group().lower()} {' '.join(taken)!r})"
     return None
@@ -1382,13 +1408,24 @@ def _negation_moved(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> 
     lex = get_lexicon(lang)
     for negation in claim.negations:
         for run, inflected in _unnegated(negation, lex):
-            if stated := _states(sentence.tokens, run, inflected, lex):
+            if (stated := _states(sentence.tokens, run, inflected, lex)) and not _said_both(sentence, negation, stated):
                 return f'the context says "{_said(stated, lex)}", the claim "{_said(negation, lex)}"'
     for negation in sentence.negations:
         for run, inflected in _unnegated(negation, lex):
-            if stated := _states(claim.tokens, run, inflected, lex):
+            if (stated := _states(claim.tokens, run, inflected, lex)) and not _said_both(sentence, negation, stated):
                 return f'the context says "{_said(negation, lex)}", the claim "{_said(stated, lex)}"'
     return None
+
+
+def _said_both(sentence: TextFeatures, negation: tuple[str, ...], stated: tuple[str, ...]) -> bool:
+    """``sentence`` says both the negated and the stated run, of two things ("free for members and
+    costs 20 pounds for non-members"): neither moves the other's negation."""
+    tokens = sentence.tokens
+
+    def has(run: tuple[str, ...]) -> bool:
+        return any(tokens[i : i + len(run)] == run for i in range(len(tokens) - len(run) + 1))
+
+    return has(negation) and has(stated)
 
 
 def _said(tokens: tuple[str, ...], lex: Lexicon) -> str:

@@ -308,6 +308,12 @@ class NumberSlot:
     to $10.99"), the new value's text: the old one is no value the context gives now, neither
     stating a claim that speaks of no change (it contradicts it) nor rivalling the new one."""
 
+    then: frozenset[str] | None = field(default=None, compare=False)
+    """For the old value of a change given after the new one ("58.2%, down from 64.1% at the last
+    election"), the stems of the words after it in its phrase: the time it is of. A claim in the past
+    tense takes the old value only where it says that time or speaks of a change ("Turnout was 64.1%"
+    is contradicted; "Turnout fell from 64.1%" is not)."""
+
     def ends_days(self, other: NumberSlot) -> bool:
         """``other`` is the other end of the span of dates this day ends or starts (:attr:`days`)."""
         return (
@@ -449,8 +455,11 @@ class NumberSlot:
 
 _WHOLE = 100
 """A share of this many per cent is the whole."""
-_ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+([^\W\d_]+)", re.IGNORECASE)
-""""One" and the word after it: a number before a unit of time or a noun (:func:`_one_counted`)."""
+_ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+(?:\d+(?:\.\d+)?\s?(?:ml|mg|mcg|g)\s+)?([^\W\d_]+)", re.IGNORECASE)
+""""One" and the word after it, maybe past a measure: a number before a unit of time or a noun
+(:func:`_one_counted`; "one 5 ml spoonful")."""
+_COUNT_OF_MEASURED = re.compile(r"\s+\d+(?:\.\d+)?\s?(?:ml|mg|mcg|g)\s+([^\W\d_]+)", re.IGNORECASE)
+"""A measure after a number and the noun it measures: "two 5 ml spoonfuls" counts spoonfuls."""
 
 
 _AWAY_WORDS = frozenset({"later", "earlier", "afterwards"})
@@ -473,11 +482,12 @@ a larger number ("found one third", "almost one million")."""
 
 _COUNTING_WORDS = _word_set(
     "has have had includes include contains contain and or only just exactly"
-    " bring brings take takes carry carries check receive receives earn earns allow allows"
+    " bring brings take takes carry carries check receive receives earn earns allow allows get gets"
 )
 """Words after which "one" and a noun are a number too: what something has ("has one bedroom"), the
 last of a list ("two bedrooms and one bathroom"), a bound ("only one dose"), what one brings, takes
-or is allowed ("bring one guest", "check one bag", "take one tablet")."""
+or is allowed, or gets ("bring one guest", "check one bag", "take one tablet", "get one free
+checked bag")."""
 
 
 def _counted_after(text: str, one: re.Match[str], lex: Lexicon) -> bool:
@@ -902,6 +912,10 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             )
         elif _old_and_new(first, then, text, slots[k][0], end, start, lang):
             slots[k] = (slots[k][0], end, replace(first, changed_to=then.text))
+        elif _new_and_old(first, then, text, slots[k][0], end, start):
+            old_end = slots[k + 1][1]
+            old_time = analyze(_PHRASE_END.split(text[old_end:], maxsplit=1)[0], lang).content
+            slots[k + 1] = (start, old_end, replace(then, changed_to=first.text, then=old_time))
         elif _spanning_days(first, then, text, slots[k][0], end, start, lang):
             days = ((first.value, first.unit, first.text), (then.value, then.unit, then.text))
             slots[k], slots[k + 1] = (
@@ -931,7 +945,13 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (start, slots[k + 1][1], replace(then, days=days)),
             )
     slots = _one_date(text, _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang)))
-    parts = conjuncts(text, [(start, end) for start, end, _ in slots], [(s.unit, s.is_year) for _, _, s in slots], lang)
+    # a numbered name opening the sentence is its subject, of every part ("Apollo 11 launched on 16
+    # July 1969 and landed on the Moon on 20 July"): no number of a part
+    parted = [(start, end, s) for start, end, s in slots if not s.label_opens]
+    read = iter(
+        conjuncts(text, [(start, end) for start, end, _ in parted], [(s.unit, s.is_year) for *_, s in parted], lang)
+    )
+    parts = [(-1, frozenset[str | float]()) if s.label_opens else next(read) for _, _, s in slots]
     if lang == "en" and _RESPECTIVELY.search(text):
         slots, parts = _respectively(text, slots, parts, lang)
     return tuple(_elided(text, slots, parts, _links(text, slots, lang)))
@@ -1345,12 +1365,34 @@ def _old_and_new(
     )
 
 
+def _new_and_old(first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int) -> bool:
+    """The two numbers at ``text[start:end]`` and from ``next_start`` are the new and the old value of
+    a change of one kind, the old one after "down from" or "up from" ("Turnout was 58.2%, down from
+    64.1%"), or after "from" where "to" opens the new ("cut its forecast to 16.5 billion dollars from
+    17 billion dollars"). English words."""
+    if first.unit != then.unit or first.is_year or then.is_year or first.value == then.value:
+        return False
+    gap = _NEW_THEN_OLD.fullmatch(text, end, next_start)
+    return gap is not None and (
+        gap.group(1) is not None or _TO_NEW.search(text, max(0, start - _LOOK_BACK), start) is not None
+    )
+
+
 def _after_change(text: str, at: int, lang: Lang) -> bool:
     """A word of change (the lexicon's ``change_words``) stands among the few words before ``at``."""
     words = analyze(text[max(0, at - _LOOK_BACK) : at], lang).tokens[-_CHANGE_REACH:]
     return bool(set(words) & set(get_lexicon(lang).change_words))
 
 
+_NEW_THEN_OLD = re.compile(
+    rf"(?:\s*%|\s*[^\W\d_]+\.?){{0,2}}(?:(\s*,\s*(?:down|up)\s+)|\s+)from\s+[{CURRENCIES}]?\s?", re.IGNORECASE
+)
+"""What stands between the new and the old value of a change: the new one's unit, ", down from", ",
+up from" or "from"."""
+_PHRASE_END = re.compile(r"[,;:.!?()]")
+"""What ends a phrase after a number: its time ("at the last election") stands before it."""
+_TO_NEW = re.compile(rf"\bto\s+[{CURRENCIES}]?\s?$", re.IGNORECASE)
+"""What opens the new value of a change before its old one: "to"."""
 _RANGE_JOIN = re.compile(rf"\s*(?:to|[{_DASHES}])\s*", re.IGNORECASE)
 """What joins the two ends of a range of one unit: "7 to 9 hours", "16-21 cm"."""
 _FROM = re.compile(r"\bfrom\s$", re.IGNORECASE)
@@ -1729,7 +1771,10 @@ stem of "years"."""
 _YEARS_OLD = r"(?:\s?-\s?|\s)years?(?:\s?-\s?|\s)old\b"
 _AGE_AFTER = re.compile(rf"{_YEARS_OLD}(?:\s([^\W\d_]+)(?:\s([^\W\d_]+))?)?", re.I)
 _AGE_SHOWN = re.compile(_YEARS_OLD, re.I)
-_AGE_BEFORE = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age(?:\sof)?)\s$", re.IGNORECASE)
+_AGE_BEFORE = re.compile(
+    r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+),?\s(?:aged|age(?:\sof)?)\s(?:\d+\s?(?:to|-|\u2013)\s?)?$", re.IGNORECASE
+)
+"""The words before an age: the name and "aged", maybe the range's first age ("Children aged 6 to 12")."""
 _APPOSITION = re.compile(r"(?:\b([^\W\d_]+)\s)?\b([^\W\d_]+) ?, $")
 """A name set off by a comma before a number, in written text ("Sapp, 42,") or tokenized ("man , 25 ,")."""
 
@@ -1911,6 +1956,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         # "25°C" counts what "25 degrees Celsius" does
         degree = next(iter(analyze("degrees", "en").content))
         return f"{degree} {_SCALES[degrees.group(1).upper()]}" if degrees.group(1) else degree
+    if lang == "en" and (measured := _COUNT_OF_MEASURED.match(text, end)) is not None:
+        return next(iter(analyze(measured.group(1), lang).content), None)  # "two 5 ml spoonfuls"
     word = _WORD.match(text, gap.end())
     lowered = word.group().lower() if word else ""
     month = _WORD.match(text, word.end() + 1) if lowered == "of" and word is not None else None
@@ -1918,18 +1965,22 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
         word, lowered = month, month.group().lower()  # "the 5th of March"
     if word is not None and lowered in _MONTHS and word.group()[0].isupper():
         return _calendar_unit(word.group(), lang)  # a day: "13 May 1717" (the modal verb is written "may")
-    written_out = _month(word.group(), lang) if word is not None else None
+    written_out = _month(word.group(), lang) if word is not None and word.group() != "may" else None
     if written_out is not None and written_out in _MONTHS:
-        return _calendar_unit(written_out, lang)  # "24 Dec 2020"
+        return _calendar_unit(written_out, lang)  # "24 Dec 2020" (not "11 may take": the modal verb)
     if lang == "en" and (time := _TIME_OF_DAY.match(text, end)):
         return time.group(1).lower() + "m"  # not the verb: "opens at 10 am", "9 a.m."
     if lang == "en" and word is not None and word.group() == "in" and _INCHES_END.match(text, word.end()):
         return "in"  # inches, as a unit converted in a bracket: "16-21 cm (6.3-8.3 in)"
     if word is not None and word.group() in _SIGNS_AS_WORDS:
         return word.group()  # a unit's sign a lexicon also lists as a word: "2 m long" ("I'm", "l'eau")
+    if lang == "en" and (points := _PERCENTAGE_POINTS.match(text, gap.end())) is not None:
+        return next(iter(analyze(points.group(1), lang).content))  # "2.1 percentage points" as "0.4 points"
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
-    stems = analyze(word.group(), lang).content
+    if lang == "en" and (counted := _GIVEN_FREE.match(text, word.start())) is not None:
+        word, lowered = counted, counted.group(1).lower()  # "one free checked bag" counts bags
+    stems = analyze(word.group(1) if word.groups() else word.group(), lang).content
     stem = next(iter(stems)) if stems else (word.group() if word.group() in _SAME_UNITS else None)  # "200 g"
     if lowered in _POWERED and (measure := _unit_after(text, word.end(), stopwords, lang)) is not None:
         return f"{_same_units(lang).get(measure, measure)} {lowered}"  # "9.98 million square kilometres": "km square"
@@ -1938,6 +1989,15 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
+_GIVEN_FREE = re.compile(
+    r"(?:free|extra|additional|complimentary|spare)\s+(?:[a-z]+ed\s+)?([a-z]+)\b(?<!ed)", re.IGNORECASE
+)
+"""A word of what is given on top and maybe a participle before the word a number counts: "one free
+checked bag" counts bags, as "two bags" does."""
+_PERCENTAGE_POINTS = re.compile(r"percentage\s+(points?)\b", re.IGNORECASE)
+"""A difference of shares in points: "percentage points" counts points, as a share's changes are
+often said again ("by 2.1 percentage points in the drug group and by 0.4 points in the placebo
+group")."""
 _PER_UNIT = re.compile(r"/[^\W_]+")
 """A unit per another written with a slash right after the first: the "/cm3" of "19.3 g/cm3"."""
 _POWERED = frozenset({"square", "cubic"})
@@ -2128,6 +2188,8 @@ def _slot_text(text: str, start: int, end: int) -> str:
     scale = _SCALE.match(text, word.end()) if word.group().lower() in _DEGREES else None
     if word.group().lower() in _POWERED:
         scale = _WORD_AFTER.match(text, word.end())  # "9.98 million square kilometres"
+    scale = _PERCENTAGE_POINTS.match(text, gap.end()) or scale  # "2.1 percentage points"
+    scale = _GIVEN_FREE.match(text, gap.end()) or scale  # "one free checked bag"
     per = _PER_UNIT.match(text, (scale or word).end())
     return text[start : (per or scale or word).end()]  # "19.3 g/cm3"
 
@@ -3479,7 +3541,12 @@ def _check_number(
         # nobody may refer back ("the insurers"); a word of the name in lower case names nothing
         # ("The Performance version ... has a shorter range" names no "Model Y Long Range"), a
         # sentence's first word read as a name does ("Amazon's cloud unit grew 19%")
-        names = slot.around & claim_names
+        # (or the name the claim opens with, however far before the slot: "The Long Range version
+        # accelerates from 0 to 60 mph in 1.99 seconds"; not against a sentence opening with a word
+        # that may refer back to it: "Both have a top speed of 149 mph, except the Plaid")
+        names = slot.around & claim_names or (
+            claim_subject & claim_names if not _REFERS_BACK.match(text) else frozenset()
+        )
         cased = capitalised_stems(text, lang) if claim_names else frozenset()
         named = float(not names or bool(names & cased) or not _capitalised(text, lang))
         if names & cased and not names <= cased and cased <= claim_names:
@@ -3498,6 +3565,11 @@ def _check_number(
         # (its own part of a coordinated sentence's: "critical" of "2 of them rated critical and 3
         # rated high" is no word of the 3)
         leaves_open = any(n.value == slot.value and slot.frame & _own_frame(n) for n in given)
+        # where the sentence gives numbers in the slot's own measure, one of another unit, or none,
+        # rivals it by its words no more ("grew from 410,000 in 2010 to 465,000 in 2020, an
+        # increase of 13%" for "grew by 13%", or by 15%: the 13% is its rival); a count may be of
+        # anything ("8,400 others" rivals "33 people")
+        as_such = slot.measured and any(n.unit == slot.unit for n in given)
         # a total the claim gives is only the one the context gives as a total ("taking the total to
         # 326"), whatever more of the claim's words a part of it has ("11 of its soldiers were killed")
         totalled = slot.total and any(n.total for n in given)
@@ -3530,7 +3602,9 @@ def _check_number(
                 if number.value == slot.value:
                     told_apart.add(i)
                 continue
-            if number.changed_to is not None and not claim_changes:
+            if slot.flank_before[:1] == ("from",) and any(n.changed_to == number.text for n in given):
+                continue  # the new value of a change, where the claim gives the old one ("fell from 3.1%")
+            if number.changed_to is not None and (not claim_changes or _then_unsaid(number, claim_content, lang)):
                 # the old value of a change: none the context gives now
                 if number.value == slot.value and slot.compatible(number, strict=False):
                     why = changed_from(number.text, number.changed_to)
@@ -3573,6 +3647,9 @@ def _check_number(
                 # "more than 116 bodies" against "116 bodies": the claim excludes the context's value
                 # (a round figure may round a larger one: "more than 33,000" for "the 33,000 properties")
                 found.append(((near, tie, named, 0), i, number))
+            elif _outside_range(slot, number):
+                # "under 6" against "aged 6 to 12": the range starts where the claim's ends
+                found.append(((near + _LINK_WEIGHT, tie, named, 0), i, number))
             elif slot.states(number) or (month and number.is_year and number.value == slot.value):
                 # a bare number ("over 16:") states the slot less surely than one counting the same thing
                 # and a year without the claim's month less surely than one with it rivals it
@@ -3600,7 +3677,9 @@ def _check_number(
                     and number.is_year == slot.is_year
                     and number.unit in (None, slot.unit)
                 )
-                or (not leaves_open and _framed_alike(slot, number, near))
+                or (
+                    not leaves_open and not (as_such and number.unit != slot.unit) and _framed_alike(slot, number, near)
+                )
             ):
                 # a rival known by its words around, not its unit, is less sure than one by both,
                 # and so is a length of time in another unit ("17 years" in prison is no rival of
@@ -3638,13 +3717,23 @@ def _check_number(
         # a year needs the words of its event: articles are full of dates of other events
         # ... but a count of the claim's own noun, the only one the evidence gives, where the sentence
         # has a word of the claim besides ("The hotel has 312 rooms, including 24 suites, and two
-        # restaurants" for "three restaurants")
-        counted = len(found) == 1 and best.unit == slot.unit and slot.unit is not None and not slot.measured
+        # restaurants" for "three restaurants"; a bare number found besides counts nothing: "Do not give
+        # more than 4 doses in 24 hours" beside "Not suitable for children under 6" for "No more
+        # than 6 doses")
+        counted = (
+            sum(f[2].unit is not None for f in found) == 1
+            and best.unit == slot.unit
+            and slot.unit is not None
+            and not slot.measured
+        )
         aligned = near >= 1 or (not slot.is_year and (tie >= 2 or (tie >= 1 and counted))) or not slot.frame
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
             if best.per and slot.per and best.per[0] != slot.per[0]:  # a rate per another time
                 why = f"the context gives {best.text} {best.per[1]}, not {slot.text} {slot.per[1]}"
+            elif best.span is not None and best.value == slot.value:  # a range starting where the claim's ends
+                low, high = best.span
+                why = f"the context gives {low:g} to {high:g}, not {_BEYOND[slot.bound or '']} {slot.text}"
             elif best.value == slot.value and best.bound is None:  # the number itself, which the claim's bound excludes
                 why = f"the context gives {best.text}, not {_BEYOND[slot.bound or '']} {slot.text}"
             elif best.value == slot.value:  # the same number, bounded the other way
@@ -3707,6 +3796,21 @@ def _check_number(
         why = f"only a sentence about something else states {slot.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
     return None
+
+
+def _then_unsaid(number: NumberSlot, claim_content: frozenset[str], lang: Lang) -> bool:
+    """``number`` is the old value of a change given after the new one (:attr:`NumberSlot.then`), and
+    the claim says neither its time nor a word of change or of a former time but a tense (the
+    lexicon's ``change_words``, ``directions``, ``former_words``: "fell", "previously")."""
+    return number.then is not None and not claim_content & (number.then | _then_stems(lang))
+
+
+@cache
+def _then_stems(lang: Lang) -> frozenset[str]:
+    """The stems of the words of change, of direction and of a former time, but the auxiliaries."""
+    lex = get_lexicon(lang)
+    words = (lex.change_words | lex.directions.keys() | lex.former_words) - lex.auxiliaries
+    return analyze(" ".join(words), lang).content
 
 
 def _changed_alike(mine: frozenset[str], theirs: frozenset[str], lang: Lang) -> float:
@@ -3808,6 +3912,8 @@ def _in_claimed_conjunct(
             else frozenset(n.value for n in others if any(_states_as_such(n, m) for m in numbered[i]))
         )
         chosen, terms = _singled_out(parts, numbers), words | numbers
+        if chosen is None and numbered is not None:
+            chosen = _bounded_alike(others, numbered[i])
         ranked = all(own & ranks for own in parts.values())
         marking = words & (marks | ranks if ranked else marks)
         if chosen is None and (chosen := _singled_out(parts, marking)) is not None:
@@ -3824,6 +3930,23 @@ def _in_claimed_conjunct(
             shared = framing - frozenset().union(*parts.values())
             kept += [_framed_by_part(slot, own[0], parts[chosen] | shared)] if len(own) == 1 else own
     return kept
+
+
+def _bounded_alike(claimed: Sequence[NumberSlot], given: Sequence[NumberSlot]) -> int | None:
+    """The one part of a coordinated sentence (its numbers ``given``) that gives the claim's other
+    numbers (``claimed``) bounded as the claim does, where another gives one of them bounded the
+    other way ("balances up to 10,000 pounds" and "balances above 10,000 pounds" for "Balances up to
+    10,000 pounds earn 4.5%"); ``None`` otherwise."""
+    alike, against = set(), set()
+    for n in claimed:
+        for m in given:
+            if m.value == n.value and m.conjunct[0] >= 0 and n.bound is not None:
+                if m.bound == n.bound:
+                    alike.add(m.conjunct[0])
+                elif _bounds_conflict(n.bound, m.bound):
+                    against.add(m.conjunct[0])
+    chosen = alike - against
+    return chosen.pop() if against and len(chosen) == 1 else None
 
 
 def _states_as_such(number: NumberSlot, other: NumberSlot) -> bool:
@@ -3911,6 +4034,23 @@ def _measure_other(slot: NumberSlot, number: NumberSlot) -> bool:
 _SIDE: dict[str, str] = {"over": "from below", "under": "from above", "most": "from above"}
 _BEYOND: dict[str, str] = {"over": "more than", "under": "less than"}
 _CONFLICTING_BOUNDS = (frozenset(("over", "under")), frozenset(("over", "most")))
+
+
+def _outside_range(slot: NumberSlot, number: NumberSlot) -> bool:
+    """``number`` starts a range of the context where the claim's number, of the same value, is
+    bounded below it ("under 6" against "aged 6 to 12"), or ends one where the claim's is bounded
+    above it ("over 12"): the claim speaks of values the range leaves out."""
+    if number.span is None or number.is_year or slot.value != number.value:
+        return False
+    if number.unit != slot.unit and not _bare_age(slot, number):
+        return False
+    low, high = number.span
+    return (slot.bound == "under" and slot.value == low) or (slot.bound == "over" and slot.value == high)
+
+
+_REFERS_BACK = re.compile(r"\W*(?:both|all|each|they|it|he|she|these|those|the\s+two)\b", re.IGNORECASE)
+"""A sentence's opening word that may refer back to a name before it ("Both have a top speed of 149
+mph")."""
 
 
 def _bare_age(slot: NumberSlot, number: NumberSlot) -> bool:
@@ -4770,7 +4910,7 @@ def check_pronoun_subject(
     if pronoun is None:
         return None
     before = next((b for p in passages if text in p for b in _sentence_before(text, p, lang)), None)
-    if before is None or mentions(before):
+    if before is None or (mentions(before) and not _only_beside(name, before, does, lang)):
         return None
     if numbered is not None:
         # the same name numbered otherwise: "Python 3.12 was released ... It removed" for "Python
@@ -4792,6 +4932,10 @@ _BESIDE_WORDS = re.compile(r"\b(?:with|alongside|beside|against|to|from|for)\s+$
 Babbage"), not in its place."""
 
 
+_BESIDE_LISTED = re.compile(r"\b(?:with|alongside|beside)\s+(?:[A-Z][\w'’.-]*\s+){1,4}(?:and\s+|,\s*)$")
+"""The same before a name listed after another ("with Pierre Curie and Henri Becquerel")."""
+
+
 def _only_beside(name: NameSlot, text: str, does: frozenset[str], lang: Lang) -> bool:
     """``text`` writes ``name`` only right after a word of :data:`_BESIDE_WORDS`, past no word of what
     the claim says the name ``does``: someone beside what its pronoun subject does ("She shared the
@@ -4799,7 +4943,11 @@ def _only_beside(name: NameSlot, text: str, does: frozenset[str], lang: Lang) ->
     prize"; but "shared" is what Pierre Curie did too)."""
     found = [m.start() for m in re.finditer(rf"\b{re.escape(name.text)}\b", text)]
     return bool(found) and all(
-        _BESIDE_WORDS.search(text, max(0, at - _LOOK_BACK), at) and not does & analyze(text[:at], lang).content
+        (
+            _BESIDE_WORDS.search(text, max(0, at - _LOOK_BACK), at)
+            or _BESIDE_LISTED.search(text, max(0, at - _LOOK_BACK), at)
+        )
+        and not does & analyze(text[:at], lang).content
         for at in found
     )
 
