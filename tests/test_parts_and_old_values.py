@@ -465,3 +465,53 @@ def test_a_sentence_naming_the_claims_opening_name_decides_over_one_naming_other
     verifiers: dict[Lang, Faithfulness], claim: str, supported: bool
 ) -> None:
     assert_supported(verifiers["en"], _TESLA, claim, supported=supported)
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("The school day starts at 8:45 am.", True),
+        ("The school day ends at 3:15 pm.", True),
+        ("The school day starts at 3:15 pm.", False),
+        ("The school day ends at 3:30 pm.", False),
+    ],
+)
+def test_times_with_minutes_start_and_end_a_span(
+    verifiers: dict[Lang, Faithfulness], claim: str, supported: bool
+) -> None:
+    assert_supported(verifiers["en"], "The school day runs from 8:45 am to 3:15 pm.", claim, supported=supported)
+
+
+_PHONES = (
+    "The phone has a 6.1-inch screen and a 3,300 mAh battery, while the Plus model has a 6.7-inch screen and a "
+    "4,400 mAh battery. Both start at 128 GB of storage."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("The Plus model has a 6.7-inch screen.", True),
+        ("The Plus model has a 4,400 mAh battery.", True),
+        ("The phone has a 3,300 mAh battery.", True),
+        ("The Plus model has a 3,300 mAh battery.", False),
+        ("The phone has a 4,400 mAh battery.", False),
+    ],
+)
+def test_and_before_the_same_word_in_two_clauses_of_while_stays_in_its_clause(
+    verifiers: dict[Lang, Faithfulness], claim: str, supported: bool
+) -> None:
+    assert_supported(verifiers["en"], _PHONES, claim, supported=supported)
+
+
+def test_a_numbered_name_stated_only_where_none_of_the_claims_words_stand(verifiers: dict[Lang, Faithfulness]) -> None:
+    context = (
+        "Hurricane Milton made landfall near Siesta Key on 9 October as a Category 3 storm, with winds of 120 mph. "
+        "It had weakened from Category 5 a day earlier."
+    )
+    why = "the context gives Category 3, not Category 5"
+    assert_verdict(
+        verifiers["en"], context, "Hurricane Milton made landfall as a Category 5 storm.", "contradicted", why
+    )
+    assert_supported(verifiers["en"], context, "Hurricane Milton made landfall as a Category 3 storm.")
+    assert_supported(verifiers["en"], context, "Milton had weakened from Category 5.")

@@ -35,6 +35,17 @@ Where a part ends with its number and up to three words that say what kind ("120
 of white") and the next part opens with its number, words of as many kinds and one more, the last
 is the head noun of both ("120 single and 45 double rooms", "three platinum and seven gold
 records"): that noun is the earlier part's too.
+
+A later part opening with its number (or stop words and it) shares what the first part says between
+its number and the word the later part goes on with ("of patients" of "18% of patients on the drug
+and 6% on placebo"); where every later part ends with its bare number, the first part's unit is
+theirs too ("Economy passengers get one free checked bag; business passengers get two"). A
+semicolon, "while" or "whereas" parts clauses more strongly than "and": within them, "and" before
+the same word in two clauses, or before an auxiliary, goes on with the clause's subject and parts
+nothing ("... and costs 4.99 pounds; express delivery ... and costs 9.99 pounds"). A later part
+opening with an article says again the first part's opening one ("the second phase" after "The
+first phase of the project"), and one naming its own kind before the words both say starts the
+first part's own words at its kind ("Economy" before "business passengers").
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CLAUSES", "CLAUSES_BY_WORD", "CLAUSES_OR_BUT", "Conjunct", "conjuncts"]
+__all__ = ["CLAUSES", "CLAUSES_BY_WORD", "CLAUSES_OR_BUT", "GIVEN_ON_TOP", "Conjunct", "conjuncts"]
 
 Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
@@ -82,15 +93,17 @@ _COMPARED = re.compile(r",\s*compared", re.IGNORECASE)
 """The marker of two values compared (:data:`_MARKER`), which are never one part."""
 _SENTENCE_END = re.compile(r"(?<!\b[ap]\.m)[.!?;](?:\s|$)", re.IGNORECASE)
 _COMMA = re.compile(r",\s*")
-_ENDS_AT_NUMBER = re.compile(
-    r"%?\s*(?:(?:free|extra|additional|complimentary|spare)\s+(?:[a-z]+ed\s+)?)?(?:[^\W\d_]+)?[\s,.!?;]*",
-    re.IGNORECASE,
-)
+GIVEN_ON_TOP = r"(?:free|extra|additional|complimentary|spare)\s+(?:[a-z]+ed\s+)?"
+"""A word of what is given on top and maybe a participle, before the word a number counts: "one free
+checked bag" counts bags, as "two bags" does."""
+_ENDS_AT_NUMBER = re.compile(rf"%?\s*(?:{GIVEN_ON_TOP})?(?:[^\W\d_]+)?[\s,.!?;]*", re.IGNORECASE)
 """What a part may say after its last number when it ends there: its unit ("9 hours", "free checked
 bag")."""
-_GOES_ON = re.compile(r"\s*(?!(?:the|a|an|its|their|his|her|this|that|these|those)\b)[a-z]+\b")
-"""A lower-case word after "and" that is no determiner: maybe a verb going on with the subject before
-("and costs 4.99 pounds"; not "and the second season", "and 8 euros")."""
+_GOES_ON = re.compile(r"\s*([a-z]+)\b")
+"""The lower-case word after "and": maybe a verb going on with the subject before ("and costs 4.99
+pounds"), or an article again ("and a 3,300 mAh battery"; not "and 8 euros")."""
+_STRONG = re.compile(r";|\b(?:while|whereas)\b", re.IGNORECASE)
+"""What parts clauses more strongly than "and": a semicolon, "while", "whereas"."""
 _PARALLEL = 2
 """The clauses at least that go on with the same word after "and" (:data:`_GOES_ON`)."""
 _BARE_END = re.compile(r"[\s,.!?;]*")
@@ -101,6 +114,8 @@ _GAPPED_VERB = 2
 """The words at most between the subject and the number of the part before one that leaves out its
 verb: "pay" of "adults pay €12"."""
 _WORD = re.compile(r"[^\W\d_]+")
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+"""The word right after a number, past spaces."""
 _KINDS = 3
 """The words at most that a part ending with its number says of its kind: "cups of white"."""
 _RATE_AFTER = re.compile(
@@ -144,17 +159,18 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
     if commas:
         bounds += _numberless_last(text, spans[-1][1], commas, lang)
     bounds.sort()
-    if any(";" in text[a:b] for a, b in bounds):
-        # a semicolon parts clauses, each with its subject; "and" before the same word in two of
-        # them, or before an auxiliary, goes on with that subject ("Standard delivery takes 3 to 5
-        # working days and costs 4.99 pounds; express delivery takes 1 working day and costs 9.99
-        # pounds", "the second phase is due in 2030 and will cost a further 800 million pounds"): no
-        # part of its own
-        going_on = [m.group().strip().lower() if (m := _GOES_ON.match(text, b)) else "" for _, b in bounds]
+    if any(_STRONG.search(text, a, b) for a, b in bounds):
+        # a semicolon, "while" or "whereas" parts clauses, each with its subject; "and" before the
+        # same word in two of them, or before an auxiliary, goes on with that subject ("Standard
+        # delivery takes 3 to 5 working days and costs 4.99 pounds; express delivery takes 1 working
+        # day and costs 9.99 pounds", "The phone has a 6.1-inch screen and a 3,300 mAh battery, while
+        # the Plus model has a 6.7-inch screen and a 4,400 mAh battery", "the second phase is due in
+        # 2030 and will cost a further 800 million pounds"): no part of its own
+        going_on = [m.group(1) if (m := _GOES_ON.match(text, b)) else "" for _, b in bounds]
         bounds = [
             (a, b)
             for (a, b), word in zip(bounds, going_on, strict=True)
-            if ";" in text[a:b]
+            if _STRONG.search(text, a, b)
             or not word
             or (going_on.count(word) < _PARALLEL and word not in get_lexicon(lang).auxiliaries)
         ]
@@ -256,12 +272,10 @@ def _elided(text: str, number_end: int, end: int, part: tuple[int, int, int], st
     start, number_start, number_end_later = part
     if any(word.lower() not in stopwords for word in _WORD.findall(_MARKER.sub(" ", text[start:number_start]))):
         return ""
-    going_on = _WORD.match(
-        text, number_end_later + len(text[number_end_later:]) - len(text[number_end_later:].lstrip())
-    )
+    going_on = _NEXT_WORD.match(text, number_end_later)
     if going_on is None:
         return ""
-    again = re.compile(rf"\b{re.escape(going_on.group())}\b", re.IGNORECASE).search(text, number_end, end)
+    again = re.compile(rf"\b{re.escape(going_on.group(1))}\b", re.IGNORECASE).search(text, number_end, end)
     if again is None:
         return ""
     between = text[number_end : again.start()]

@@ -35,6 +35,16 @@ occur in it):
   the other way ("Liver damage is a common side effect": :mod:`faithcheck._pipeline.verify.qualified`),
   and two named things compared otherwise than the numbers the context gives each ("The Model B is
   heavier than the Model A": :mod:`faithcheck._pipeline.verify.compared`) → ``contradicted``,
+* what one part of a sentence says for its group said for another part's ("Admission for under-18s
+  costs 22 pounds" against "Admission is free for under-18s and costs 22 pounds for adults":
+  :mod:`faithcheck._pipeline.verify.for_whom`) → ``contradicted``; "most" where the clause saying
+  the rest says "a small number" (:mod:`faithcheck._pipeline.verify.fewer`), "all year" or "at any
+  time" where the sentence says when (:mod:`faithcheck._pipeline.verify.whenever`) →
+  ``contradicted``,
+* the one replaced given what the one replacing does ("replacing Mark Ellis":
+  :mod:`faithcheck._pipeline.verify.replaced`), a name given what another clause says of others
+  ("while Michael Collins remained in lunar orbit": :mod:`faithcheck._pipeline.verify.clause_apart`)
+  → ``wrong_entity``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
   is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
   it spells, "U.S." the United States),
@@ -277,12 +287,11 @@ def find_cue(
     for other in said if not claim_negated else ():
         if alone := _restricts_against_all(claim, other, lang):
             return Cue("contradicted", alone + _naming(other.text, window), "restriction", overrules=True)
-    if found := few_said_of_most(claim, said, lang):
-        other, why = found
-        return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
-    if found := at_any_time(claim, said, lang):
-        other, why = found
-        return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
+    for said_of_fewer in (few_said_of_most, at_any_time):
+        # "most" where a clause says "a small number", "all year" where the sentence says when
+        if found := said_of_fewer(claim, said, lang):
+            other, why = found
+            return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
     if not claim_negated and not sentence_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
     if claim_negated and sentence_negated and _names_exception(claim, window.sentence, lang):

@@ -85,7 +85,7 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.codes import check_codes
 from faithcheck._pipeline.verify.compared import Measured, check_compared
-from faithcheck._pipeline.verify.conjuncts import CLAUSES, CLAUSES_BY_WORD, Conjunct, conjuncts
+from faithcheck._pipeline.verify.conjuncts import CLAUSES, CLAUSES_BY_WORD, GIVEN_ON_TOP, Conjunct, conjuncts
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.described import check_described
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -455,11 +455,13 @@ class NumberSlot:
 
 _WHOLE = 100
 """A share of this many per cent is the whole."""
-_ONE_BEFORE = re.compile(r"(?<![\w-])(one)\s+(?:\d+(?:\.\d+)?\s?(?:ml|mg|mcg|g)\s+)?([^\W\d_]+)", re.IGNORECASE)
-""""One" and the word after it, maybe past a measure: a number before a unit of time or a noun
-(:func:`_one_counted`; "one 5 ml spoonful")."""
-_COUNT_OF_MEASURED = re.compile(r"\s+\d+(?:\.\d+)?\s?(?:ml|mg|mcg|g)\s+([^\W\d_]+)", re.IGNORECASE)
-"""A measure after a number and the noun it measures: "two 5 ml spoonfuls" counts spoonfuls."""
+_A_DOSE = r"\d+(?:\.\d+)?\s?(?:ml|mg|mcg|g)\s+"
+"""A measure of a dose before the noun it measures: the "5 ml" of "two 5 ml spoonfuls"."""
+_ONE_BEFORE = re.compile(rf"(?<![\w-])(one)\s+(?:{_A_DOSE})?([^\W\d_]+)", re.IGNORECASE)
+""""One" and the word after it, maybe past a dose (:data:`_A_DOSE`): a number before a unit of time
+or a noun (:func:`_one_counted`; "one 5 ml spoonful")."""
+_COUNT_OF_MEASURED = re.compile(rf"\s+{_A_DOSE}([^\W\d_]+)", re.IGNORECASE)
+"""A dose after a number and the noun it measures: "two 5 ml spoonfuls" counts spoonfuls."""
 
 
 _AWAY_WORDS = frozenset({"later", "earlier", "afterwards"})
@@ -1336,10 +1338,11 @@ def _spanning_days(
     dates: "from 1 May to 31 May", "between 3 March and 28 July", "1 May - 3 May"; not a change
     ("moved from 3 March to 28 July"). So two times of a day: "from 9 am to 5 pm"."""
     months = _month_stems()
-    hours = first.unit == then.unit == _HOUR_OF_DAY
+    hours = first.unit == then.unit and first.unit in (_HOUR_OF_DAY, _CLOCK)  # "from 8:45 am to 3:15 pm" too
     if not hours and (first.is_year or then.is_year or first.unit not in months or then.unit not in months):
         return False
-    if not (gap := (_HOURS_BETWEEN if hours else _DAYS_BETWEEN).fullmatch(text, end, next_start)):
+    between = (_CLOCKS_BETWEEN if first.unit == _CLOCK else _HOURS_BETWEEN) if hours else _DAYS_BETWEEN
+    if not (gap := between.fullmatch(text, end, next_start)):
         return False
     opening = _DAYS_START.search(text, max(0, start - _LOOK_BACK), start)
     if gap.group("and") and (opening is None or opening.group("between") is None):
@@ -1546,6 +1549,8 @@ _DAY_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)?")
 """A day's digits in a date's text, its month left ("June" of "14 June")."""
 _HOURS_BETWEEN = re.compile(rf"\s?[ap](?:m\b|\.m\.)\s*(?:to|until|till|(?P<and>and)|[{_DASHES}])\s*", re.IGNORECASE)
 """What stands between two times of a day that start and end a span: "am to", "a.m. -"."""
+_CLOCKS_BETWEEN = re.compile(rf"\s*(?:to|until|till|(?P<and>and)|[{_DASHES}])\s*", re.IGNORECASE)
+"""The same between two times written with their minutes, whose "am" or "pm" they hold: "8:45 am to"."""
 _DAYS_START = re.compile(rf"\b(?:from|(?P<between>between))\s+(?:(?:{_MONTH_NAMES})\.?\s+)?$", re.IGNORECASE)
 """What opens a span of dates before its first day: "from", "between", the first day's month."""
 _FROM_VALUE = re.compile(rf"\bfrom\s+(?:(?:{_MONTH_NAMES})\.?\s+|[{CURRENCIES}]\s?)?$", re.IGNORECASE)
@@ -1989,11 +1994,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     return stem
 
 
-_GIVEN_FREE = re.compile(
-    r"(?:free|extra|additional|complimentary|spare)\s+(?:[a-z]+ed\s+)?([a-z]+)\b(?<!ed)", re.IGNORECASE
-)
-"""A word of what is given on top and maybe a participle before the word a number counts: "one free
-checked bag" counts bags, as "two bags" does."""
+_GIVEN_FREE = re.compile(rf"{GIVEN_ON_TOP}([a-z]+)\b(?<!ed)", re.IGNORECASE)
+""":data:`~faithcheck._pipeline.verify.conjuncts.GIVEN_ON_TOP` and the word a number counts."""
 _PERCENTAGE_POINTS = re.compile(r"percentage\s+(points?)\b", re.IGNORECASE)
 """A difference of shares in points: "percentage points" counts points, as a share's changes are
 often said again ("by 2.1 percentage points in the drug group and by 0.4 points in the placebo
@@ -3213,6 +3215,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_changes=of_a_change(claim_features, lang),
             claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
             claim_subject=_subject_name(claim, names, lang),
+            one_sentence=len(sentences_of(claim, lang)) == 1,
         ):
             if finding.decides and finding.yields:
                 yielded = yielded or finding
@@ -3457,6 +3460,7 @@ def _check_number(
     claim_changes: bool = False,
     claim_codes: frozenset[str] = frozenset(),
     claim_subject: frozenset[str] = frozenset(),
+    one_sentence: bool = False,
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
     own surrounding words share most with the claim's around the slot (then the sentence sharing
@@ -3472,13 +3476,14 @@ def _check_number(
     hyphenated codes (:data:`_HYPHENATED_CODE`), which tie a sentence giving them to the claim as
     its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers");
     ``claim_subject``: the stems of the name the claim opens with (:func:`_subject_name`), which
-    tell a clause of another's (:func:`_clause_of_another`: "Microsoft's shares rose 3%")."""
+    tell a clause of another's (:func:`_clause_of_another`: "Microsoft's shares rose 3%") and, in a
+    claim of ``one_sentence``, a sentence naming others only wherever the slot stands."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
     # the other part of the slot's own date is no other number of the claim's to tie a sentence to
     dated_with = frozenset(n.value for n in claim_numbers if _of_one_date(slot, n))
-    dated = slot.is_year or slot.unit in _month_stems() or slot.unit == _HOUR_OF_DAY
+    dated = slot.is_year or slot.unit in _month_stems() or slot.unit in (_HOUR_OF_DAY, _CLOCK)
     if dated and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
     found: list[_Found] = []
@@ -3541,11 +3546,12 @@ def _check_number(
         # nobody may refer back ("the insurers"); a word of the name in lower case names nothing
         # ("The Performance version ... has a shorter range" names no "Model Y Long Range"), a
         # sentence's first word read as a name does ("Amazon's cloud unit grew 19%")
-        # (or the name the claim opens with, however far before the slot: "The Long Range version
-        # accelerates from 0 to 60 mph in 1.99 seconds"; not against a sentence opening with a word
-        # that may refer back to it: "Both have a top speed of 149 mph, except the Plaid")
+        # (or the name a claim of one sentence opens with, however far before the slot: "The Long
+        # Range version accelerates from 0 to 60 mph in 1.99 seconds"; not against a sentence
+        # opening with a word that may refer back to it: "Both have a top speed of 149 mph, except
+        # the Plaid")
         names = slot.around & claim_names or (
-            claim_subject & claim_names if not _REFERS_BACK.match(text) else frozenset()
+            claim_subject & claim_names if one_sentence and not _REFERS_BACK.match(text) else frozenset()
         )
         cased = capitalised_stems(text, lang) if claim_names else frozenset()
         named = float(not names or bool(names & cased) or not _capitalised(text, lang))
@@ -3591,6 +3597,9 @@ def _check_number(
         others_clause = _clause_of_another(text, named_near, claim_names | claim_subject, lang) if named_near else None
         if others_clause is None and (names_near := slot.around & (claim_names | claim_subject)):
             others_clause = _relative_of_another(text, names_near, claim_names | claim_subject, lang)
+        # the new values of the sentence's changes, where the claim's number is an old one ("fell from
+        # 3.1%")
+        new_values = {n.changed_to for n in given if n.changed_to} if slot.flank_before[:1] == ("from",) else set()
         cursor = 0
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
@@ -3602,7 +3611,7 @@ def _check_number(
                 if number.value == slot.value:
                     told_apart.add(i)
                 continue
-            if slot.flank_before[:1] == ("from",) and any(n.changed_to == number.text for n in given):
+            if number.text in new_values:
                 continue  # the new value of a change, where the claim gives the old one ("fell from 3.1%")
             if number.changed_to is not None and (not claim_changes or _then_unsaid(number, claim_content, lang)):
                 # the old value of a change: none the context gives now
@@ -4146,10 +4155,19 @@ def _check_label(
     # the claim's other numbers ("version 3.1, came out in October 2023"), as a link ties numbers;
     # a sentence tying another only by its words elsewhere may have it in an aside ("It is
     # directed by Brian Fee, an artist on Cars 2" after "Cars 3 is ...")
-    if not states and (near >= 1 or not any(f[0][3] for f in found)):
+    # ... or in a sentence with the claim's words where those stating it have none of them
+    # ("made landfall ... as a Category 3 storm" beside "It had weakened from Category 5 a day
+    # earlier" for "made landfall as a Category 5 storm")
+    unsaid = tie >= _LABEL_TIE and all(f[0][1] == 0 for f in found if f[0][3])
+    if not states and (near >= 1 or unsaid or not any(f[0][3] for f in found)):
         why = f"the context gives {slot.label} {_digits(best.text)}, not {slot.label} {digits}"
         return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     return None
+
+
+_LABEL_TIE = 2
+"""The claim's words at least a sentence with another number of the claim's numbered name must have
+where those stating it have none (:func:`_check_label`)."""
 
 
 def _within(digits: str, number: NumberSlot) -> bool:
@@ -4205,7 +4223,8 @@ def _check_ends(
     where the claim has fewer ("The war ended in 1861" against "The war lasted from 1861 to 1865").
     So with a day of a month and a span of dates ("The exhibition ends on 3 March" against "The
     exhibition runs from 3 March to 28 July"), and a time of a day and a span of hours ("The shop
-    closes at 9 am" against "The shop is open from 9 am to 5 pm")."""
+    closes at 9 am" against "The shop is open from 9 am to 5 pm", "The school day starts at 3:15 pm"
+    against "runs from 8:45 am to 3:15 pm")."""
     start_stems, end_stems = _span_stems(lang)
     starts, ends = bool(slot.frame & start_stems), bool(slot.frame & end_stems)
     if starts == ends or slot.span is not None or slot.days is not None or _in_a_state(slot, lang):
