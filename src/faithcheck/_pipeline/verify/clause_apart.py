@@ -8,8 +8,9 @@ him what the context says of them: ``wrong_entity``. Clauses part at "while", "w
 semicolon, a comma before "and" or "but" (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`).
 The name must open its clause and the clause say two words of its own (not the last name of a list
 parted by ", and"). Not where the claim's name is named in the other clause too, nor where its own clause says as much
-of the rest of the claim, or all of it but a word, or has a pronoun ("Dutch settlers founded New
-Amsterdam in 1624; it was renamed New York City in 1664"). English only: the word order is English's.
+of the rest of the claim, or all of it but a word, or has a pronoun (the lexicon's ``anaphors``:
+"Dutch settlers founded New Amsterdam in 1624; it was renamed New York City in 1664"). English only:
+the word order is English's.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import re
 from collections.abc import Sequence
 
 from faithcheck._core.types import Lang
-from faithcheck._pipeline.verify.conjuncts import CLAUSES
+from faithcheck._pipeline.verify.conjuncts import CLAUSES, clauses_outside_brackets
 from faithcheck._pipeline.verify.slots import claim_slots
 from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["named_in_another_clause"]
 
@@ -29,10 +31,6 @@ _NAME_OPENS = re.compile(r"\s*(?:[A-Z][\w'’.-]*)")
 _ACRONYM = re.compile(r"[A-Z]{2,}\b")
 """A word in capitals opening the claim: a name ("AMD", "NASA")."""
 _REST_WORDS = 2
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-"""A bracket, which parts no clauses."""
-_PRONOUN = re.compile(r"\b(?:it|he|she|they|its|his|her|their|him|them)\b", re.IGNORECASE)
-"""A pronoun, which may stand for the subject of the other clause."""
 """The content words at least that the claim says besides its name."""
 
 
@@ -60,11 +58,10 @@ def named_in_another_clause(
     rest = claim.content - analyze(name, lang).content
     if len(rest) < _REST_WORDS:
         return None
+    anaphors = {word.lower() for word in get_lexicon(lang).anaphors}
     for sentence in said:
         # (a semicolon in brackets parts none: "Melilla ( [ ... ] ; [ ... ] ) is a Spanish city")
-        blanked = _BRACKETED.sub(lambda m: " " * len(m.group()), sentence.text)
-        cuts = [0, *(at for m in re.finditer(CLAUSES, blanked) for at in m.span()), len(blanked)]
-        clauses = [sentence.text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True) if sentence.text[a:b].strip()]
+        clauses = clauses_outside_brackets(sentence.text, CLAUSES)
         if len(clauses) < 2:
             continue
         naming = [part for part in clauses if re.search(rf"\b{re.escape(name)}\b", part)]
@@ -78,7 +75,7 @@ def named_in_another_clause(
         own, theirs = analyze(naming[0], lang).content & rest, analyze(stating[0], lang).content & rest
         if len(rest - own) < _REST_WORDS or len(own) >= len(theirs) or not _NAME_OPENS.match(stating[0]):
             continue
-        if _PRONOUN.search(naming[0]):
+        if anaphors & set(analyze(naming[0], lang).tokens):
             continue  # the name's clause may speak of the other's subject: "it was renamed New York City"
         # the name is its clause's subject, which says something of its own (not the last of a
         # list: "formed in 1990 by Paul Plagens, Kyle Baer, Josh Gordon, and Brad Wilk")

@@ -59,7 +59,16 @@ from faithcheck._core.types import Lang
 from faithcheck._text.analysis import analyze, past_tense
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["CLAUSES", "CLAUSES_BY_WORD", "CLAUSES_OR_BUT", "GIVEN_ON_TOP", "Conjunct", "conjuncts"]
+__all__ = [
+    "BRACKETED",
+    "CLAUSES",
+    "CLAUSES_BY_WORD",
+    "CLAUSES_OR_BUT",
+    "GIVEN_ON_TOP",
+    "Conjunct",
+    "clauses_outside_brackets",
+    "conjuncts",
+]
 
 Conjunct = tuple[int, frozenset[str | float]]
 """A number's conjunct: its index in the sentence (-1 where the sentence coordinates none) and
@@ -89,6 +98,11 @@ rising to 30 days after five years of service"; the full stop of "a.m."
 or "p.m." ends no sentence). A comma
 alone does not: it parts a date ("January 1, 1909"), an apposition ("Warren, 23,") or a list whose
 last item "and" parts anyway."""
+BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+"""A bracket, innermost first: no clause marker inside one parts its sentence ("Lisbon (Portuguese:
+Lisboa; Latin: ) is the capital")."""
+
+
 _COMPARED = re.compile(r",\s*compared", re.IGNORECASE)
 """The marker of two values compared (:data:`_MARKER`), which are never one part."""
 _SENTENCE_END = re.compile(r"(?<!\b[ap]\.m)[.!?;](?:\s|$)", re.IGNORECASE)
@@ -429,3 +443,15 @@ def _past(word: str, lang: Lang) -> bool:
     stemmer takes off: "reached", "moved"; not "speed", "red" or a capitalised name)."""
     lex = get_lexicon(lang)
     return word.islower() and word not in lex.stopwords and past_tense(word, lex)
+
+
+def clauses_outside_brackets(sentence: str, parting: str | re.Pattern[str]) -> list[str]:
+    """The clauses of ``sentence`` that ``parting`` parts outside brackets (:data:`BRACKETED`), the
+    empty ones left out: "Melilla ( [ ... ] ; [ ... ] ) is a Spanish city" is one clause.
+
+    >>> clauses_outside_brackets("Adults take 500 mg (or 2 tablets; no more); children take less", r";")
+    ['Adults take 500 mg (or 2 tablets; no more)', ' children take less']
+    """
+    blanked = BRACKETED.sub(lambda m: " " * len(m.group()), sentence)
+    cuts = [0, *(at for m in re.finditer(parting, blanked) for at in m.span()), len(sentence)]
+    return [sentence[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True) if sentence[a:b].strip()]

@@ -67,7 +67,7 @@ from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.clause_apart import named_in_another_clause
-from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
+from faithcheck._pipeline.verify.conjuncts import BRACKETED, CLAUSES_OR_BUT, clauses_outside_brackets
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.fewer import few_said_of_most
@@ -572,10 +572,7 @@ doses depend on body weight"."""
 def _clauses(sentence: str) -> list[str]:
     """The clauses of ``sentence`` (:data:`_CLAUSE_OF_ITS_OWN`), where it has two or more; a bracket
     parts none ("Lisbon (Portuguese: Lisboa; Latin: ) is the capital")."""
-    blanked = _BRACKETED.sub(lambda m: " " * len(m.group()), sentence)
-    cuts = [(m.start(), m.end()) for m in _CLAUSE_OF_ITS_OWN.finditer(blanked)]
-    bounds = [0, *(at for cut in cuts for at in cut), len(sentence)]
-    parts = [sentence[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if sentence[a:b].strip()]
+    parts = clauses_outside_brackets(sentence, _CLAUSE_OF_ITS_OWN)
     return parts if len(parts) > 1 else []
 
 
@@ -898,7 +895,6 @@ def _restricting(own: Sequence[str], text: str, claim: TextFeatures, lex: Lexico
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 """A word or a number of a text."""
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")
 
 
@@ -1511,8 +1507,8 @@ def _negates_about(sentence: str, claim: TextFeatures, lang: Lang) -> bool:
     >>> _negates_about("She will not delay the trial set for May.", analyze("The trial is set for May."), "en")
     False
     """
-    bracketed = [m.group()[1:-1] for m in _BRACKETED.finditer(sentence)]
-    parts = [analyze(p, lang) for p in (*bracketed, *_CLAUSE_BREAK.split(_BRACKETED.sub(" ", sentence))) if p.strip()]
+    bracketed = [m.group()[1:-1] for m in BRACKETED.finditer(sentence)]
+    parts = [analyze(p, lang) for p in (*bracketed, *_CLAUSE_BREAK.split(BRACKETED.sub(" ", sentence))) if p.strip()]
     # a negation of a word the claim does not say negates something else: "no future blockades"
     # beside "maintaining Gaza's existing territorial borders", "will not delay the trial" for "The
     # trial is scheduled for May"

@@ -80,9 +80,8 @@ def said_for_another(claim: TextFeatures, said: Sequence[TextFeatures], lang: La
     after_for = claimed[0]
     for sentence in said:
         parts = _parts(sentence.text, stopwords, lang)
-        # the claim's group is the one a part gives of the words after its "for" ("under-18s" of
-        # "for under-18s costs")
-        # (the most words of them: "non-members" rather than "members")
+        # the claim's group is the part's group with the most of the words after the claim's "for"
+        # ("under-18s" of "for under-18s costs"; "non-members" rather than "members")
         holding = [k for k, (_, group, _) in enumerate(parts) if group <= after_for]
         if not holding or len(parts) < 2:
             continue

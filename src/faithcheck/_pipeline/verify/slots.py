@@ -1980,7 +1980,7 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     if word is not None and word.group() in _SIGNS_AS_WORDS:
         return word.group()  # a unit's sign a lexicon also lists as a word: "2 m long" ("I'm", "l'eau")
     if lang == "en" and (points := _PERCENTAGE_POINTS.match(text, gap.end())) is not None:
-        return next(iter(analyze(points.group(1), lang).content))  # "2.1 percentage points" as "0.4 points"
+        return next(iter(analyze(points.group(1), lang).content), None)  # "2.1 percentage points" as "0.4 points"
     if word is None or lowered in stopwords or lowered in _PRONOUNS or lowered in _NOT_UNITS:
         return None
     if lang == "en" and (counted := _GIVEN_FREE.match(text, word.start())) is not None:
@@ -3551,7 +3551,7 @@ def _check_number(
         # opening with a word that may refer back to it: "Both have a top speed of 149 mph, except
         # the Plaid")
         names = slot.around & claim_names or (
-            claim_subject & claim_names if one_sentence and not _REFERS_BACK.match(text) else frozenset()
+            claim_subject & claim_names if one_sentence and not _refers_back(features[i], lang) else frozenset()
         )
         cased = capitalised_stems(text, lang) if claim_names else frozenset()
         named = float(not names or bool(names & cased) or not _capitalised(text, lang))
@@ -4057,9 +4057,12 @@ def _outside_range(slot: NumberSlot, number: NumberSlot) -> bool:
     return (slot.bound == "under" and slot.value == low) or (slot.bound == "over" and slot.value == high)
 
 
-_REFERS_BACK = re.compile(r"\W*(?:both|all|each|they|it|he|she|these|those|the\s+two)\b", re.IGNORECASE)
-"""A sentence's opening word that may refer back to a name before it ("Both have a top speed of 149
-mph")."""
+def _refers_back(sentence: TextFeatures, lang: Lang) -> bool:
+    """``sentence`` opens with a word that may refer back to a name before it: one of the lexicon's
+    ``anaphors``, ``subject_pronouns`` or ``all_words`` ("Both have a top speed of 149 mph")."""
+    lex = get_lexicon(lang)
+    referring = {word.lower() for word in lex.anaphors} | lex.subject_pronouns | lex.all_words
+    return bool(sentence.tokens) and sentence.tokens[0] in referring
 
 
 def _bare_age(slot: NumberSlot, number: NumberSlot) -> bool:

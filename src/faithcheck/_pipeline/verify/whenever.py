@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from faithcheck._core.types import Lang
 from faithcheck._text.analysis import TextFeatures, analyze
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["at_any_time"]
 
@@ -25,10 +26,10 @@ _ANY_TIME = re.compile(
     re.IGNORECASE,
 )
 """What says a thing holds at every time: "all year", "at any time", "every day", "24/7"."""
-_MONTH = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b\.?)"
-)
+_MONTHS_WRITTEN = "|".join(get_lexicon("en").months)
+_MONTHS_SHORT = "|".join(get_lexicon("en").month_abbreviations)
+_MONTH = rf"(?:{_MONTHS_WRITTEN}|(?:{_MONTHS_SHORT})\b\.?)"
+"""A month, written out or abbreviated (the English lexicon's ``months``, ``month_abbreviations``)."""
 _DAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun|week)days?|weekends?"
 _WHEN = re.compile(
     rf"\b(?:between\s+{_MONTH}\s+and\s+{_MONTH}|from\s+{_MONTH}\s+(?:to|until|till|through)\s+{_MONTH}"
