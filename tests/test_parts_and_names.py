@@ -239,11 +239,6 @@ _JETS = "The A320 seats 180 passengers. The A321 seats 220 passengers."
         (_FLIGHTS, "Flight BA117 leaves JFK at 18:30.", "the context names BA112 here, not BA117"),
         (_JETS, "The A320 seats 220 passengers.", "the context names A321 here, not A320"),
         (
-            "Route M5 runs every 10 minutes on weekdays. Route M50 runs every 30 minutes.",
-            "Route M5 runs every 30 minutes.",
-            "the context names M50 here, not M5",
-        ),
-        (
             "The WH-1000XM5 offers 30 hours of battery life. The older WH-1000XM4 weighs 254 g.",
             "The WH-1000XM5 weighs 254 g.",
             "the context names WH-1000XM4 here, not WH-1000XM5",

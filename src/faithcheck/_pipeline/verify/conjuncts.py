@@ -45,7 +45,11 @@ the same word in two clauses, or before an auxiliary, goes on with the clause's 
 nothing ("... and costs 4.99 pounds; express delivery ... and costs 9.99 pounds"). A later part
 opening with an article says again the first part's opening one ("the second phase" after "The
 first phase of the project"), and one naming its own kind before the words both say starts the
-first part's own words at its kind ("Economy" before "business passengers").
+first part's own words at its kind ("Economy" before "business passengers"). A later part opening
+with the article the first opens with and leaving out its verb says its own words only: the first
+part's noun and verb are shared ("The first train leaves at 5:43 am and the last at 11:30 pm"); one
+opening with an article, its subject and an auxiliary of its own shares nothing ("Breakfast is
+served from 7 am to 10:30 am, and the pool is open until 9 pm").
 """
 
 from __future__ import annotations
@@ -86,12 +90,13 @@ CLAUSES_OR_BUT = rf"{CLAUSES}|\s+but\s+"
 """:data:`CLAUSES` and "but" without a comma, which parts clauses wherever it stands ("kept it at 30 km/h
 in town but raised it on the ring road"; a bare "and" may join two things of one clause instead)."""
 _MARKER = re.compile(
-    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*then\b|,\s*compared\s+(?:with|to)\b"
-    r"|,\s*(?:rising|falling|increasing|decreasing|dropping|climbing)\s+to\b|;|(?<!\b[ap]\.m)[.!?]\s",
+    r"(?:,\s*)?\b(?:and|but|while|whereas|und|aber|während|et|mais|tandis)\b|,\s*(?:or|then)\b"
+    r"|,\s*compared\s+(?:with|to)\b|,\s*(?:rising|falling|increasing|decreasing|dropping|climbing)\s+to\b|;|(?<!\b[ap]\.m)[.!?]\s",
     re.IGNORECASE,
 )
 """What parts two coordinated parts of a sentence (a sentence's end parts two sentences; ", then"
-parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"; ", compared with" parts two
+parts two steps: "Bake for 25 minutes, then let it cool for 10 minutes"; ", or" two alternatives:
+"35 pounds a month with a 12-month contract, or 45 pounds a month with no contract"; ", compared with" parts two
 values compared: "about 40 million, compared with about 335 million in the United States", and ",
 rising to" a value from the one it rises to where what follows holds: "25 days of annual leave,
 rising to 30 days after five years of service"; the full stop of "a.m."
@@ -251,7 +256,14 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         owns[0] = owns[0] - analyze(rate.group(1), lang).terms
     for k in range(1, len(edges)):
         subject = _WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]]))
-        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])[len(subject) :]
+        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])
+        if subject and verb and subject[0].lower() == verb[0].lower() in get_lexicon(lang).determiners:
+            # a part opening with the article the part before opens with says its own words only,
+            # its noun left out with the verb ("the last at 11:30 pm" after "The first train leaves at
+            # 5:43 am": "train leaves")
+            subject = [word for word in subject if word.lower() not in stopwords]
+            verb = [word for word in verb if word.lower() not in stopwords]
+        verb = verb[len(subject) :]
         # (a part with an auxiliary of its own has its verb: "and can fly 14,010 km")
         own_verb = any(word.lower() in get_lexicon(lang).auxiliaries for word in subject)
         if (
@@ -412,7 +424,14 @@ def _own_start(
     # a second part opening with a verb of its own ("and reached the cup final in 2004") shares the
     # first part's subject only: the first part's own words start at its verb ("won the league title
     # under its new coach in 2001")
-    return _verb(text, first_number, lang) if _past(opening.group(), lang) else first_number
+    if _past(opening.group(), lang):
+        return _verb(text, first_number, lang)
+    # one opening with an article, its subject and an auxiliary of its own shares nothing: "and the
+    # pool is open until 9 pm" after "Breakfast is served from 7 am to 10:30 am" (not "but jury
+    # selection will begin ... on Feb. 9" after "Trump's trial is slated to take place on March 4")
+    lex = get_lexicon(lang)
+    later = [word.group().lower() for word in _WORD.finditer(text, second_start, second_number)]
+    return 0 if later[0] in lex.determiners and not lex.auxiliaries.isdisjoint(later[2:]) else first_number
 
 
 def _modified(opening: str, repeated: frozenset[str | float], lang: Lang) -> bool:

@@ -74,6 +74,7 @@ from faithcheck._pipeline.verify.fewer import few_said_of_most
 from faithcheck._pipeline.verify.findings import changed_from
 from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
+from faithcheck._pipeline.verify.modifiers import check_variants
 from faithcheck._pipeline.verify.prices import free_at_a_price
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.relatives import named_as_relative
@@ -166,6 +167,11 @@ def find_cue(
     # window is only read as support
     if slot is not None and slot.decides and (about or slot.certain):
         return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
+    if variant := check_variants(claim.text, [s for passage in passages for s in sentences_of(passage, lang)], lang):
+        # the claim says of a name what the context says only of another of its family ("iPhone 15
+        # Pro" for "iPhone 15", "MacBook Pro" for "MacBook Air"), or of a variant what it says only
+        # of the name
+        return Cue(variant.label, variant.why + _naming(variant.sentence, window), variant.kind, overrules=True)
     if not about:
         return None
     said = [analyze(s, lang) for s in window_sentences(window, lang)]
@@ -440,7 +446,10 @@ def _none_given(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tu
                     break
                 if not (at := _states(mine, run, inflected, lex)):
                     continue
-                end = next(i for i in range(len(mine)) if mine[i : i + width] == at) + width
+                start = next(i for i in range(len(mine)) if mine[i : i + width] == at)
+                if _other_number_before(before[:-width], mine[:start], lex):
+                    break
+                end = start + width
                 phrase = _until_joined(mine[end:], lex)
                 reach = _NONE_REACH if rest else 1
                 number = next((k for k, token in enumerate(phrase[:reach]) if _is_number(token, lex)), None)
@@ -449,6 +458,13 @@ def _none_given(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tu
                     return other, f'the context gives none where the claim says "{said_so}"'
                 break
     return None
+
+
+def _other_number_before(said: tuple[str, ...], mine: tuple[str, ...], lex: Lexicon) -> bool:
+    """The sentence's words right before what it and the claim both state end with a number the
+    claim's do not: its "none" is that number's case ("or 45 pounds a month with no contract" for
+    "35 pounds a month with a 12-month contract")."""
+    return bool(said) and _is_number(said[-1], lex) and (not mine or mine[-1] != said[-1])
 
 
 _NONE_REACH = 4

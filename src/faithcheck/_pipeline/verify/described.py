@@ -8,7 +8,8 @@ context calls another: ``wrong_entity``.
 
 The words are one or two, the last in lower case (an acronym may open them: "AI"), none a stop word,
 a number, an auxiliary, a verb in the past ("founded Acme" says what someone did, not what Acme is)
-or a word that relates two alike ("met", "rival": the lexicon's ``symmetric_words``). The other name
+or a word that relates two alike ("met", "rival": the lexicon's ``symmetric_words``), nor one word
+ending in "s" after a name, the name's verb in the present ("The Eurostar reaches Brussels"). The other name
 is not the claim's (nor an alias of it), nor one listed with the claim's ("AI startups Anthropic and
 Cohere"), nor one of the phrase that the claim's name ends ("Apple chief executive Tim Cook"); neither
 is a word of origin ("a current Pakistani politician"). English only: the word order is English's.
@@ -109,7 +110,15 @@ def _describing(claim: str, start: int, lex: Lexicon) -> tuple[str, ...]:
             break
         found.insert(0, word.group())
         end = word.start()
+    before = list(_WORD.finditer(claim, 0, end))
+    if len(found) == 1 and found[0].endswith("s") and before and _named(before[-1].group(), lex):
+        return ()  # the verb of the name before it, in the present: "The Eurostar reaches Brussels"
     return tuple(found)
+
+
+def _named(word: str, lex: Lexicon) -> bool:
+    """``word`` is capitalised and no stop word: a name's last word ("Eurostar", not "The")."""
+    return word[:1].isupper() and word.lower() not in lex.stopwords
 
 
 def _describes(text: str, at: int, words: tuple[str, ...]) -> bool:

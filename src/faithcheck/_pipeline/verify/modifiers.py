@@ -9,7 +9,11 @@ either: :func:`~faithcheck._pipeline.verify.ordinals.ranked_otherwise`).
 English only: German and French put their adjectives elsewhere.
 
 So is a name by a word after it (:func:`varied_otherwise`): "the Pixel 8 Pro" is not "the Pixel 8",
-where the evidence names both.
+where the evidence names both. A claim saying of one what the evidence says only of the other is
+``wrong_entity`` (:func:`check_variants`): "The iPhone 15 has a titanium frame" against "The iPhone 15
+Pro has a titanium frame ... The iPhone 15 has an aluminium frame", "The Galaxy S24 Ultra has a
+50-megapixel camera" against "The Galaxy S24 Ultra has a 200-megapixel camera. The Galaxy S24 has a
+50-megapixel camera."
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.findings import SlotFinding
+from faithcheck._text.analysis import analyze
 from faithcheck._text.lexicon import get_lexicon, lower_case_words
 
-__all__ = ["modified_otherwise", "varied_otherwise"]
+__all__ = ["check_variants", "modified_otherwise", "varied_otherwise"]
 
 _MODIFIED = re.compile(
     r"\b(?:the|our|its|their|his|her|this|that|your)\s+([a-z][a-z-]{2,})\s+([a-z]{3,})\b", re.IGNORECASE
@@ -85,11 +91,69 @@ def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> froz
     return frozenset(out)
 
 
-_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*))*")
+_CAPITALISED = r"(?:[a-z]{1,2})?[A-Z][\w-]*"
+"""A capitalised word, or one with a capital after its first letter or two ("iPhone", "eBay")."""
+_NAME = re.compile(rf"(?<![\w-]){_CAPITALISED}(?:\s+(?:{_CAPITALISED}|\d[\w-]*))*")
 """A name: capitalised words and the numbers among and after them ("Pixel 8", "iPhone 15 Pro")."""
-_VARIANT = re.compile(r"\s+(?:[A-Z][\w-]*|\d[\w-]*)")
+_VARIANT = re.compile(rf"\s+(?:{_CAPITALISED}|\d[\w-]*)")
 """A capitalised word or a number right after a name: what tells a variant of its thing ("Pro")."""
 _ARTICLE = re.compile(r"(?:The|A|An)\s+")
+_WORDS = re.compile(r"[\w-]+")
+
+
+def _variant_names(claim: str, lang: Lang) -> set[str]:
+    """The claim's names of two words or more, past an opening article ("iPhone 15", "Galaxy S24
+    Ultra"), none opening with a stop word ("In 2020")."""
+    stopwords = get_lexicon(lang).stopwords
+    names = {_ARTICLE.sub("", m.group(), count=1) for m in _NAME.finditer(claim)}
+    return {name for name in names if len(name.split()) >= 2 and name.split()[0].lower() not in stopwords}
+
+
+def _naming(
+    name: str, sentences: Sequence[str], claim: str, lang: Lang, *, models: bool = False, numbered: bool = False
+) -> tuple[set[int], dict[int, str]]:
+    """The sentences naming ``name`` alone, and those naming only another thing of its family, with
+    the name they give it: ``name`` with a word after it that the claim does not have (:data:`_VARIANT`:
+    "Pixel 8 Pro" for "Pixel 8"), or the words of ``name`` before one of them with another such word
+    in its place, where the two tell models (:func:`_models`: "MacBook Pro" for "MacBook Air",
+    "iPhone 14" for "iPhone 15"; not "Joe R. Biden" for "Joe Biden", "Windows Servicing" for "Windows
+    11"); with ``models``, the word after ``name`` too ("Glen Cove LIRR station" is no model)."""
+    words = name.split()
+    said = set(_WORDS.findall(claim))
+    alone: set[int] = set()
+    others: dict[int, str] = {}
+    for i, text in enumerate(sentences):
+        for m in re.finditer(rf"(?<![\w-]){_spaced(words)}(?![\w-])", text):
+            after = _VARIANT.match(text, m.end())
+            if after and after.group().strip() not in said:
+                if not models or _model_word(after.group().strip(), lang):
+                    others.setdefault(i, f"{' '.join(words)} {after.group().strip()}")
+            else:
+                alone.add(i)
+        for k in range(1, len(words)):
+            for m in re.finditer(rf"(?<![\w-]){_spaced(words[:k])}({_VARIANT.pattern})", text):
+                other = m.group(1).strip()
+                if other != words[k] and other not in said and _models(words[k], other, lang, numbered=numbered):
+                    others.setdefault(i, " ".join(m.group().split()))
+    return alone, {i: other for i, other in others.items() if i not in alone}
+
+
+def _models(word: str, other: str, lang: Lang, *, numbered: bool = False) -> bool:
+    """``word`` and ``other`` tell two models of a family: both do (:func:`_model_word`), or one is of
+    the lexicon's ``variant_words`` ("GR" and "Hybrid"; not "11" and "Servicing"); two numbers only
+    where ``numbered`` ("737 MAX 8" for "737 MAX 10": else a numbered name's number, "Category 3",
+    is the number check's)."""
+    if word.isdigit() and other.isdigit():
+        return numbered
+    variants = get_lexicon(lang).variant_words
+    both = _model_word(word, lang) and _model_word(other, lang)
+    return both or word.lower() in variants or other.lower() in variants
+
+
+def _model_word(word: str, lang: Lang) -> bool:
+    """``word`` tells one model of a family: it has a digit ("15", "M50") or is one of the lexicon's
+    ``variant_words`` ("Pro")."""
+    return any(c.isdigit() for c in word) or word.lower() in get_lexicon(lang).variant_words
 
 
 def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
@@ -103,18 +167,81 @@ def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
     """
     if lang != "en":
         return frozenset()
-    names = {_ARTICLE.sub("", m.group(), count=1) for m in _NAME.finditer(claim)}
-    names = {name for name in names if len(name.split()) >= 2}
     out: set[int] = set()
-    for name in names:
-        alone, varied = set(), set()
-        for i, text in enumerate(sentences):
-            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-                after = _VARIANT.match(text, m.end())
-                if after and after.group().strip() not in claim:
-                    varied.add(i)
-                else:
-                    alone.add(i)
+    for name in _variant_names(claim, lang):
+        alone, others = _naming(name, sentences, claim, lang)
+        # a sentence naming the claim's name alone with all the claim's other numbers sets apart one
+        # naming it with another number ("The 737 MAX 10 seats up to 204" beside "The Boeing 737 MAX 8
+        # seats up to 178 passengers" for "The 737 MAX 10 seats up to 204 passengers")
+        numbers = analyze(claim.replace(name, " "), lang).numbers
+        if numbers and any(numbers <= analyze(sentences[i], lang).numbers for i in alone):
+            alone, others = _naming(name, sentences, claim, lang, numbered=True)
         if alone:
-            out |= varied - alone
+            out |= others.keys()
     return frozenset(out)
+
+
+def check_variants(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """``wrong_entity`` where the claim says of a model's name (:func:`_model_word`) what only a sentence
+    of the context (``sentences``, all of them: a part may leave out a family's other models) naming
+    another of its family says, the context naming the claim's name alone too ("iPhone 15 Pro" for
+    "iPhone 15", "MacBook Pro" for "MacBook Air"), or says of a variant what only a sentence naming
+    the name without the variant's word says, the context naming no other variant ("Galaxy S24" for
+    "Galaxy S24 Ultra"; "Windows 11" beside "Windows 11 Home" and "Windows 11 Pro" is their family):
+    that sentence states more of the rest of the claim than every sentence naming the claim's own, and
+    half of it.
+
+    >>> check_variants("The iPhone 15 has a titanium frame.", ["The iPhone 15 Pro has a titanium frame.",
+    ...     "The iPhone 15 has an aluminium frame."], "en").why
+    'the context says this of iPhone 15 Pro, not iPhone 15'
+    >>> check_variants("The iPhone 15 has a USB-C port.", ["The iPhone 15 Pro has a USB-C port.",
+    ...     "The iPhone 15 has a USB-C port too."], "en") is None
+    True
+    """
+    if lang != "en":
+        return None
+    for name in _variant_names(claim, lang):
+        rest = analyze(claim.replace(name, " "), lang).terms
+        stated = {i: rest & analyze(text, lang).terms for i, text in enumerate(sentences) if name.split()[0] in text}
+        # the claim's numbers, where a sentence naming its name states them all, hold it to that one:
+        # the slot check reads them ("The AirPods 4 offer up to 5 hours" for "The AirPods 4 offer up
+        # to 5 hours of listening time", beside "The AirPods Pro 2 offer up to 6 hours of listening time")
+        numbers = {term for term in rest if isinstance(term, float)}
+        alone, others = _naming(name, sentences, claim, lang, models=True, numbered=True)
+        # the claim's name where only another of its family says the rest
+        wanted = list(others.items())
+        # ... or a variant the claim names, where only the name without its last word says the rest
+        # (not where the evidence names two variants of it: it is then their family, and what it
+        # says of the family holds of each: "Windows 11" beside "Windows 11 Home" and "Windows 11 Pro")
+        *family_words, variant = name.split()
+        family = " ".join(family_words)
+        # (a variant of the lexicon's, not a version: "Windows 11 23H2")
+        lexicon_variant = variant.lower() in get_lexicon(lang).variant_words
+        if len(family_words) >= 2 and alone and lexicon_variant and len(_variants(family, sentences)) < 2:
+            fewer, _ = _naming(family, sentences, name, lang)
+            wanted += [(i, family) for i in fewer if i not in alone]
+        best = max((len(stated[i]) for i in alone), default=0)
+        numbered = numbers and any(numbers <= stated[i] for i in alone)
+        for i, other in wanted:
+            if numbered and not numbers <= stated[i]:
+                continue
+            if alone and len(stated[i]) > best and len(stated[i]) * 2 >= len(rest):
+                return SlotFinding(
+                    "wrong_entity",
+                    "entity",
+                    f"the context says this of {other}, not {' '.join(name.split())}",
+                    sentences[i],
+                    True,
+                )
+    return None
+
+
+def _variants(name: str, sentences: Sequence[str]) -> set[str]:
+    """The words that follow ``name`` in ``sentences`` as a variant's (:data:`_VARIANT`)."""
+    pattern = re.compile(rf"(?<![\w-]){_spaced(name.split())}({_VARIANT.pattern})")
+    return {m.group(1).strip() for text in sentences for m in pattern.finditer(text)}
+
+
+def _spaced(words: Sequence[str]) -> str:
+    """A pattern of ``words`` one after another, any spaces between them."""
+    return r"\s+".join(map(re.escape, words))

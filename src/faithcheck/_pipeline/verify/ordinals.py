@@ -3,10 +3,10 @@
 An ordinal is a number written as a rank: a word of the lexicon (``ordinal_words``: "third",
 "dritten", "troisième") or digits with their ending (``ordinal_digits``: "3rd", "3e"). It ranks the
 word right after it ("the third quarter", "third-quarter revenue", "her second title") or, where
-no such word follows, the verb right before it ("finished second"). A superlative of the lexicon
-(``superlatives``, English) after "the" ranks first: "the largest bank", "the most populous city"
-(and "the second most populous city" ranks "populous" second); "one of the largest banks" ranks
-nothing.
+no such word follows, the verb right before it ("finished second"; before a form of "be", the name
+before that: "Liverpool were third"). A superlative of the lexicon (``superlatives``, English) after
+"the" ranks first: "the largest bank", "the most populous city" (and "the second most populous city"
+ranks "populous" second); "one of the largest banks" ranks nothing.
 
 A claim's rank that the evidence gives only as another rank of the same word, in a sentence that
 states the rest of the claim, is contradicted ("the context gives second quarter, not third
@@ -118,7 +118,7 @@ def ordinals(text: str, lang: Lang) -> tuple[Ordinal, ...]:
         ranked = _ranked_word(after.group(), lang, name=not named) if after is not None else None
         if ranked is not None and after is not None:
             out.append(Ordinal(value, ranked, text[token.start() : after.end()], _terms(word, lang), token.start()))
-        elif before is not None and text[before.end()] == " " and (verb := _ranked_word(before.group(), lang)):
+        elif before is not None and text[before.end()] == " " and (verb := _ranked_verb(tokens, k - 1, lang)):
             out.append(Ordinal(value, verb, text[before.start() : token.end()], _terms(word, lang), before.start()))
         else:
             out.append(Ordinal(value, "", word, _terms(word, lang), token.start()))  # "in its third."
@@ -190,6 +190,15 @@ def _ranked_word(word: str, lang: Lang, *, name: bool = False) -> str | None:
         return None
     stems = analyze(word, lang).content
     return next(iter(stems)) if len(stems) == 1 else None
+
+
+def _ranked_verb(tokens: Sequence[re.Match[str]], k: int, lang: Lang) -> str | None:
+    """The stem of the verb ``tokens[k]`` that a rank after it ranks (:func:`_ranked_word`: "finished
+    second"), or, for a form of "be" (the lexicon's ``copulas``), of the name before it, which the rank
+    ranks ("Liverpool were third"; not "France" of "Ireland were second, behind France")."""
+    if tokens[k].group().lower() not in get_lexicon(lang).copulas:
+        return _ranked_word(tokens[k].group(), lang)
+    return _ranked_word(tokens[k - 1].group(), lang, name=True) if k > 0 else None
 
 
 def _refers(sentence: str, rank: Ordinal, lang: Lang) -> bool:

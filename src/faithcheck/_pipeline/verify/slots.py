@@ -155,6 +155,10 @@ _NUMBER = re.compile(rf"(?<![^\W\d_])(?<![\d.,])(?:{NUMBER_DIGITS})%?(?:(?<=\d{{
 _MONEY = re.compile(
     rf"[{CURRENCIES}]\s?(\d+(?:[.,]\d+)*)(?={MONEY_SUFFIX}|(?:[mbt]r?illion|milliard)s?\b)", re.IGNORECASE
 )
+_PENCE = re.compile(r"(?<![^\W_])(\d+(?:\.\d+)?)p\b")
+"""An amount in pence with its "p" glued to it: "24.5p per kWh", "53p a day"."""
+_PENNY = "p"
+"""The unit of an amount of :data:`_PENCE`."""
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
 
@@ -736,7 +740,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             found.append((m.start(), m.end(), value))
     found.extend(
         (m.start(1), m.end(1), value)
-        for m in _MONEY.finditer(text)
+        for money in (_MONEY, _PENCE)
+        for m in money.finditer(text)
         if (value := number_value(m.group(1), lex)) is not None
     )
     words = list(_WORD.finditer(text))
@@ -798,6 +803,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             unit = _TIMES  # "twice daily" is "two times daily"
         elif text[start:end].endswith("%") or per_cent:
             unit = "%"
+        elif (pence := _PENCE.match(text, start)) is not None and pence.end(1) == end:
+            unit = _PENNY  # "24.5p per kWh"
         elif unit is None or (before is not None and (before in CURRENCIES or before in calendar)):
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
@@ -825,6 +832,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             shown = unit + text[start:end]
         elif per_cent and per_cent.group().endswith("%"):
             shown = f"{text[start:end]}%"  # "80 %" reads "80%"
+        elif unit == _PENNY:
+            shown = f"{text[start:end]}p"
         elif unit is not None and unit in calendar:
             month = _word_before(text, start, end)
             shown = f"{month.group(1)} {text[start:end]}" if month else shown  # "October 7"
@@ -1231,7 +1240,7 @@ def _respectively(
     return slots, parts
 
 
-_OPENS_PART = re.compile(r"(?:\b(?:and|but|while|und|aber|et|mais)|[,;])\s*$", re.IGNORECASE)
+_OPENS_PART = re.compile(r"(?:\b(?:and|but|or|while|und|aber|et|mais)|[,;])\s*$", re.IGNORECASE)
 """What stands right before a number that opens a part of a coordinated sentence."""
 _OPENS_REACH = 12
 """How far before a number :data:`_OPENS_PART` is looked for."""
@@ -4702,6 +4711,9 @@ def _check_in_place(
 
 _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
 """What parts the clauses of a sentence (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`)."""
+_GAPPED_ARTICLE = re.compile(r"\s+and\s+(?=(?:the|a|an)\s+[^\W\d_]+\s+(?:in|at|on|to|from|by)\s)")
+"""A bare "and" before a part that says only its article, its own word and a preposition: "and the
+second in Dublin"."""
 _OPENING_NAME = re.compile(r"\s*(?:[Tt]he\s+)?([A-Z][^\W_]*)")
 """A clause's first word past "the", where it is capitalised: the name it opens with."""
 _CONTRASTED_CLAUSE = re.compile(CLAUSES_BY_WORD, re.IGNORECASE)
@@ -4777,14 +4789,26 @@ def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | 
     """``text`` names ``place`` in a clause of its own that states as much of the claim as the clause
     naming ``other`` does (clauses as :data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES` parts
     them): "and the second season in Dublin" is where "The second season was filmed in Dublin"
-    stands, beside "The first season was filmed in Belfast"."""
+    stands, beside "The first season was filmed in Belfast". A clause that "and" opens with the article
+    the other opens with, leaving out its noun and verb ("The first season was filmed in Belfast and
+    the second in Dublin"), says them too: all but as many of the other's first words as it says
+    besides its place."""
     clauses = _CLAUSE_BREAK.split(text)
+    if len(clauses) < 2 and (gapped := _GAPPED_ARTICLE.search(text)) is not None:
+        clauses = [text[: gapped.start()], text[gapped.end() :]]
     holding = [c for c in clauses if re.search(rf"\b{re.escape(place.text)}\b", c)]
     others = [c for c in clauses if re.search(rf"\b{re.escape(other.text)}\b", c)]
     if len(clauses) < 2 or len(holding) != 1 or len(others) != 1 or holding == others:
         return False
     rest = claim_terms - place.stems
-    return len(rest & analyze(holding[0], lang).terms) >= len(rest & analyze(others[0], lang).terms)
+    own, theirs = analyze(holding[0], lang), analyze(others[0], lang)
+    said = own.terms
+    if own.tokens[:1] == theirs.tokens[:1] and own.tokens[:1] and own.tokens[0] in get_lexicon(lang).determiners:
+        stopwords = get_lexicon(lang).stopwords
+        words = [t for t in theirs.tokens if t not in stopwords]
+        left_out = words[len([t for t in own.tokens if t not in stopwords]) - 1 :]
+        said = said | analyze(" ".join(left_out), lang).terms
+    return len(rest & said) >= len(rest & theirs.terms)
 
 
 def _after_another_preposition(place: NameSlot, text: str, preposition: str) -> bool:

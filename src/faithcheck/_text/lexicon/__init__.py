@@ -228,6 +228,13 @@ class Lexicon:
     5%", not "held at the museum")."""
     change_span: tuple[str, ...]
     """The two words around the old value of a change and before its new one ("from", "to")."""
+    variant_words: frozenset[str]
+    """Words that name one model of a product family after its name ("Pro", "Air", "Ultra"),
+    lower-cased: "MacBook Air" and "MacBook Pro" are two things, "Glen Cove LIRR station" is a place of
+    Glen Cove."""
+    copulas: frozenset[str]
+    """The forms of "be", lower-cased: a rank after one with no word to rank ranks the being ("Liverpool
+    were third")."""
     former_words: frozenset[str]
     """Words by which a claim speaks of the past or of a change ("was", "originally", "until"),
     lower-cased: "The deadline was March 1" holds though it was extended since."""
