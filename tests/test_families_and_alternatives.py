@@ -77,6 +77,12 @@ _NEW_YORK = (
             "The 737 MAX 10 seats up to 204 passengers.",
             True,
         ),
+        # a bare number after a name is as often an edition as a model
+        (
+            "Super Bowl 50 was played at Levi's Stadium in 2016. The Super Bowl is the NFL's championship game.",
+            "The Super Bowl was played at Levi's Stadium.",
+            True,
+        ),
         # a first name is no variant of the name
         (
             "Barack Obama was born in Honolulu, Hawaii, in 1961. Obama served as the 44th president of the United "

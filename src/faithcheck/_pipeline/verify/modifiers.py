@@ -151,9 +151,10 @@ def _models(word: str, other: str, lang: Lang, *, numbered: bool = False) -> boo
 
 
 def _model_word(word: str, lang: Lang) -> bool:
-    """``word`` tells one model of a family: it has a digit ("15", "M50") or is one of the lexicon's
-    ``variant_words`` ("Pro")."""
-    return any(c.isdigit() for c in word) or word.lower() in get_lexicon(lang).variant_words
+    """``word`` tells one model of a family: it has a digit among letters ("M50", "S24") or is one of
+    the lexicon's ``variant_words`` ("Pro"); a bare number after a name is as often an edition, a count
+    or a date ("Super Bowl 50": :func:`_models` reads two numbers)."""
+    return (any(c.isdigit() for c in word) and not word.isdigit()) or word.lower() in get_lexicon(lang).variant_words
 
 
 def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
