@@ -77,6 +77,8 @@ _NEW_YORK = (
             "The 737 MAX 10 seats up to 204 passengers.",
             True,
         ),
+        ("World War I lasted from 1914 to 1918. World War II began in 1939.", "World War I began in 1939.", False),
+        ("World War I lasted from 1914 to 1918. World War II began in 1939.", "World War II began in 1939.", True),
         # a bare number after a name is as often an edition as a model
         (
             "Super Bowl 50 was played at Levi's Stadium in 2016. The Super Bowl is the NFL's championship game.",

@@ -99,6 +99,8 @@ _VARIANT = re.compile(rf"\s+(?:{_CAPITALISED}|\d[\w-]*)")
 """A capitalised word or a number right after a name: what tells a variant of its thing ("Pro")."""
 _ARTICLE = re.compile(r"(?:The|A|An)\s+")
 _WORDS = re.compile(r"[\w-]+")
+_ROMAN = re.compile(r"[IVX]+")
+"""A Roman numeral of a name: "World War II", "Henry VIII"."""
 
 
 def _variant_names(claim: str, lang: Lang) -> set[str]:
@@ -142,9 +144,11 @@ def _models(word: str, other: str, lang: Lang, *, numbered: bool = False) -> boo
     """``word`` and ``other`` tell two models of a family: both do (:func:`_model_word`), or one is of
     the lexicon's ``variant_words`` ("GR" and "Hybrid"; not "11" and "Servicing"); two numbers only
     where ``numbered`` ("737 MAX 8" for "737 MAX 10": else a numbered name's number, "Category 3",
-    is the number check's)."""
+    is the number check's); two Roman numerals ("World War II" for "World War I")."""
     if word.isdigit() and other.isdigit():
         return numbered
+    if _ROMAN.fullmatch(word) and _ROMAN.fullmatch(other):
+        return True  # "World War II" for "World War I": numbers the number check does not read
     variants = get_lexicon(lang).variant_words
     both = _model_word(word, lang) and _model_word(other, lang)
     return both or word.lower() in variants or other.lower() in variants
