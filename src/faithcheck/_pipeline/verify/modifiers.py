@@ -213,6 +213,8 @@ def check_variants(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFind
         # to 5 hours of listening time", beside "The AirPods Pro 2 offer up to 6 hours of listening time")
         numbers = {term for term in rest if isinstance(term, float)}
         alone, others = _naming(name, sentences, claim, lang, models=True, numbered=True)
+        if not alone:
+            continue
         # the claim's name where only another of its family says the rest
         wanted = list(others.items())
         # ... or a variant the claim names, where only the name without its last word says the rest
@@ -222,15 +224,15 @@ def check_variants(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFind
         family = " ".join(family_words)
         # (a variant of the lexicon's, not a version: "Windows 11 23H2")
         lexicon_variant = variant.lower() in get_lexicon(lang).variant_words
-        if len(family_words) >= 2 and alone and lexicon_variant and len(_variants(family, sentences)) < 2:
+        if len(family_words) >= 2 and lexicon_variant and len(_variants(family, sentences)) < 2:
             fewer, _ = _naming(family, sentences, name, lang)
             wanted += [(i, family) for i in fewer if i not in alone]
-        best = max((len(stated[i]) for i in alone), default=0)
-        numbered = numbers and any(numbers <= stated[i] for i in alone)
+        best = max(len(stated[i]) for i in alone)
+        held = numbers and any(numbers <= stated[i] for i in alone)
         for i, other in wanted:
-            if numbered and not numbers <= stated[i]:
+            if held and not numbers <= stated[i]:
                 continue
-            if alone and len(stated[i]) > best and len(stated[i]) * 2 >= len(rest):
+            if len(stated[i]) > best and len(stated[i]) * 2 >= len(rest):
                 return SlotFinding(
                     "wrong_entity",
                     "entity",

@@ -4806,7 +4806,7 @@ def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | 
     if own.tokens[:1] == theirs.tokens[:1] and own.tokens[:1] and own.tokens[0] in get_lexicon(lang).determiners:
         stopwords = get_lexicon(lang).stopwords
         words = [t for t in theirs.tokens if t not in stopwords]
-        left_out = words[len([t for t in own.tokens if t not in stopwords]) - 1 :]
+        left_out = words[max(0, len([t for t in own.tokens if t not in stopwords]) - 1) :]
         said = said | analyze(" ".join(left_out), lang).terms
     return len(rest & said) >= len(rest & theirs.terms)
 
