@@ -63,6 +63,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
@@ -71,7 +72,7 @@ from faithcheck._pipeline.verify.conjuncts import BRACKETED, CLAUSES_OR_BUT, cla
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.exchanged import exchanged_words
 from faithcheck._pipeline.verify.fewer import few_said_of_most
-from faithcheck._pipeline.verify.findings import changed_from
+from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.modifiers import check_variants
@@ -167,7 +168,7 @@ def find_cue(
     # window is only read as support
     if slot is not None and slot.decides and (about or slot.certain):
         return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
-    if variant := check_variants(claim.text, [s for passage in passages for s in sentences_of(passage, lang)], lang):
+    if variant := _variant_in_context(claim.text, passages, lang):
         # the claim says of a name what the context says only of another of its family ("iPhone 15
         # Pro" for "iPhone 15", "MacBook Pro" for "MacBook Air"), or of a variant what it says only
         # of the name
@@ -458,6 +459,13 @@ def _none_given(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tu
                     return other, f'the context gives none where the claim says "{said_so}"'
                 break
     return None
+
+
+@lru_cache(maxsize=64)
+def _variant_in_context(claim: str, passages: tuple[str, ...], lang: Lang) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.modifiers.check_variants` over the sentences of the whole
+    context, once a claim (each of its windows asks)."""
+    return check_variants(claim, [s for passage in passages for s in sentences_of(passage, lang)], lang)
 
 
 def _other_number_before(said: tuple[str, ...], mine: tuple[str, ...], lex: Lexicon) -> bool:

@@ -124,16 +124,20 @@ def _naming(
     said = set(_WORDS.findall(claim))
     alone: set[int] = set()
     others: dict[int, str] = {}
+    whole = re.compile(rf"(?<![\w-]){_spaced(words)}(?![\w-])")
+    prefixes = [re.compile(rf"(?<![\w-]){_spaced(words[:k])}({_VARIANT.pattern})") for k in range(1, len(words))]
     for i, text in enumerate(sentences):
-        for m in re.finditer(rf"(?<![\w-]){_spaced(words)}(?![\w-])", text):
+        if words[0] not in text:
+            continue  # (every pattern opens with it: most sentences of a long context are passed at once)
+        for m in whole.finditer(text):
             after = _VARIANT.match(text, m.end())
             if after and after.group().strip() not in said:
                 if not models or _model_word(after.group().strip(), lang):
                     others.setdefault(i, f"{' '.join(words)} {after.group().strip()}")
             else:
                 alone.add(i)
-        for k in range(1, len(words)):
-            for m in re.finditer(rf"(?<![\w-]){_spaced(words[:k])}({_VARIANT.pattern})", text):
+        for k, prefix in enumerate(prefixes, start=1):
+            for m in prefix.finditer(text):
                 other = m.group(1).strip()
                 if other != words[k] and other not in said and _models(words[k], other, lang, numbered=numbered):
                     others.setdefault(i, " ".join(m.group().split()))
