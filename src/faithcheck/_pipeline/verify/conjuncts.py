@@ -72,6 +72,7 @@ __all__ = [
     "Conjunct",
     "clauses_outside_brackets",
     "conjuncts",
+    "left_out_after_article",
 ]
 
 Conjunct = tuple[int, frozenset[str | float]]
@@ -256,14 +257,12 @@ def conjuncts(text: str, spans: Sequence[tuple[int, int]], kinds: Sequence[Hasha
         owns[0] = owns[0] - analyze(rate.group(1), lang).terms
     for k in range(1, len(edges)):
         subject = _WORD.findall(_MARKER.sub(" ", text[edges[k] : firsts[k]]))
-        verb = _WORD.findall(text, edges[k - 1], firsts[k - 1])
-        if subject and verb and subject[0].lower() == verb[0].lower() in get_lexicon(lang).determiners:
-            # a part opening with the article the part before opens with says its own words only,
-            # its noun left out with the verb ("the last at 11:30 pm" after "The first train leaves at
-            # 5:43 am": "train leaves")
-            subject = [word for word in subject if word.lower() not in stopwords]
-            verb = [word for word in verb if word.lower() not in stopwords]
-        verb = verb[len(subject) :]
+        before = _WORD.findall(text, edges[k - 1], firsts[k - 1])
+        # a part opening with the article the part before opens with says its own words only, its
+        # noun left out with the verb ("the last at 11:30 pm" after "The first train leaves at 5:43
+        # am": "train leaves")
+        left_out = left_out_after_article(before, subject, lang)
+        verb = before[len(subject) :] if left_out is None else left_out
         # (a part with an auxiliary of its own has its verb: "and can fly 14,010 km")
         own_verb = any(word.lower() in get_lexicon(lang).auxiliaries for word in subject)
         if (
@@ -462,6 +461,22 @@ def _past(word: str, lang: Lang) -> bool:
     stemmer takes off: "reached", "moved"; not "speed", "red" or a capitalised name)."""
     lex = get_lexicon(lang)
     return word.islower() and word not in lex.stopwords and past_tense(word, lex)
+
+
+def left_out_after_article(first: Sequence[str], later: Sequence[str], lang: Lang) -> list[str] | None:
+    """The words of a first part (``first``, as written) that a later part (``later``) opening with
+    the same article leaves out: the first's words past its stop words, all but as many as the later
+    says of its own ("train leaves at" of "The first train leaves at" for "the last at"); ``None`` where
+    the two do not open with one article.
+
+    >>> left_out_after_article(["The", "first", "train", "leaves", "at"], ["the", "last", "at"], "en")
+    ['train', 'leaves']
+    """
+    lex = get_lexicon(lang)
+    if not (first and later and first[0].lower() == later[0].lower() in lex.determiners):
+        return None
+    own = [word for word in later if word.lower() not in lex.stopwords]
+    return [word for word in first if word.lower() not in lex.stopwords][len(own) :]
 
 
 def clauses_outside_brackets(sentence: str, parting: str | re.Pattern[str]) -> list[str]:

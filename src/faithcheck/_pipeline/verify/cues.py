@@ -86,6 +86,7 @@ from faithcheck._pipeline.verify.slots import (
     check_pronoun_subject,
     check_slots,
     claim_slots,
+    context_sentences,
     flanked_alike,
     sentences_of,
     spelt_as_one,
@@ -465,7 +466,7 @@ def _none_given(claim: TextFeatures, said: list[TextFeatures], lang: Lang) -> tu
 def _variant_in_context(claim: str, passages: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.modifiers.check_variants` over the sentences of the whole
     context, once a claim (each of its windows asks)."""
-    return check_variants(claim, [s for passage in passages for s in sentences_of(passage, lang)], lang)
+    return check_variants(claim, context_sentences(passages, lang), lang)
 
 
 def _other_number_before(said: tuple[str, ...], mine: tuple[str, ...], lex: Lexicon) -> bool:

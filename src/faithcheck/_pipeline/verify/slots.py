@@ -85,7 +85,14 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.agents import check_agents, check_roles
 from faithcheck._pipeline.verify.codes import check_codes
 from faithcheck._pipeline.verify.compared import Measured, check_compared
-from faithcheck._pipeline.verify.conjuncts import CLAUSES, CLAUSES_BY_WORD, GIVEN_ON_TOP, Conjunct, conjuncts
+from faithcheck._pipeline.verify.conjuncts import (
+    CLAUSES,
+    CLAUSES_BY_WORD,
+    GIVEN_ON_TOP,
+    Conjunct,
+    conjuncts,
+    left_out_after_article,
+)
 from faithcheck._pipeline.verify.contrasted import check_contrasted
 from faithcheck._pipeline.verify.described import check_described
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -137,6 +144,7 @@ __all__ = [
     "check_pronoun_subject",
     "check_slots",
     "claim_slots",
+    "context_sentences",
     "flanked_alike",
     "sentences_of",
     "stated_otherwise",
@@ -3299,18 +3307,20 @@ def _check_agents(
     )
 
 
+def context_sentences(passages: Sequence[str], lang: Lang) -> list[str]:
+    """The sentences of the whole context, passage after passage."""
+    return [sentence for passage in passages for sentence in sentences_of(passage, lang)]
+
+
 def check_comparison(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.compared.check_compared` over the sentences of the whole
     context (the two things compared may stand apart, and a window holds the sentence stating more
     of the claim), with the numbers of each that are no year."""
 
-    def context_sentences() -> list[str]:
-        return [sentence for passage in passages for sentence in sentences_of(passage, lang)]
-
     def measured(text: str) -> list[Measured]:
         return [(n.value, n.unit, n.text) for n in _numbers(text, lang) if not n.is_year]
 
-    return check_compared(claim, context_sentences, measured, lang)
+    return check_compared(claim, lambda: context_sentences(passages, lang), measured, lang)
 
 
 def _check_contrasted(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
@@ -4802,12 +4812,9 @@ def _in_own_part(place: NameSlot, other: NameSlot, claim_terms: frozenset[str | 
         return False
     rest = claim_terms - place.stems
     own, theirs = analyze(holding[0], lang), analyze(others[0], lang)
-    said = own.terms
-    if own.tokens[:1] == theirs.tokens[:1] and own.tokens[:1] and own.tokens[0] in get_lexicon(lang).determiners:
-        stopwords = get_lexicon(lang).stopwords
-        words = [t for t in theirs.tokens if t not in stopwords]
-        left_out = words[max(0, len([t for t in own.tokens if t not in stopwords]) - 1) :]
-        said = said | analyze(" ".join(left_out), lang).terms
+    place_words = set(place.text.lower().split())
+    left_out = left_out_after_article(theirs.tokens, [t for t in own.tokens if t not in place_words], lang)
+    said = own.terms | analyze(" ".join(left_out or ()), lang).terms
     return len(rest & said) >= len(rest & theirs.terms)
 
 
