@@ -296,7 +296,7 @@ def test_a_run_of_300_rows_filters_sorts_pages_and_exports_labels(browser: Any, 
     page.keyboard.press("u")
     assert page.inner_text("#label-count") == "3 labelled"
     page.select_option("#f-gold", "labelled")
-    assert page.inner_text("#pager-info") == "1\u20133 of 3 rows"
+    expect(page.locator("#pager-info")).to_have_text("1\u20133 of 3 rows")  # a busy machine filters late
     with page.expect_download() as info:
         page.click("#download-labels")
     saved = tmp_path / "labels.jsonl"

@@ -191,13 +191,18 @@ class BaselineVerifier:
 
 
 def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], lang: Lang) -> _Judged | None:
-    """A window flagged by a cue whose sentence says most of the claim (:data:`_REBUTTING`) and
+    """A window contradicted by a cue whose sentence says all of the claim, where the supporting
+    window's own sentence does not (:func:`_said_whole`); or a window flagged by a cue whose sentence
+    says most of the claim (:data:`_REBUTTING`) and
     stands inside the supporting window, whose own sentence says less than half of it
     (:data:`~faithcheck._pipeline.verify.cues.CUE_COVERAGE`): the support rests on the flagged
     sentence read as a neighbour ("Breastfeeding women should ask their doctor first" for "Pregnant
     women can take this medicine", beside "Pregnant women should not take this medicine");
     ``None`` if none."""
-    if coverage(claim, analyze(best.unit.window.sentence, lang)) >= CUE_COVERAGE:
+    own = coverage(claim, analyze(best.unit.window.sentence, lang))
+    if own < 1.0 and (whole := _said_whole(claim, flagged, lang)) is not None:
+        return whole
+    if own >= CUE_COVERAGE:
         return None  # the window's own sentence says half of the claim or more: the support is its own
     rebutting = [
         (said, j)
@@ -208,6 +213,22 @@ def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], la
         and (said := coverage(claim, analyze(j.unit.window.sentence, lang))) >= _REBUTTING
     ]
     return max(rebutting, key=lambda found: found[0])[1] if rebutting else None
+
+
+def _said_whole(claim: TextFeatures, flagged: Sequence[_Judged], lang: Lang) -> _Judged | None:
+    """A window contradicted by a cue whose own sentence says every word of the claim: it outranks a
+    support whose sentence leaves one out ("Sale items can only be exchanged, not refunded" for "Sale
+    items can be refunded", beside "Items bought online can be returned ... for a full refund")."""
+    return next(
+        (
+            j
+            for j in flagged
+            if j.is_window
+            and j.label in _REBUTTING_LABELS
+            and coverage(claim, analyze(j.unit.window.sentence, lang)) >= 1.0
+        ),
+        None,
+    )
 
 
 _REBUTTING_LABELS = frozenset({"contradicted"})

@@ -67,6 +67,7 @@ from functools import lru_cache
 from itertools import dropwhile, pairwise, takewhile
 
 from faithcheck._core.types import Label, Lang
+from faithcheck._pipeline.verify.amounts_in_words import amount_in_words_otherwise
 from faithcheck._pipeline.verify.clause_apart import named_in_another_clause
 from faithcheck._pipeline.verify.conjuncts import BRACKETED, CLAUSES_OR_BUT, clauses_outside_brackets
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
@@ -76,7 +77,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.modifiers import check_variants
-from faithcheck._pipeline.verify.prices import free_at_a_price
+from faithcheck._pipeline.verify.prices import free_at_a_price, priced_where_free
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.relatives import named_as_relative
 from faithcheck._pipeline.verify.replaced import named_as_replaced
@@ -306,7 +307,7 @@ def find_cue(
         # "Guide dogs are not allowed" denies what "Pets are not allowed, except guide dogs" leaves
         why = "the context denies this of all but what the claim speaks of, and the claim denies it of that too"
         return Cue("contradicted", why, "restriction", overrules=True)
-    for amount_otherwise in (free_at_a_price, share_otherwise):
+    for amount_otherwise in (free_at_a_price, priced_where_free, share_otherwise, amount_in_words_otherwise):
         # "free" where a price is given, "all" where a share is: an amount the claim words otherwise
         if found := amount_otherwise(claim, said, lang):
             other, why = found

@@ -248,7 +248,9 @@ def check_ordinals(
         rest = claim_terms - mine.stems
         i, other = max(rivals, key=lambda rival: len(rest & features[rival[0]].terms))
         states = len(rest & features[i].terms)
-        same = [(j, rank) for j, rank in given if rank.value == mine.value]
+        # the claim's rank of its word, or of none ("and the second in Dublin"): not "first climbed"
+        # for "the highest"
+        same = [(j, rank) for j, rank in given if rank.value == mine.value and rank.ranks in (mine.ranks, "")]
         # the claim's rank in a sentence that leaves out a name of the claim, which one stating all
         # the rest of it names, is another thing's ("Lyon, the third-largest city" beside
         # "Marseille is the second-largest city"), unless a pronoun there may name it ("Today it is")

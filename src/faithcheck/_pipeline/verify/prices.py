@@ -5,7 +5,13 @@ free.": every word of the claim is in the context, and a verifier reading words 
 sentence of the window that gives an amount of money and says most of the rest of the claim,
 more of it than any sentence saying something is free, gives the claim's thing a price; so does the
 part of a sentence that gives a price where the claim's words after "free" stand, where another
-part of it says something else is free ("free on Android and costs $2.99 on iOS").
+part of it says something else is free ("free on Android and costs $2.99 on iOS"), or where the
+claim's subject stands ("Cars can cross for free" against "Pedestrians and cyclists can cross for
+free; cars pay 2 pounds"). The other way round, a claim giving a price to a subject that only such a
+sentence's free part names is contradicted too ("Pedestrians pay 2 pounds to cross"), where each
+priced part names a thing of its own (not "otherwise it costs 3.95 pounds", nor "and costs 20
+pounds for non-members" after "The event is free for members"). An amount in pounds counts as money
+here ("cars pay 2 pounds"), though the slot check keeps the word, which may weigh.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from faithcheck._text.analysis import TextFeatures, analyze
 from faithcheck._text.lexicon import get_lexicon
 from faithcheck._text.number_words import CURRENCIES
 
-__all__ = ["free_at_a_price"]
+__all__ = ["free_at_a_price", "priced_where_free"]
 
 
 @cache
@@ -35,9 +41,15 @@ def _free(lang: Lang) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w-])(?:{listed})(?![\w-])(?!\s+of\s+(?!charge\b))", re.IGNORECASE)
 
 
+_MONEY_UNITS = frozenset({*CURRENCIES, "pound", "penc", "p", "cent", "franc", "yen", "rupe", "usd", "eur", "gbp"})
+"""The units of an amount of money as the slot check reads them: a sign, or a currency's word that it
+keeps as written ("pounds", which may weigh; "pence", "24.5p", "francs")."""
+
+
 def _price(text: str, lang: Lang) -> str | None:
-    """The first amount of money above nothing ``text`` gives, as written ("$5"); ``None`` if none."""
-    return next((n.text for n in claim_slots(text, lang)[0] if n.unit and n.unit in CURRENCIES and n.value > 0), None)
+    """The first amount of money above nothing ``text`` gives, as written ("$5", "2 pounds");
+    ``None`` if none."""
+    return next((n.text for n in claim_slots(text, lang)[0] if n.unit in _MONEY_UNITS and n.value > 0), None)
 
 
 def free_at_a_price(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
@@ -86,6 +98,19 @@ _PARTS = re.compile(rf"{CLAUSES_OR_BUT}|\s+and\s+", re.IGNORECASE)
 """What parts the clauses of an English sentence
 (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES_OR_BUT`), and "and" without a comma: "free on
 Android and costs $2.99 on iOS"."""
+_CLAUSES = re.compile(CLAUSES_OR_BUT, re.IGNORECASE)
+
+
+_REFERS = re.compile(r"\s*(?:[^\W\d_]+\s+){0,2}?(?:it|they|this|these)\b", re.IGNORECASE)
+"""A part whose subject is a pronoun, within its first words: "otherwise it costs 3.95 pounds"."""
+
+
+def _parts(text: str) -> list[str]:
+    """The parts of ``text`` (:data:`_PARTS`); its clauses alone where it has several, so that "and"
+    between two names leaves them in one part ("Pedestrians and cyclists can cross for free; cars
+    pay 2 pounds")."""
+    clauses = _CLAUSES.split(text)
+    return clauses if len(clauses) > 1 else _PARTS.split(text)
 
 
 def _priced_part(
@@ -93,21 +118,82 @@ def _priced_part(
 ) -> tuple[TextFeatures, str] | None:
     """The sentence of ``said`` one part of which says something is free and another gives a price,
     where the words the claim says after its free word are all in the priced part and none in the
-    free one: "The app is free on iOS" against "The app is free on Android and costs $2.99 on iOS"
-    (English only)."""
+    free one ("The app is free on iOS" against "The app is free on Android and costs $2.99 on iOS"),
+    or where the claim's first word (its subject) is so, and not all its words after the free word are
+    in a free part ("Cars can cross for free" against "Pedestrians and cyclists can cross for free;
+    cars pay 2 pounds"); English only."""
     after = analyze(claim.text[said_free.end() :], lang).content
-    if lang != "en" or not after:
+    subject = _subject(claim.text, lang)
+    if lang != "en" or not (after or subject):
         return None
     for sentence in said:
-        parts = _PARTS.split(sentence.text)
-        freed = [analyze(part, lang).content for part in parts if free.search(part)]
+        parts = _parts(sentence.text)
+        freed = [part for part in parts if free.search(part)]
         for part in parts:
-            if (
-                freed
-                and not free.search(part)
-                and (price := _price(part, lang))
-                and after <= analyze(part, lang).content
-                and all(after.isdisjoint(f) for f in freed)
-            ):
+            if not freed or free.search(part) or not (price := _price(part, lang)):
+                continue
+            words = analyze(part, lang).content
+            by_after = after and after <= words and all(after.isdisjoint(analyze(f, lang).content) for f in freed)
+            by_subject = _names(part, subject, lang) and not any(
+                _names(f, subject, lang) or (after and after <= analyze(f, lang).content) for f in freed
+            )
+            if by_after or by_subject:
                 return sentence, f"the context gives a price ({price}) here, the claim says it is free"
     return None
+
+
+def priced_where_free(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """The sentence of ``said`` one part of which says something is free and another gives a price,
+    where the claim gives a price to its first word (its subject), which the free part names and the
+    priced one does not: "Pedestrians pay 2 pounds to cross" against "Pedestrians and cyclists can
+    cross for free; cars pay 2 pounds" (English only; ``None`` for a negated claim or one saying
+    something is free).
+
+    >>> said = [analyze("Entry is free for under-18s; adults pay 12 pounds.", "en")]
+    >>> priced_where_free(analyze("Under-18s pay 12 pounds.", "en"), said, "en")[1]
+    'the context says it is free here, the claim gives a price (12 pounds)'
+    >>> priced_where_free(analyze("Adults pay 12 pounds.", "en"), said, "en") is None
+    True
+    """
+    free = _free(lang)
+    if lang != "en" or free is None or claim.negated or free.search(claim.text):
+        return None
+    price, subject = _price(claim.text, lang), _subject(claim.text, lang)
+    if price is None or not subject:
+        return None
+    for sentence in said:
+        parts = _parts(sentence.text)
+        priced = [part for part in parts if not free.search(part) and _price(part, lang)]
+        # each priced part opens with a thing of its own, not the claim's verb ("and costs 20 pounds
+        # for non-members" says what the event costs)
+        if priced and not any(
+            _names(part, subject, lang) or _names(claim.text, _subject(part, lang), lang) or _REFERS.match(part)
+            for part in priced
+        ):
+            for part in parts:
+                if free.search(part) and _names(part, subject, lang):
+                    return sentence, f"the context says it is free here, the claim gives a price ({price})"
+    return None
+
+
+def _subject(text: str, lang: Lang) -> str:
+    """The first word of ``text`` past its stop words, as written: what it speaks of ("Cars" of "Cars
+    can cross for free"; "costs" of "otherwise it costs 3.95 pounds", a verb); empty if none."""
+    words = [word for word in text.split() if word.lower().strip(".,;:!?") not in get_lexicon(lang).stopwords]
+    return words[0].strip(".,;:!?") if words else ""
+
+
+def _names(part: str, word: str, lang: Lang) -> bool:
+    """``part`` has ``word`` as a word of its own, by its stems ("cars" for "Cars"), a compound as
+    written ("under-18s"; "members" is not "non-members")."""
+    return bool(word) and _word_key(word, lang) in {_word_key(w, lang) for w in _WORD.findall(part)}
+
+
+_WORD = re.compile(r"[\w'’]+(?:-[\w'’]+)*")
+"""A word with its hyphenated parts."""
+
+
+def _word_key(word: str, lang: Lang) -> str:
+    """A word as :func:`_names` compares it: its stem, or a compound lower-cased."""
+    stems = analyze(word, lang).content if "-" not in word else frozenset()
+    return min(stems) if len(stems) == 1 else word.lower()

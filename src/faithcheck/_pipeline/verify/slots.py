@@ -801,8 +801,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             value, end = value * magnitude[0], magnitude[1]
         label, label_opens = _label(text, start, lang)
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
-        if label is not None and (verb := _WORD_AFTER.match(text, end)) and past_tense(verb.group(1).lower(), lex):
-            unit = after_unit = None  # what "Version 1.9" or "Android 14" did counts nothing: "removed"
+        if (
+            (label is not None or _OPENS_PART.search(text, max(0, start - _OPENS_REACH), start))
+            and (verb := _WORD_AFTER.match(text, end))
+            and past_tense(verb.group(1).lower(), lex)
+        ):
+            # what "Version 1.9" or "Android 14" did counts nothing: "removed"; nor does what a number
+            # opening a later part did ("and two voted for a cut": two members, as the part before)
+            unit = after_unit = None
         if unit is None and (interval := _INTERVAL.match(text, end)):
             unit = _unit_after(text, interval.end(), lex.stopwords, lang)  # "81,114 (95% UI ...) deaths"
         before = _unit_before(text, start, end, lang)
@@ -1834,10 +1840,17 @@ def _parts_of_wholes(
 ) -> list[tuple[int, int, NumberSlot]]:
     """``slots`` with a bare number after a whole and "of which" (:data:`_OF_WHICH`) counting what
     the whole counts, and each with the words of its own side only (less ``drop``): "450 beds, of
-    which 60 are in intensive care" gives 60 beds in intensive care, and 450 beds of the hospital."""
+    which 60 are in intensive care" gives 60 beds in intensive care, and 450 beds of the hospital. A
+    part counting a kind of its own after ", including" has the whole's words too (:func:`_whole_before`:
+    "Team GB won 65 medals at the Paris 2024 Olympics, including 14 golds": 14 golds won by Team GB)."""
     slots = list(slots)
     for k in range(1, len(slots)):
         (begin, end, whole), (start, stop, part) = slots[k - 1], slots[k]
+        if part.unit and not part.is_year and (counted := _whole_before(text, slots[:k], start)) is not None:
+            # a part counting a kind of its own ("65 medals at the Paris 2024 Olympics, including 14
+            # golds") is said of what the whole is: 14 golds won by Team GB
+            slots[k] = (start, stop, replace(part, frame=part.frame | counted.frame))
+            continue
         if part.unit or part.is_year or not whole.unit or whole.is_year or not _OF_WHICH.fullmatch(text, end, start):
             continue
         own = _words_near(text, words, starts, start, stop, _FRAME_TOKENS, (start, len(text)))
@@ -1848,6 +1861,19 @@ def _parts_of_wholes(
     return slots
 
 
+def _whole_before(text: str, before: Sequence[tuple[int, int, NumberSlot]], start: int) -> NumberSlot | None:
+    """The last number of ``before`` counting something (not a year) that the part at ``start``
+    is a part of, in one clause: ", including" stands right before the part (:data:`_INCLUDING`)."""
+    wholes = [(end, slot) for _, end, slot in before if slot.unit and not slot.is_year]
+    if not wholes:
+        return None
+    end, whole = wholes[-1]
+    return whole if _INCLUDING.fullmatch(text, end, start) else None
+
+
+_INCLUDING = re.compile(r"[^.;:]*,\s+including\s+$", re.IGNORECASE)
+"""What stands between a whole and a part of it counting a kind of its own, in one clause: "medals
+at the Paris 2024 Olympics, including"."""
 _OF_WHICH = re.compile(r"\s*[^\W\d_]+\s*,?\s+(?:of\s+(?:which|whom|them|these|those)|including)\s+", re.IGNORECASE)
 """What stands between a whole and a part of it: "beds, of which", "employees, including"."""
 
@@ -1916,18 +1942,24 @@ _OF_WHAT = re.compile(r"\s?-?\s?[^\W\d_]+\s+of\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]
 """A unit, "of" and the noun it measures: "g of flour"."""
 
 
-_LISTED_MEASURE = re.compile(r"\s?(?:g|mg|kg|ml|kcal|cal|mcg|µg)\s+([a-z]+)(?=\s*(?:[,;.]|\band\b|$))")
-"""A unit of a nutrition list right before the noun it measures, which ends a listed item: "6 g
-sugars,"."""
+_MEASURE_BEFORE = re.compile(r"\s?(?:g|mg|kg|ml|kcal|cal|mcg|µg)\s+([a-z]+)\b")
+"""A unit of a nutrition list right before a noun it measures: "100 g serving", "12 g protein"."""
+_LISTED_MEASURE = re.compile(
+    r"\s?(?:g|mg|kg|ml|kcal|cal|mcg|µg)\s+(?:(?:are|is)\s+)?([a-z]+)(?=\s*(?:[,;.]|\band\b|$))"
+)
+"""A unit of a nutrition list right before the noun it measures (past "are"), which ends a listed
+item: "6 g sugars,", "of which 5 g are sugars."."""
 
 
 def _of_what(text: str, end: int, unit: str | None, lang: Lang) -> str | None:
     """The stem of the noun a number's unit measures, after "of" ("200 g of flour") or, in a list,
     right after a unit of mass or energy (:data:`_LISTED_MEASURE`: "of which 6 g sugars, and 3 g of
-    fat"); ``None`` without a unit, or where the noun is a month ("5th of March") or a stop word."""
+    fat", "of which 5 g are sugars"; :data:`_MEASURE_BEFORE`: "Each 100 g serving"); ``None``
+    without a unit, or where the noun is a month ("5th of March") or a stop word."""
     if unit is None or lang != "en":
         return None
-    if (m := _OF_WHAT.match(text, end) or _LISTED_MEASURE.match(text, end)) is None:
+    m = _OF_WHAT.match(text, end) or _LISTED_MEASURE.match(text, end) or _MEASURE_BEFORE.match(text, end)
+    if m is None or m.group(1).lower() in get_lexicon(lang).stopwords:
         return None
     stems = analyze(m.group(1), lang).content
     return next(iter(stems)) if len(stems) == 1 and m.group(1).lower() not in _MONTHS else None
@@ -4937,8 +4969,14 @@ def check_pronoun_subject(
     ("Python 3.13") is named with its number, and the sentence before may name it numbered otherwise
     ("Python 3.12 was released in October 2023. It removed the distutils module"); the stating
     sentence may name the claim's name beside its subject (:func:`_only_beside`: "She worked with
-    Charles Babbage ... and published the first algorithm")."""
+    Charles Babbage ... and published the first algorithm"). A word numbered as it opens the claim
+    names a thing though people write it in lower case too ("Python 3.13 removed ...")."""
     opening = [name for name, start, _ in _actors(claim, _heads(tuple(sentences), lang), lang) if start == 0]
+    if not opening and (first := _WORD.match(claim)) is not None and first.group()[:1].isupper():
+        # a word numbered as it opens the claim names a thing, though people write it in lower case
+        # too ("Python 3.13 removed ...")
+        candidate = NameSlot(first.group(), frozenset(analyze(first.group(), lang).content))
+        opening = [candidate] if _numbered_opening(claim, candidate, lang) else []
     if not opening:
         return None
     name, claim_terms = opening[0], analyze(claim, lang).terms

@@ -3,13 +3,14 @@
 "Maria Lopez leads the oncology department" against "Dr. Maria Lopez leads the cardiology
 department. Dr. James Okafor heads the oncology department.": the sentence stating all the rest of
 the claim has "cardiology" where the claim has "oncology", between the same words; another sentence
-has "oncology" between those words and says it of something else: it lacks a word of the claim that
-the first has, has a word of its own that neither has ("James Okafor"), and has not the first's
-"cardiology". The claim has put one sentence's word into the other: it is contradicted. A sentence
-that qualifies a word of the claim with one of its own says it of something else too ("Its sister
-company makes electric scooters" beside "The company makes electric bikes"), wherever in the context
-the first stands; not where it adds what it says to the first ("Its mobile library also lends films"
-beside "The city library lends books").
+has "oncology" between those words and says it of something else: it lacks a word or a number of the
+claim that the first has ("one month's notice" beside "two months' notice"), has a word of its own
+that neither has ("James Okafor"), and has not the first's "cardiology". The claim has put one
+sentence's word into the other: it is contradicted. A sentence that qualifies a word of the claim
+with one of its own says it of something else too ("Its sister company makes electric scooters"
+beside "The company makes electric bikes"), wherever in the context the first stands; not where it
+adds what it says to the first ("Its mobile library also lends films" beside "The city library lends
+books").
 
 None of this where the first sentence leaves out the claim's word or says it in other words (the
 claim's word must stand in its place in both), for a verb in the past, which a sentence may say in
@@ -67,12 +68,13 @@ def swapped_word(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) 
                 continue  # a verb in the past may be said in other words ("opened", "followed")
             instead = theirs[put[0]]
             for other in said:
-                # of something else: it lacks a word of the claim the first has or qualifies one, has
-                # one of its own, has not the first's word, and no pronoun that may stand for the claim's
+                # of something else: it lacks a word or a number of the claim the first has ("two
+                # months' notice" beside "one month's notice") or qualifies one, has one of its own, has
+                # not the first's word, and no pronoun that may stand for the claim's
                 if (
                     other is first
                     or instead in other.content
-                    or not ((claim.content & first.content) - other.content or _qualified(other, claim, lex))
+                    or not ((claim.terms & first.terms) - other.terms or _qualified(other, claim, lex))
                     or not other.content - claim.content - first.content
                     or not lex.subject_pronouns.isdisjoint(other.tokens)
                 ):
