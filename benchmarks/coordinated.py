@@ -58,12 +58,18 @@ building it.
   after ", or", "the last at 11:30 pm", ranks after "were", amounts in pence, mortgages, baggage,
   tariffs, timetables, admissions, hypertension, battles, planets, tax returns, gyms, rulings,
   mountains, plans, painkillers, trains, quarterly results, flights, hotels, elections, versions,
-  cars, visiting hours, parking, museums and airports); its last contexts hold claims still wrong.
+  cars, visiting hours, parking, museums and airports, amounts in words such as "a third" and "every
+  3 miles", what is free for one group and priced for another, parts counted after ", including",
+  savings, returns, insurance, fares, term dates, doses, exercise, vaccines, protein, API limits,
+  releases, backups, laptops, leave, childcare, tenancies, deadlines, results, history, mountains,
+  rivers, prizes, boiling points, matches, tennis, marathons, medal tables, baking, pets, car hire,
+  conferences, televisions, elections, interest rates, bridges, bin collections, blood donation,
+  nutrition labels, warranties and tickets); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
 
 ``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
-session's new made-up claims: ``--pairs everyday --new-since 4e9a872``).
+session's new made-up claims: ``--pairs everyday --new-since 677556f``).
 """
 
 from __future__ import annotations
