@@ -15,6 +15,8 @@ import pytest
 
 from faithcheck import Faithfulness
 from faithcheck._core.types import Lang
+from faithcheck._pipeline.verify.amounts_in_words import amount_in_words_otherwise
+from faithcheck._text.analysis import analyze
 
 from .verdicts import assert_supported, assert_verdict
 
@@ -159,3 +161,31 @@ def test_the_reason_names_what_differs(
     verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str, why: str
 ) -> None:
     assert_verdict(verifiers["en"], context, claim, label, why)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("sentences", "claim"),
+    [
+        (
+            ["Around a quarter of adults are obese.", "About two thirds of adults in England are overweight or obese."],
+            "About two thirds of adults in England are overweight or obese.",
+        ),
+        (
+            ["Route M50 runs every 30 minutes.", "Route M5 runs every 10 minutes on weekdays."],
+            "Route M5 runs every 10 minutes on weekdays.",
+        ),
+        (
+            [
+                "Garden waste is collected every two weeks from March to November.",
+                "The council collects general waste every two weeks and recycling every week.",
+            ],
+            "Recycling is collected every week.",
+        ),
+    ],
+)
+def test_an_amount_in_words_is_read_where_the_window_says_the_claim(sentences: list[str], claim: str) -> None:
+    # a window holds several sentences: one giving another amount between the same words ("a quarter
+    # of adults") says less of the claim than the one giving its own (the model's windows read them
+    # all, and rejected these claims before)
+    said = [analyze(sentence, "en") for sentence in sentences]
+    assert amount_in_words_otherwise(analyze(claim, "en"), said, "en") is None

@@ -87,20 +87,32 @@ def amount_in_words_otherwise(
             (stem for word in _WORDS.findall(claim.text[: claimed.start()]) for stem in analyze(word, lang).content),
             None,
         )
-        for sentence in said:
-            if not rest or 2 * len(rest & sentence.content) < len(rest):
-                continue
-            given = [found for found in _amounts(sentence.text, lang) if found[2][0] == value[0]]
-            if not given:
-                continue
-            # the amount said where most of the claim is: its part's words, its subject first
-            shares = [_share(rest, subject, _part(sentence.text, m), lang) for m, _, _ in given]
-            best = [found for found, share in zip(given, shares, strict=True) if share == max(shares)]
-            if any(_within(value, other) for _, _, other in best):
-                continue
-            for m, theirs, _ in best:
-                if len(best) < len(given) or _beside(claim.text, claimed, sentence.text, m):
-                    return sentence, f'the context gives "{theirs}", not "{mine}"'
+        if not rest:
+            continue
+        # the amounts of the claim's kind in the window's sentences stating at least half of the rest,
+        # each by how much of the claim its part and its sentence say: the best is where the claim is said
+        given = [
+            (
+                (*_share(rest, subject, _part(sentence.text, m), lang), len(rest & sentence.content)),
+                sentence,
+                m,
+                theirs,
+                other,
+            )
+            for sentence in said
+            if 2 * len(rest & sentence.content) >= len(rest)
+            for m, theirs, other in _amounts(sentence.text, lang)
+            if other[0] == value[0]
+        ]
+        if not given:
+            continue
+        top = max(found[0] for found in given)
+        best = [found for found in given if found[0] == top]
+        if any(_within(value, other) for *_, other in best):
+            continue
+        for _, sentence, m, theirs, _ in best:
+            if len(best) < len(given) or _beside(claim.text, claimed, sentence.text, m):
+                return sentence, f'the context gives "{theirs}", not "{mine}"'
     return None
 
 

@@ -17,6 +17,8 @@ occur in it):
   "unopened" against "opened") → ``contradicted``, and "free" where the sentence saying most of the
   rest gives a price (:mod:`faithcheck._pipeline.verify.prices`), and "all", "most" or "half" of a
   group where it gives a share the word does not allow (:mod:`faithcheck._pipeline.verify.shares`),
+  and a fraction or an interval in words where it writes another ("half" for "a third", "every
+  mile" for "every 3 miles": :mod:`faithcheck._pipeline.verify.amounts_in_words`),
 * what a sentence takes out ("except on Mondays") said of it, and one alone ("only") where the
   sentence says it of all, or of a list ("new and existing customers") → ``contradicted``; a
   negated sentence does not deny what it takes out ("Pets are not allowed, except for assistance

@@ -99,6 +99,7 @@ _PARTS = re.compile(rf"{CLAUSES_OR_BUT}|\s+and\s+", re.IGNORECASE)
 (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES_OR_BUT`), and "and" without a comma: "free on
 Android and costs $2.99 on iOS"."""
 _CLAUSES = re.compile(CLAUSES_OR_BUT, re.IGNORECASE)
+"""What parts the clauses of an English sentence, without a bare "and"."""
 
 
 _REFERS = re.compile(r"\s*(?:[^\W\d_]+\s+){0,2}?(?:it|they|this|these)\b", re.IGNORECASE)
@@ -178,7 +179,7 @@ def priced_where_free(claim: TextFeatures, said: Sequence[TextFeatures], lang: L
 
 def _subject(text: str, lang: Lang) -> str:
     """The first word of ``text`` past its stop words, as written: what it speaks of ("Cars" of "Cars
-    can cross for free"; "costs" of "otherwise it costs 3.95 pounds", a verb); empty if none."""
+    can cross for free"; "costs" of "and costs 20 pounds", a verb); empty if none."""
     words = [word for word in text.split() if word.lower().strip(".,;:!?") not in get_lexicon(lang).stopwords]
     return words[0].strip(".,;:!?") if words else ""
 
