@@ -61,6 +61,8 @@ Amount = tuple[str, Fraction, Fraction]
 """An amount in words: its kind ("fraction", or an interval's unit) and its least and greatest value."""
 
 
+_MAY_HOLD = re.compile(r"every|half|third|quarter|fifth|tenth", re.IGNORECASE)
+"""What a text holding an amount in words holds: most hold none, and are read no further."""
 _WORDS = re.compile(r"[\w'’-]+")
 
 
@@ -79,7 +81,7 @@ def amount_in_words_otherwise(
     >>> amount_in_words_otherwise(analyze("There are water stations every 3 miles.", "en"), said, "en") is None
     True
     """
-    if lang != "en":
+    if lang != "en" or not _MAY_HOLD.search(claim.text):
         return None
     for claimed, mine, value in _amounts(claim.text, lang):
         rest = claim.content - analyze(mine, lang).content

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.conjuncts import CLAUSES_OR_BUT
@@ -46,9 +46,10 @@ _MONEY_UNITS = frozenset({*CURRENCIES, "pound", "penc", "p", "cent", "franc", "y
 keeps as written ("pounds", which may weigh; "pence", "24.5p", "francs")."""
 
 
+@lru_cache(maxsize=4096)
 def _price(text: str, lang: Lang) -> str | None:
     """The first amount of money above nothing ``text`` gives, as written ("$5", "2 pounds");
-    ``None`` if none."""
+    ``None`` if none (read once a text: a claim is read against each of its windows)."""
     return next((n.text for n in claim_slots(text, lang)[0] if n.unit in _MONEY_UNITS and n.value > 0), None)
 
 

@@ -802,9 +802,9 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         label, label_opens = _label(text, start, lang)
         unit = after_unit = _unit_after(text, end, lex.stopwords, lang)
         if (
-            (label is not None or _OPENS_PART.search(text, max(0, start - _OPENS_REACH), start))
-            and (verb := _WORD_AFTER.match(text, end))
+            (verb := _WORD_AFTER.match(text, end))
             and past_tense(verb.group(1).lower(), lex)
+            and (label is not None or _OPENS_PART.search(text, max(0, start - _OPENS_REACH), start))
         ):
             # what "Version 1.9" or "Android 14" did counts nothing: "removed"; nor does what a number
             # opening a later part did ("and two voted for a cut": two members, as the part before)
@@ -1844,9 +1844,10 @@ def _parts_of_wholes(
     part counting a kind of its own after ", including" has the whole's words too (:func:`_whole_before`:
     "Team GB won 65 medals at the Paris 2024 Olympics, including 14 golds": 14 golds won by Team GB)."""
     slots = list(slots)
+    including = "including" in text.lower()  # most texts have none to look for
     for k in range(1, len(slots)):
         (begin, end, whole), (start, stop, part) = slots[k - 1], slots[k]
-        if part.unit and not part.is_year and (counted := _whole_before(text, slots[:k], start)) is not None:
+        if including and part.unit and not part.is_year and (counted := _whole_before(text, slots[:k], start)):
             # a part counting a kind of its own ("65 medals at the Paris 2024 Olympics, including 14
             # golds") is said of what the whole is: 14 golds won by Team GB
             slots[k] = (start, stop, replace(part, frame=part.frame | counted.frame))
@@ -4953,6 +4954,8 @@ def _heads(sentences: tuple[str, ...], lang: Lang) -> frozenset[str]:
     )
 
 
+_NUMBERED_OPENING = re.compile(r"([A-Z][^\W\d_]*)\s+\d")
+"""A capitalised word opening a text with a number after it: "Python 3.13"."""
 _PERSONAL_SUBJECTS = _word_set("he she they er sie il elle ils elles")
 """Pronouns that open a sentence as the subject a name before stands for."""
 
@@ -4972,10 +4975,10 @@ def check_pronoun_subject(
     Charles Babbage ... and published the first algorithm"). A word numbered as it opens the claim
     names a thing though people write it in lower case too ("Python 3.13 removed ...")."""
     opening = [name for name, start, _ in _actors(claim, _heads(tuple(sentences), lang), lang) if start == 0]
-    if not opening and (first := _WORD.match(claim)) is not None and first.group()[:1].isupper():
+    if not opening and (first := _NUMBERED_OPENING.match(claim)) is not None:
         # a word numbered as it opens the claim names a thing, though people write it in lower case
         # too ("Python 3.13 removed ...")
-        candidate = NameSlot(first.group(), frozenset(analyze(first.group(), lang).content))
+        candidate = NameSlot(first.group(1), frozenset(analyze(first.group(1), lang).content))
         opening = [candidate] if _numbered_opening(claim, candidate, lang) else []
     if not opening:
         return None
