@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from faithcheck import Faithfulness
-from faithcheck._core.types import Lang
+from faithcheck._core.types import Label, Lang
 from faithcheck._pipeline.verify.amounts_in_words import amount_in_words_otherwise
 from faithcheck._text.analysis import analyze
 
@@ -158,9 +158,9 @@ def test_amounts_prices_and_parts(
     ],
 )
 def test_the_reason_names_what_differs(
-    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: str, why: str
+    verifiers: dict[Lang, Faithfulness], context: str, claim: str, label: Label, why: str
 ) -> None:
-    assert_verdict(verifiers["en"], context, claim, label, why)  # type: ignore[arg-type]
+    assert_verdict(verifiers["en"], context, claim, label, why)
 
 
 @pytest.mark.parametrize(

@@ -3,10 +3,15 @@
 A fraction written out ("half", "a third", "two thirds", "a quarter") or an interval without a
 number ("every mile", "every year") is no number the slot check reads, so "A 16-25 Railcard saves
 half on most fares" against "A 16-25 Railcard saves a third on most fares" shares every word a
-verifier reads but one it does not weigh. The sentence of the window that states at least half of
-the rest of the claim and writes another such amount between the same words (the word before it,
-or the word after it) contradicts the claim: another fraction ("a third", not "half"), or the
-claim's interval with a number other than one ("every 3 miles", not "every mile"). A fraction that
+verifier reads but one it does not weigh. The amounts of the claim's kind in the window's sentences
+that state at least half of the rest of the claim are ranked by the part of the sentence holding
+each: whether it names the claim's subject, how many of the claim's words it has, then how many its
+sentence has ("General waste is collected every week" against "general waste every two weeks and
+recycling every week"). Where the best give the claim's amount (or a range holding it: "every 4 to 6
+hours" holds "every 5 hours"), the claim is left alone; where the best gives another, between the
+same words as the claim's (the word before it, or the word after it) or ranked above the window's
+other amounts, it contradicts the claim: another fraction ("a third", not "half"), or another
+interval ("every 3 miles", not "every mile"). A fraction that
 is part of a word ("half-price", "half-time") or a part of a whole ("the first half", "the second
 half") is none. English only: the words are English's.
 """
@@ -92,7 +97,7 @@ def amount_in_words_otherwise(
         if not rest:
             continue
         # the amounts of the claim's kind in the window's sentences stating at least half of the rest,
-        # each by how much of the claim its part and its sentence say: the best is where the claim is said
+        # ranked by the claim's subject in their part, the part's share of the claim, the sentence's
         given = [
             (
                 (*_share(rest, subject, _part(sentence.text, m), lang), len(rest & sentence.content)),

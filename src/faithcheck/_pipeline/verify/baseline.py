@@ -193,8 +193,8 @@ class BaselineVerifier:
 def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], lang: Lang) -> _Judged | None:
     """A window contradicted by a cue whose sentence says all of the claim, where the supporting
     window's own sentence does not (:func:`_said_whole`); or a window flagged by a cue whose sentence
-    says most of the claim (:data:`_REBUTTING`) and
-    stands inside the supporting window, whose own sentence says less than half of it
+    says most of the claim (:data:`_REBUTTING`) and stands inside the supporting window, whose own
+    sentence says less than half of it
     (:data:`~faithcheck._pipeline.verify.cues.CUE_COVERAGE`): the support rests on the flagged
     sentence read as a neighbour ("Breastfeeding women should ask their doctor first" for "Pregnant
     women can take this medicine", beside "Pregnant women should not take this medicine");
