@@ -95,6 +95,25 @@ child" says there was one, a restriction only of what says something of the word
 are the only mammals capable of true flight" for "Flying squirrels are capable of true flight"), not
 of the rest of its sentence ("Ada Lovelace was born in London in 1815, the only legitimate child of
 Lord Byron" for "Ada Lovelace was born in London")."""
+_EMPHASES = frozenset({"just"})
+"""English restrictions that as often stress what follows (:func:`_emphasising`)."""
+_STRESSED = frozenset(
+    {"a", "an", "so", "as", "like", "over", "under", "about", "around", "before", "after", "below", "above"}
+    | {"north", "south", "east", "west"}
+)
+"""What "just" stresses rather than restricts when it stands before it ("just north of Toda", "just a
+couple taps", "just before his 40th birthday", "Just so we're clear"), besides a number ("in just 19
+days")."""
+
+
+def _emphasising(tokens: Sequence[str], at: int) -> bool:
+    """The word at ``tokens[at]`` stresses the word after it (:data:`_STRESSED`, or a number)."""
+    after = tokens[at + 1] if at + 1 < len(tokens) else ""
+    return after in _STRESSED or after[:1].isdigit()
+
+
+_RELATIVE_OPENERS = frozenset({"that", "which", "who", "whose"})
+"""English words opening a relative clause that a restriction's scope reads through."""
 _SCOPE_WINDOW = 3
 """Tokens each side of a restriction ("only") that it restricts, within its clause."""
 _CLAUSE_MARK = re.compile(r"[,;:]")
@@ -518,8 +537,19 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                 tok == first
                 and not (i and _adds(tokens, i - 1, lex))
                 and (" " not in word or has_phrase(lowered, (word,)))
+                and not (tok in _EMPHASES and _emphasising(tokens, i))
             ):
                 lo, hi = max(0, i - _SCOPE_WINDOW), min(len(tokens), i + _SCOPE_WINDOW + 1)
+                relatives = (
+                    r
+                    for r in range(i + 1, min(hi + 1, len(tokens)))
+                    if tokens[r] in _RELATIVE_OPENERS
+                    and not _CLAUSE_MARK.search(text, matches[r - 1].end(), matches[r].start())
+                )
+                if relative := next(relatives, None):
+                    # through a relative clause within it: "only return items that are faulty" (not
+                    # one after a comma, which adds to what it restricts: ", which costs 45 pounds")
+                    hi = max(hi, min(len(tokens), relative + _SCOPE_WINDOW))
                 # not back past the clause's start: "until 8 pm on weekdays, but only until 5 pm"
                 lo = next(
                     (
@@ -813,10 +843,17 @@ def capitalised_stems(text: str, lang: Lang) -> frozenset[str]:
 
     >>> sorted(capitalised_stems("Marseille is the second-largest city in France.", "en"))
     ['franc', 'marseill']
+    >>> sorted(capitalised_stems("iPhone revenue rose 3%.", "en"))
+    ['iphon']
     """
     if not get_lexicon(lang).entity_capitalisation:
         return frozenset()
-    return analyze(" ".join(m.group() for m in _CASED_WORD.finditer(text) if m.group()[0].isupper()), lang).content
+    cased = (m.group() for m in _CASED_WORD.finditer(text) if m.group()[0].isupper() or _CAMEL_CASED.match(m.group()))
+    return analyze(" ".join(cased), lang).content
+
+
+_CAMEL_CASED = re.compile(r"[a-z]+[A-Z]")
+"""A name written with a capital after its first letters: "iPhone", "eBay", "macOS"."""
 
 
 def without_possessive(word: str) -> str:

@@ -45,7 +45,8 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.slots import stated_otherwise
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
-from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
+from faithcheck._text.analysis import SOLE, TextFeatures, analyze, coverage, unstated_numbers
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
 
@@ -200,7 +201,11 @@ def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], la
     women can take this medicine", beside "Pregnant women should not take this medicine");
     ``None`` if none."""
     own = coverage(claim, analyze(best.unit.window.sentence, lang))
-    if own < 1.0 and (whole := _said_whole(claim, flagged, lang)) is not None:
+    # (an overclaim too, where the support's own sentence says less than half of the claim: "After
+    # 14 days, you can only return items that are faulty" for "After 14 days, you can return any
+    # item", beside "You can cancel your order within 14 days of delivery")
+    labels = _REBUTTING_LABELS if own >= CUE_COVERAGE else _OUTWEIGHING_LABELS
+    if own < 1.0 and (whole := _said_whole(claim, flagged, labels, lang)) is not None:
         return whole
     if own >= CUE_COVERAGE:
         return None  # the window's own sentence says half of the claim or more: the support is its own
@@ -215,27 +220,44 @@ def _rebutted(claim: TextFeatures, best: _Judged, flagged: Sequence[_Judged], la
     return max(rebutting, key=lambda found: found[0])[1] if rebutting else None
 
 
-def _said_whole(claim: TextFeatures, flagged: Sequence[_Judged], lang: Lang) -> _Judged | None:
-    """A window contradicted by a cue whose own sentence says every word of the claim: it outranks a
-    support whose sentence leaves one out ("Sale items can only be exchanged, not refunded" for "Sale
-    items can be refunded", beside "Items bought online can be returned ... for a full refund")."""
+def _said_whole(
+    claim: TextFeatures, flagged: Sequence[_Judged], labels: frozenset[Label], lang: Lang
+) -> _Judged | None:
+    """A window flagged by a cue of one of ``labels`` whose own sentence says every word of the
+    claim: it outranks a support whose sentence leaves one out ("Sale items can only be exchanged,
+    not refunded" for "Sale items can be refunded", beside "Items bought online can be returned ...
+    for a full refund")."""
     return next(
         (
             j
             for j in flagged
             if j.is_window
-            and j.label in _REBUTTING_LABELS
-            and coverage(claim, analyze(j.unit.window.sentence, lang)) >= 1.0
+            and j.label in labels
+            and (said := analyze(j.unit.window.sentence, lang))
+            and coverage(claim, said) >= 1.0
+            and (j.label != "overclaim" or _restricts_alone(said, lang))
         ),
         None,
     )
 
 
-_REBUTTING_LABELS = frozenset({"contradicted"})
+def _restricts_alone(sentence: TextFeatures, lang: Lang) -> bool:
+    """``sentence`` restricts by a word that allows nothing else (the lexicon's ``exclusive_words``,
+    "only"), not by a condition or an exception a claim may leave out ("renews automatically each
+    year unless cancelled")."""
+    exclusive = get_lexicon(lang).exclusive_words | {SOLE}
+    return any(word in exclusive for word, _ in sentence.restriction_scopes)
+
+
+_REBUTTING_LABELS: frozenset[Label] = frozenset({"contradicted"})
 """What a neighbour must say of the claim to rebut a support: that it says the opposite or another
 value; not an overclaim (a hedge or a restriction the claim drops, "in just 19 days", tells little
 of a claim the window supports), nor another name (a neighbour's names are as often of other
 roles: "Rapid7 ... identified suspected exploitation" for "... to deploy HelloKitty ransomware")."""
+_OUTWEIGHING_LABELS: frozenset[Label] = frozenset({"contradicted", "overclaim"})
+"""What a window whose sentence says all of the claim may say of it to outweigh a support whose own
+sentence says less than half of it: an overclaim too, of a word that allows nothing else
+(:func:`_rebutted`, :func:`_restricts_alone`)."""
 _REBUTTING = 0.75
 """How much of the claim a neighbour flagged by a cue must say to rebut a window whose own sentence
 says less than half of it (:func:`_rebutted`)."""

@@ -79,6 +79,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.modifiers import check_variants
+from faithcheck._pipeline.verify.of_names import named_of_another
 from faithcheck._pipeline.verify.prices import free_at_a_price, priced_where_free
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
 from faithcheck._pipeline.verify.relatives import named_as_relative
@@ -278,6 +279,9 @@ def find_cue(
     for other in said:
         if turned := _number_turned(claim, other, lang):
             return Cue("contradicted", turned + _naming(other.text, window), "direction", overrules=True)
+    if of_another := named_of_another(claim.text, context, lang):
+        # "Bank of Merton" where the context names only the "Bank of England" (and Merton elsewhere)
+        return Cue("wrong_entity", of_another, "entity", overrules=True)
     lex = get_lexicon(lang)
     absent = {e for e in claim.entities - lex.honorifics if not _occurs(e, context, lang)}
     if absent:
@@ -305,7 +309,12 @@ def find_cue(
             return Cue("contradicted", why + _naming(other.text, window), "restriction", overrules=True)
     if not claim_negated and not sentence_negated and (excepted := _excepted(claim, window.sentence, lang)):
         return Cue("contradicted", excepted, "restriction", overrules=True)
-    if claim_negated and sentence_negated and _names_exception(claim, window.sentence, lang):
+    if (
+        claim_negated
+        and sentence_negated
+        and _names_exception(claim, window.sentence, lang)
+        and next(_exceptions(claim.text, lang), None) is None  # not where the claim takes it out too
+    ):
         # "Guide dogs are not allowed" denies what "Pets are not allowed, except guide dogs" leaves
         why = "the context denies this of all but what the claim speaks of, and the claim denies it of that too"
         return Cue("contradicted", why, "restriction", overrules=True)
@@ -315,8 +324,16 @@ def find_cue(
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
-        # a claim that restricts too ("just five" for "only five") keeps the restriction
-        if scope - claim.content and not claim.restriction_scopes and (word != SOLE or scope & claim.content):
+        # a claim that restricts too ("just five" for "only five") keeps the restriction; one saying
+        # more of what a clause after ", which" adds than of the restricting clause speaks of that
+        # ("The flood extension costs 45 pounds" for "Flood damage is covered only if you add the
+        # optional flood extension, which costs 45 pounds a year")
+        if (
+            scope - claim.content
+            and not claim.restriction_scopes
+            and (word != SOLE or scope & claim.content)
+            and not _of_the_added(claim, sentence.text, word, lang)
+        ):
             why = f"the context restricts this ({word!r}) and the claim drops the restriction"
             return Cue("overclaim", why, "restriction")
     # all of a kind where the sentence saying most of the claim says it of some ("Premium customers")
@@ -1181,6 +1198,13 @@ def _opposite(
                 # returned" for "... for unworn items with tags attached")
                 opening = not (before or each_side) and after[:1] == their_after[:1] and after[0] not in lex.stopwords
                 alike = flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side)
+                # ... or the words after a list's first member ("closed on Sundays and bank holidays"
+                # for "open on bank holidays")
+                listed = _past_first_listed(theirs, j, lex.stopwords)
+                alike = alike or (
+                    listed is not None
+                    and flanked_alike(before, after, their_before, listed, lex.stopwords, each_side=each_side)
+                )
                 # both ending their sentences after the same two words: "severe allergic reactions are
                 # very rare." for "Severe allergic reactions are common." (not where the sentence has
                 # the claim's word after the same word too: "free for members and costs 20 pounds
@@ -1195,6 +1219,22 @@ def _opposite(
     return None
 
 
+def _past_first_listed(tokens: Sequence[str], at: int, stopwords: frozenset[str]) -> list[str] | None:
+    """The two words after ``tokens[at]`` with the members of a list its stop words lead to left out
+    but the last: "on bank" of "closed on Sundays and bank holidays"; ``None`` where no list follows."""
+    k = at + 1
+    while k < len(tokens) and tokens[k] in stopwords and tokens[k] not in _LIST_JOINS:
+        k += 1
+    lead, m = list(tokens[at + 1 : k]), k + 1
+    while m < len(tokens) and tokens[m] not in stopwords:
+        m += 1
+    if k >= len(tokens) or m >= len(tokens) - 1 or tokens[m] not in _LIST_JOINS:
+        return None
+    return [*lead, *tokens[m + 1 : m + 3]][:2]
+
+
+_LIST_JOINS = frozenset({"and", "or"})
+"""The words joining a list's last member (:func:`_past_first_listed`)."""
 _INTENSIFIERS = frozenset({"very", "extremely", "quite", "fairly", "relatively", "really", "highly"})
 """English adverbs of degree, passed over between a word and its flanks (:func:`_opposite`)."""
 
@@ -1357,11 +1397,29 @@ def _exceptions(text: str, lang: Lang) -> Iterator[tuple[re.Match[str], str, lis
         taken: list[str] = []
         for token in _TOKEN.findall(after):
             if token.lower() in lex.stopwords:
-                if taken:
+                if taken and word not in _CONDITIONS:
                     break
                 continue
             taken.append(token)
         yield at, after, taken
+
+
+def _of_the_added(claim: TextFeatures, text: str, word: str, lang: Lang) -> bool:
+    """``claim`` states more of the clause after ", which" (or ", who") of ``text`` than of the clause
+    holding the restriction ``word``: it speaks of what that clause adds of its antecedent, which
+    the restriction does not restrict."""
+    added = _ADDED_CLAUSE.search(text)
+    if added is None or not re.search(rf"\b{re.escape(word)}\b", text[: added.start()], re.IGNORECASE):
+        return False
+    own = len(analyze(text[: added.start()], lang).content & claim.content)
+    return len(analyze(added.group(), lang).content & claim.content) > own
+
+
+_ADDED_CLAUSE = re.compile(r",\s+(?:which|who)\s+[^,;]*")
+"""A clause that adds to its antecedent, after a comma ("..., which costs 45 pounds a year")."""
+_CONDITIONS = frozenset({"unless"})
+"""Exceptions that take out a case their whole clause states ("unless the item is faulty": the item,
+faulty), not only the words right after them."""
 
 
 def _excepted(claim: TextFeatures, text: str, lang: Lang) -> str | None:

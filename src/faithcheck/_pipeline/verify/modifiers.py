@@ -1,11 +1,12 @@
 """Things told apart by a word before their noun: "the basic plan" is not "the premium plan".
 
-A claim that speaks of "the basic plan" (a definite article or a possessive, a lower-case word,
-and the noun it modifies), where the evidence speaks of it too, speaks of another thing than a sentence
-that has the same noun after another word ("Our premium plan costs $30 per month and includes 100
-GB of storage") and nowhere the claim's word: the numbers of that sentence are none of the
-claim's, nor rivals of them (a sentence that ranks the claim's thing otherwise states none of them
-either: :func:`~faithcheck._pipeline.verify.ordinals.ranked_otherwise`).
+A claim that speaks of "the basic plan" (a definite article or a possessive, a lower-case word or
+a capitalised label, "the Pro tier", and the noun it modifies), where the evidence speaks of it
+too, speaks of another thing than a sentence that has the same noun after another word ("Our
+premium plan costs $30 per month and includes 100 GB of storage") and nowhere the claim's word: the
+numbers of that sentence are none of the claim's, nor rivals of them (a sentence that ranks the
+claim's thing otherwise states none of them either:
+:func:`~faithcheck._pipeline.verify.ordinals.ranked_otherwise`).
 English only: German and French put their adjectives elsewhere.
 
 So is a name by a word after it (:func:`varied_otherwise`): "the Pixel 8 Pro" is not "the Pixel 8",
@@ -43,7 +44,8 @@ _OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z-]{2,})\s+([a-z]{3,})\b")
 
 @lru_cache(maxsize=16384)
 def _modified(text: str, lang: Lang) -> frozenset[tuple[str, str]]:
-    """The (word, noun) pairs of ``text`` whose word is a lower-case content word: no stop word,
+    """The (word, noun) pairs of ``text`` whose word is a content word, in lower case or a capitalised
+    label of a noun in lower case ("the Pro tier"): no stop word,
     number word or rank ("the first plan" is ranked, "the two plans" counted); a sentence's first
     word too where people write it in lower case inside a sentence ("Standard delivery takes 3 to 5
     days", "Next-day delivery costs 6.99 pounds"; not "Tesla shares")."""
@@ -55,7 +57,13 @@ def _modified(text: str, lang: Lang) -> frozenset[tuple[str, str]]:
         for m in _OPENING.finditer(text)
         if all(part in common for part in m.group(1).lower().split("-"))
     ]
-    pairs = [(m.group(1), m.group(2).lower()) for m in _MODIFIED.finditer(text) if m.group(1).islower()]
+    # (the word may be a capitalised label of the noun, which is in lower case: "the Pro tier", "the
+    # Premium plan"; not a name of several words, "the Eiffel Tower")
+    pairs = [
+        (m.group(1).lower(), m.group(2))
+        for m in _MODIFIED.finditer(text)
+        if m.group(2).islower() and (m.group(1).islower() or m.group(1)[1:].islower())
+    ]
     return frozenset((word, noun) for word, noun in (*pairs, *opening) if word not in skip and noun not in skip)
 
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -61,10 +62,10 @@ from faithcheck._core.types import Lang, Usage, Verdict
 from faithcheck._models.onnx_runtime import load_model, pad_batch
 from faithcheck._models.quantization import SAFE_WEIGHT, widest_integer_weight
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
-from faithcheck._pipeline.verify.cues import CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE, CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
-from faithcheck._text.analysis import analyze
+from faithcheck._text.analysis import TextFeatures, analyze, coverage
 
 __all__ = [
     "DEFAULT_OVERRULE",
@@ -302,17 +303,33 @@ class OnnxVerifier:
         verdict = partial(unit_verdict, claim=check.claim.text, lang=lang)
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
         cues = {i: find_cue(claim, units[i].window, check.passages, lang, supports=i in supporting) for i in order}
-        kept = [i for i in supporting if (cue := cues[i]) is None or not (cue.overrules or cue.kind in self.overrule)]
+        # (a negation too, where the unit's own sentence says every word of the claim, as the
+        # baseline's does: "There is no setup fee." for "There is a setup fee.")
+        overruled = [
+            i
+            for i in supporting
+            if (cue := cues[i]) is not None
+            and (
+                cue.overrules
+                or cue.kind in self.overrule
+                or (cue.kind == "negation" and cue.label == "contradicted" and _says_all(claim, units[i], lang))
+            )
+        ]
+        # a unit saying little of the claim supports nothing where units saying most of it are
+        # overruled: "It is closed on Mondays. Admission is free ..." read as support of "The museum
+        # is open on Mondays", which "The museum is open ... It is closed on Mondays." contradicts
+        about = {i for i in supporting if coverage(claim, analyze(units[i].window.text, lang)) >= CUE_COVERAGE}
+        kept = [i for i in supporting if i not in overruled and (i in about or not about.intersection(overruled))]
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
             score = self.calibration.claim_score(float(support[kept[0]]))
-            if overruled := contested(claim, units, units[best], score, lang):
-                return overruled
+            if rival := contested(claim, units, units[best], score, lang):
+                return rival
             return verdict(
                 "supported", score, f"supported by {cited(units[best])}", units[best], claim=check.claim.text, lang=lang
             )
-        if supporting:  # every supporting unit is overruled by a cue
-            first = supporting[0]
+        if overruled:  # every supporting unit is overruled by a cue, or says little beside those that are
+            first = overruled[0]
             cue = cues[first]
             assert cue is not None
             why = f"{cue.why}: {cited(units[first])}"
@@ -341,6 +358,25 @@ class OnnxVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _says_all(claim: TextFeatures, unit: Unit, lang: Lang) -> bool:
+    """The unit's own sentence says every word of ``claim``, but for the subject it opens with where
+    that sentence opens with a pronoun standing for it ("It is not used for type 1 diabetes." for
+    "Metformin is used for type 1 diabetes"; not "It is not recommended during pregnancy." for "The
+    vaccine is recommended for adults aged 65 and over")."""
+    sentence = unit.window.sentence
+    missing = claim.terms - analyze(sentence, lang).terms
+    if not missing:
+        return True
+    subject = analyze(" ".join(claim.text.split()[:_SUBJECT_WORDS]), lang).terms
+    return _OPENING_PRONOUN.match(sentence) is not None and missing <= subject
+
+
+_OPENING_PRONOUN = re.compile(r"(?:It|They|He|She)\b")
+"""An English sentence opening with a pronoun that stands for a thing or a person before it."""
+_SUBJECT_WORDS = 2
+"""The words a claim opens with that a pronoun opening a sentence may stand for ("The vaccine")."""
 
 
 def _warn_if_it_can_saturate(model_path: Path) -> None:

@@ -74,11 +74,11 @@ import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
-from itertools import pairwise, product
+from itertools import pairwise, product, takewhile
 from math import isclose
 
 from faithcheck._core.types import Lang
@@ -166,6 +166,12 @@ _MONEY = re.compile(
 _PENCE = re.compile(r"(?<![^\W_])(\d+(?:\.\d+)?)p\b")
 """An amount in pence with its "p" glued to it: "24.5p per kWh", "53p a day"."""
 _PENNY = "p"
+_GLUED_DEGREES = re.compile(r"(?<![^\W_])(\d+(?:\.\d+)?)[CF]\b")
+"""A temperature with its scale's letter glued to it: "up to 40C", "a low of 28F"."""
+_GLUED_SCALE_AFTER = re.compile(r"\d[CF]\b")
+"""A number glued to a scale's letter, somewhere (most texts have none to look for)."""
+_CASED_BEFORE = re.compile(r"[^\W\d_]*[A-Z][\w-]*\s+$")
+"""A word with a capital right before a number: it names what the number numbers ("iPhone 5C")."""
 """The unit of an amount of :data:`_PENCE`."""
 # what may stand between a number and the word it counts: "16 tablets", "5-year", "5 kg"
 _UNIT_GAP = re.compile(r"\s?-?\s?")
@@ -752,6 +758,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
         for m in money.finditer(text)
         if (value := number_value(m.group(1), lex)) is not None
     )
+    if _GLUED_SCALE_AFTER.search(text):
+        found.extend(_glued_temperatures(text))
     words = list(_WORD.finditer(text))
     starts = [m.start() for m in words]
     placed = [(name, start, end) for name, start, end in _placed_names(text, lang) if not name.opening]
@@ -901,7 +909,8 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                     per=_rate(text, end, lex.stopwords, lang),
                     flank=_flank(text, end, after_unit is not None),
                     flank_before=_flank_before(text, start),
-                    dimension=_dimension(text, start, start + len(_slot_text(text, start, end)), lang)
+                    # (of a value listed after another of its unit, the first's: "weighs 5 kg or 7 kg")
+                    dimension=_dimension(text, opening, start + len(_slot_text(text, start, end)), lang)
                     if measured and after_unit is not None
                     else None,
                 ),
@@ -1519,6 +1528,12 @@ _LINK = re.compile(r"\s*(?:[^\W\d_]+\s+){0,3}")
 _LINK_WEIGHT = 2
 """What a number of the context next to another of the claim's numbers as in the claim ("3.5% in
 2019") adds to the words it shares with the claim around the slot: more than a word does."""
+_WHOLE_WEIGHT = 2 * _LINK_WEIGHT
+"""What a sentence stating every word of the claim, where others do not, adds to its numbers' words
+shared with the claim around the slot: more than a link (:func:`_check_number`)."""
+_WHOLE_WORDS = 3
+"""The words besides its numbers' a claim must have for a sentence stating all of them to weigh
+(:data:`_WHOLE_WEIGHT`): "Adults can take up to 6 tablets in 24 hours" has two."""
 _CHANGE_WEIGHT = 0.5
 """What a word of change beside a number of the context adds to the words it shares with the claim
 around the slot where the claim has another word of change (:func:`_changed_alike`)."""
@@ -2000,6 +2015,14 @@ _SIGN_AFTER = re.compile(rf"\s?([{CURRENCIES}])(?!\s?\d)")
 """A currency's sign right after an amount, not before another ("12 €"; not "from 12 $15")."""
 
 
+def _glued_temperatures(text: str) -> Iterator[tuple[int, int, float]]:
+    """The temperatures of :data:`_GLUED_DEGREES` in ``text`` (start, end and value of the number),
+    not after a word with a capital, which they number ("iPhone 5C", "Flat 3F")."""
+    for m in _GLUED_DEGREES.finditer(text):
+        if not _CASED_BEFORE.search(text, max(0, m.start() - _LOOK_BACK), m.start()):
+            yield m.start(1), m.end(1), float(m.group(1))
+
+
 def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> str | None:
     """The stem of the word after the number; a temperature's scale ("1.5 degrees Celsius" counts
     degrees Celsius, not Fahrenheit)."""
@@ -2007,8 +2030,8 @@ def _unit_after(text: str, end: int, stopwords: frozenset[str], lang: Lang) -> s
     assert gap is not None
     if (sign := _SIGN_AFTER.match(text, end)) is not None:
         return sign.group(1)  # a currency's sign after the amount: "12 €", "12€"
-    if (degrees := _DEGREE_SIGN.match(text, end)) is not None:
-        # "25°C" counts what "25 degrees Celsius" does
+    if (degrees := _DEGREE_SIGN.match(text, end) or _GLUED_SCALE.match(text, end)) is not None:
+        # "25°C" and "25C" count what "25 degrees Celsius" does
         degree = next(iter(analyze("degrees", "en").content))
         return f"{degree} {_SCALES[degrees.group(1).upper()]}" if degrees.group(1) else degree
     if lang == "en" and (measured := _COUNT_OF_MEASURED.match(text, end)) is not None:
@@ -2096,6 +2119,8 @@ _TIME_OF_DAY = re.compile(r"\s?([ap])(?:m\b|\.m\.)", re.IGNORECASE)
 _DEGREES = _word_set("degree degrees grad degré degrés")
 _DEGREE_SIGN = re.compile(r"\s?°\s?([CFK](?![^\W\d_]))?")
 """The sign of degrees after a number, with its scale's letter: "25°C", "77 °F", "30°"."""
+_GLUED_SCALE = re.compile(r"([CF])\b")
+"""A scale's letter glued to the number before it (:data:`_GLUED_DEGREES`)."""
 _SCALES = {"C": "celsius", "F": "fahrenheit", "K": "kelvin"}
 _SCALE = re.compile(r"\s(celsius|fahrenheit|kelvin)\b", re.IGNORECASE)
 
@@ -2139,10 +2164,29 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
         ):
             return before_start  # the two ends of one change: the first's words are the change's
         gap = analyze(text[before_end:opening], lang)
-        if gap.content or not any(token in sequels for token in gap.tokens):
+        if (gap.content or not any(token in sequels for token in gap.tokens)) and not _listed_alike(
+            text, before_end, found[index][1], gap.tokens
+        ):
             break
         opening = before_start
     return opening
+
+
+def _listed_alike(text: str, before_end: int, end: int, gap: Sequence[str]) -> bool:
+    """The number ending at ``end`` is listed after one ending at ``before_end`` with the same unit,
+    which the gap ``gap`` (its tokens) between them repeats: "start at 11 am and 2 pm" (both
+    start), "weighs 5 kg or 7 kg"; not a number of another thing ("23 pounds and the practical test
+    costs 62 pounds")."""
+    unit_before, unit_after = _WORD_AFTER.match(text, before_end), _WORD_AFTER.match(text, end)
+    if unit_before is None or unit_after is None or not gap:
+        return False
+    first, then = unit_before.group(1).lower(), unit_after.group(1).lower()
+    alike = first == then or (first in _MERIDIEMS and then in _MERIDIEMS)
+    return alike and gap[0] == first and set(gap[1:]) <= _LIST_JOINS
+
+
+_LIST_JOINS = frozenset({"and", "or"})
+"""The words that join a value to the list before it (:func:`_listed_alike`)."""
 
 
 _HYPHENATED_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)[^\W_]+(?:-[^\W_]+)+(?![\w-])")
@@ -2150,6 +2194,11 @@ _HYPHENATED_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)[^\W_]+(?:-[^\W_]+)+(?![\
 no number in it."""
 _WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
 """The word right after a number."""
+_EXCEPTED_NAME = re.compile(r",\s+except\s+(?:for\s+)?(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+"""An exception naming a thing after a comma: ", except the Plaid", ", except for Model Y"."""
+_STRANGER_EVENT = 3
+"""The words of the claim around a year that a sentence naming others must have for a year stated
+with none of them to leave it its rival (:func:`_check_number`)."""
 _SAID_AGAIN_REACH = 3
 """How many numbers back :func:`_said_again_from` reads ("in 2019, again in 2020 and again in 2021");
 a text of thousands of them costs no more a number."""
@@ -2687,6 +2736,8 @@ _PHRASE_TOKEN = re.compile(rf"{_PLACE_TOKEN.pattern}|[,;:()\[\]\"“”\u2013\u2
 """The same, with the punctuation that ends a phrase as tokens of their own."""
 _PLACE_SLACK = 1
 """Words more than the claim's name that the other name may have."""
+_HYPHENED_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+"""A word of a name, one however many hyphens join it ("Saint-Germain"), for :data:`_PLACE_SLACK`."""
 
 
 @lru_cache(maxsize=4096)
@@ -2839,14 +2890,14 @@ def _in_place(
         own = [(m.start(), m.end()) for m in re.finditer(rf"{re.escape(name.text)}|\b{head}\b", sentence)]
         if any(alike(at, True) for at in own):
             return None
-    width = len(_PLACE_TOKEN.findall(claim, start, end))
+    width = len(_HYPHENED_WORD.findall(claim, start, end))
     listed = {start for start, _ in _listed_with(name, sentence, lang)} if named else set()
     cased = capitalised_stems(claim, lang)
     # a possessive's noun is no part of its name: "Tony Blair's party" may well be "The Labour Party"
     noun = _NOUN_AFTER.match(claim, end) if without_possessive(name.text) == name.text else None
     for other, other_start, other_end in (candidates or _placed_names)(sentence, lang):
         if (
-            len(_PLACE_TOKEN.findall(sentence, other_start, other_end)) - width > _PLACE_SLACK
+            len(_HYPHENED_WORD.findall(sentence, other_start, other_end)) - width > _PLACE_SLACK
             or other_start in listed
             or _DESCRIBING.match(sentence, other_end)
             or _owns(other, sentence, other_end, name)
@@ -3576,16 +3627,44 @@ def _check_number(
     # edition ("the 2015 Above The Law Rankings" beside "the 2016 QS World University Rankings")
     edition_dated = any(slot.same_edition(n) for n in evidence)
     set_apart = [(i, n) for i, text in enumerate(sentences) for n in _numbers(text, lang) if apart(n)]
+    # the sentences stating every word and other number of the claim, where others do not: the
+    # claim speaks of them, whatever a number elsewhere shares with its own few words ("Less serious
+    # infringements can lead to fines of up to 10 million euros" for "... up to 20 million euros",
+    # beside "organisations can be fined up to 20 million euros")
+    others_claimed = claimed - {slot.value} - dated_with
+    units = analyze(" ".join(n.text for n in claim_numbers), lang).content
+    said_whole = {
+        i
+        for i, f in enumerate(features)
+        if claim_content <= f.content and others_claimed <= {n.value for n in _numbers(sentences[i], lang)}
+    }
+    # (only where every sentence stating the slot's value says less than half of the claim's words:
+    # "It is not approved for children under 6" says the claim's, beside "The medicine is approved
+    # for adults and children over 12")
+    value_said = [
+        f for text, f in zip(sentences, features, strict=True) if slot.value in {n.value for n in _numbers(text, lang)}
+    ]
+    halves = all(2 * len(claim_content & f.content) < len(claim_content) for f in value_said)
+    if len(said_whole) == len(sentences) or len(claim_content - units) < _WHOLE_WORDS or not halves:
+        said_whole = set()
     strangers: set[int] = set()  # naming others and none of the claim's names, where names stand by the slot
     naming: set[int] = set()  # naming the claim's names near the slot
     told_apart: set[int] = set()  # stating the slot's value in a clause of another's only
     numbered: dict[int, list[NumberSlot]] = {}  # each sentence's numbers
+    # a sentence naming all of the claim's names by the slot, where others name some of them only
+    # ("Mount Kenya" of "Mount Kenya is 5,895 metres high", beside "Mount Kilimanjaro")
+    near_names = slot.around & claim_names
+    fully_named = bool(near_names) and any(near_names <= capitalised_stems(text, lang) for text in sentences)
+    opposed_apart: list[tuple[int, NumberSlot, tuple[str, str]]] = []  # of the opposite thing
     for i, text in enumerate(sentences):
-        given = numbered[i] = [
-            n
-            for n in _numbers(text, lang)
-            if not apart(n) and not _framed_opposite(slot, n, features[i], claim_content, lang)
-        ]
+        given = numbered[i] = []
+        for n in _numbers(text, lang):
+            if apart(n):
+                continue
+            if opposite := _framed_opposite(slot, n, features[i], claim_content, lang):
+                opposed_apart.append((i, n, opposite))
+                continue
+            given.append(n)
         # the sentence's share of the claim's words around the slot, and of the claim's other numbers
         # ("in 24 hours" ties "up to 16 tablets" to the sentence about 24 hours)
         others = {n.value for n in given} & (claimed - {slot.value} - dated_with)
@@ -3607,11 +3686,11 @@ def _check_number(
         )
         cased = capitalised_stems(text, lang) if claim_names else frozenset()
         named = float(not names or bool(names & cased) or not _capitalised(text, lang))
-        if names & cased and not names <= cased and cased <= claim_names:
+        if names & cased and not names <= cased and (cased <= claim_names or fully_named):
             # naming some of the words of the claim's name and nothing else names another, shorter
             # ("The Galaxy S24 has a 6.2-inch display" for "The Galaxy S24 Ultra has a 6.2-inch
             # display"); a name of its own sharing a word is told by the names themselves ("Harvard
-            # University" for "Yale University")
+            # University" for "Yale University"), unless a sentence names all of the claim's
             named = _PART_NAMED
         if names and not claim_names & cased and _capitalised(text, lang):
             strangers.add(i)
@@ -3652,6 +3731,14 @@ def _check_number(
         # the new values of the sentence's changes, where the claim's number is an old one ("fell from
         # 3.1%")
         new_values = {n.changed_to for n in given if n.changed_to} if slot.flank_before[:1] == ("from",) else set()
+        # the numbers before an exception naming the claim's name are of all but it ("Both have a top
+        # speed of 149 mph, except the Plaid, which reaches 200 mph" for "The Model S Plaid ...")
+        excepted = _EXCEPTED_NAME.search(text) if claim_names and "except" in text else None
+        excepted_at = (
+            excepted.start()
+            if excepted and analyze(excepted.group(1), lang).content <= claim_names | claim_subject
+            else -1
+        )
         cursor = 0
         for number in given:
             if (i in elsewhere and number.value == slot.value) or not _states_interval(slot, number, claim_numbers):
@@ -3665,6 +3752,8 @@ def _check_number(
                 continue
             if number.text in new_values:
                 continue  # the new value of a change, where the claim gives the old one ("fell from 3.1%")
+            if at < excepted_at:
+                continue
             if number.changed_to is not None and (not claim_changes or _then_unsaid(number, claim_content, lang)):
                 # the old value of a change: none the context gives now
                 if number.value == slot.value and slot.compatible(number, strict=False):
@@ -3687,6 +3776,7 @@ def _check_number(
             # objects", beside "from 2,000 objects")
             bound_alike = slot.bound is not None and (number.value, number.bound) == (slot.value, slot.bound)
             near += _LINK_WEIGHT if bound_alike else 0
+            near += _WHOLE_WEIGHT if i in said_whole else 0
             if (
                 number.value == slot.value
                 and _bounds_conflict(slot.bound, number.bound)
@@ -3759,7 +3849,15 @@ def _check_number(
     measuring = [f for f in found if slot.of_what is not None and f[2].of_what == slot.of_what]
     measuring = measuring if all(f[2].of_what is not None for f in found) else []
     found = measuring or _in_claimed_conjunct(slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered)
-    if any(i not in strangers and (near > 0 or (states and near == 0)) for (near, _, _, states), i, _ in found):
+    # (a year stated by no word of its event leaves a sentence naming others that states the claim's
+    # words around it: "was the tallest man-made structure in the world until the Chrysler Building
+    # was finished in 1930" for "... until 1889", beside "built for the 1889 World's Fair")
+    stranger_near = max((near for (near, *_), i, _ in found if i in strangers), default=0)
+    bare_year = slot.is_year and stranger_near >= _STRANGER_EVENT
+    if any(
+        i not in strangers and (near > 0 or (states and near == 0 and not bare_year))
+        for (near, _, _, states), i, _ in found
+    ):
         # a sentence naming some of the claim's names, aligned by its words or stating the slot's
         # value surely (not a bare number: "51-year-old" for "51 in world rankings"), leaves none to
         # a sentence naming others only: that one speaks of them
@@ -3787,7 +3885,19 @@ def _check_number(
             and slot.unit is not None
             and not slot.measured
         )
-        aligned = near >= 1 or (not slot.is_year and (tie >= 2 or (tie >= 1 and counted))) or not slot.frame
+        # ... and the only number in the slot's unit of a sentence naming the claim's names by it
+        # ("Mount Kenya, in Kenya, is the second highest at 5,199 metres" for "Mount Kenya is 5,895
+        # metres high")
+        named_measure = (
+            i in naming
+            and slot.measured
+            and not slot.is_year  # (a year needs the words of its event)
+            and best.unit == slot.unit
+            and sum(f[1] == i and f[2].unit == slot.unit for f in found) == 1
+        )
+        aligned = (
+            near >= 1 or (not slot.is_year and (tie >= 2 or (tie >= 1 and counted))) or not slot.frame or named_measure
+        )
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
             if best.per and slot.per and best.per[0] != slot.per[0]:  # a rate per another time
@@ -3819,6 +3929,12 @@ def _check_number(
         if number.dates is not None and not number.life:
             why = f"the context gives {slot.text} only as the year of {number.dates.text}"
         return SlotFinding("unsupported", "number", why, sentences[i], certain=False, slot=slot.text)
+    if not stating and opposed_apart:
+        # the value stated only of the opposite thing ("download speeds of 145 Mbps and upload
+        # speeds of 20 Mbps" for "upload speeds of 145 Mbps")
+        i, number, (mine, theirs) = opposed_apart[0]
+        why = f'the context gives {number.text} of "{theirs}", not of "{mine}"'
+        return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     if not stating:
         closest = max(range(len(sentences)), key=lambda i: len(slot.frame & features[i].content))
         why = f"the context does not state {slot.text}"
@@ -4057,21 +4173,36 @@ def _opposite_stems(lang: Lang) -> dict[str, frozenset[str]]:
 
 def _framed_opposite(
     slot: NumberSlot, number: NumberSlot, sentence: TextFeatures, claim_content: frozenset[str], lang: Lang
-) -> bool:
+) -> tuple[str, str] | None:
     """``number`` has the slot's value, and a word of its frame is the opposite of a word of the
     slot's that it lacks, the sentence says elsewhere and the claim does not say: the number is of
     the other thing ("the lender's variable rate, currently 7.1%" beside "The fixed-rate mortgage"
-    for "The fixed rate is 7.1%")."""
+    for "The fixed rate is 7.1%"). The two words as the sentence writes them (the slot's, then the
+    opposite), or ``None``."""
     if number.value != slot.value:
-        return False
+        return None
     opposites = _opposite_stems(lang)
     own = number.frame - slot.frame - claim_content
-    return any(
-        not _listed_together(word, opposed, sentence, lang)
-        for word in slot.frame - number.frame
-        if isinstance(word, str) and word in sentence.content
-        for opposed in opposites.get(word, frozenset()) & own
+    # a word of the slot's that the number's frame has only after it, where the opposite stands
+    # before it in its own part, is of the next part ("download speeds of 145 Mbps and upload speeds
+    # of 20 Mbps"; not "at 9 am on weekdays and at 10 am on weekends")
+    own_part = list(takewhile(lambda word: word not in _LIST_JOINS, number.flank_before))
+    before = analyze(" ".join(own_part), lang).content
+    found = next(
+        (
+            (word, opposed)
+            for word in slot.frame - before
+            if isinstance(word, str) and word in sentence.content
+            for opposed in opposites.get(word, frozenset()) & (own if word not in number.frame else own & before)
+            if not _listed_together(word, opposed, sentence, lang)
+        ),
+        None,
     )
+    if found is None:
+        return None
+    lex = get_lexicon(lang)
+    written = {stem(token, lex): token for token in reversed(sentence.tokens)}
+    return written.get(found[0], found[0]), written.get(found[1], found[1])
 
 
 _LISTED_REACH = 2
@@ -4505,6 +4636,9 @@ def _check_name(
     # (numbers as the slots read them: a name's digits are none, "M2" of "the M2 Pro")
     numbers = frozenset(n.value for n in _numbers(place[2][first:last], lang))
     stated = [frozenset(n.value for n in _numbers(text, lang)) for text in sentences]
+    # (ranks in lower case: "Fifth" of "the Fifth National Climate Assessment" is a name's)
+    lowered = " ".join(word for word in _WORD.findall(place[2], first, last) if word.islower())
+    ranked = analyze(lowered, lang).content & rank_stems(lang)
     for i, text in enumerate(sentences):
         if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
@@ -4517,6 +4651,11 @@ def _check_name(
         # range of 285 miles" for "The Model Y Performance has a range of 285 miles", beside "The
         # Model Y Long Range has ... a range of 310 miles")
         if any(numbers & stated[j] - stated[i] for j in naming_head if j != i):
+            continue
+        # ... or a rank of it ("Mount Kenya, in Kenya, is the second highest" for "Mount Kenya is the
+        # second highest mountain in Africa", beside "Mount Kilimanjaro ... is the highest mountain in
+        # Africa")
+        if any(ranked & features[j].content - features[i].content for j in naming_head if j != i):
             continue
         # past articles only in a sentence that clearly states more than every one naming the
         # claim's name ("Abuja is the capital of Nigeria" beside "Lagos is its largest city"), or
@@ -4540,7 +4679,12 @@ def _check_name(
     tie = len(frame & features[best].terms)
     # a sentence naming the claim's name that states as much of the claim may be the one it speaks
     # of ("Erling Haaland missed a penalty" beside "Phil Foden scored twice against Arsenal")
-    named_as_much = any(len(frame & features[i].terms) >= tie for i in naming if i != best)
+    # (or stating a rank of the claim's it does not: "the second highest")
+    named_as_much = any(
+        len(frame & features[i].terms) >= tie or ranked & features[i].content - features[best].content
+        for i in naming
+        if i != best
+    )
     if (
         tie >= _ROLE_TIE * len(frame)
         and not named_as_much
@@ -4757,7 +4901,7 @@ _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
 _GAPPED_ARTICLE = re.compile(r"\s+and\s+(?=(?:the|a|an)\s+[^\W\d_]+\s+(?:in|at|on|to|from|by)\s)")
 """A bare "and" before a part that says only its article, its own word and a preposition: "and the
 second in Dublin"."""
-_OPENING_NAME = re.compile(r"\s*(?:[Tt]he\s+)?([A-Z][^\W_]*)")
+_OPENING_NAME = re.compile(r"\s*(?:[Tt]he\s+)?([A-Z][^\W_]*|[a-z]+[A-Z][^\W_]*)")
 """A clause's first word past "the", where it is capitalised: the name it opens with."""
 _CONTRASTED_CLAUSE = re.compile(CLAUSES_BY_WORD, re.IGNORECASE)
 """What parts two clauses that may say one thing of one name and another of another: ", while", ",
@@ -5008,14 +5152,18 @@ def check_pronoun_subject(
         return None
     if numbered is not None:
         # the same name numbered otherwise: "Python 3.12 was released ... It removed" for "Python
-        # 3.13 removed"
-        other = _numbered_opening(before, name, lang)
+        # 3.13 removed", "Our Fibre 100 package gives ... It costs" for "Fibre 500 costs"
+        other = _numbered_opening(before, name, lang) or _numbered_subject(before, name, lang)
         if other is None:
             return None
-        why = f'the context says it of {name.text} {other.text} ("{pronoun}"), not {name.text} {numbered.text}'
+        said, claimed = _digits(other.text), _digits(numbered.text)
+        why = f'the context says it of {name.text} {said} ("{pronoun}"), not {name.text} {claimed}'
         return SlotFinding("wrong_entity", "entity", why, text, certain=True)
     named = [n for n, start, _ in _placed_names(before, lang) if start == 0]
     if not named or not _rival(name, named[0], claim_terms, lang):
+        return None
+    passage = next(p for p in passages if text in p)
+    if _stands_for(name, pronoun, passage, lang):
         return None
     why = f'the context says it of {named[0].text} ("{pronoun}"), not {name.text}'
     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
@@ -5028,6 +5176,21 @@ Babbage"), not in its place."""
 
 _BESIDE_LISTED = re.compile(r"\b(?:with|alongside|beside)\s+(?:[A-Z][\w'’.-]*\s+){1,4}(?:and\s+|,\s*)$")
 """The same before a name listed after another ("with Pierre Curie and Henri Becquerel")."""
+
+
+def _stands_for(name: NameSlot, pronoun: str, passage: str, lang: Lang) -> bool:
+    """``passage`` opens with ``name`` as its subject and ``pronoun`` opens a sentence right after
+    one opening with it: the passage speaks of the name, and the pronoun stands for it further on
+    too ("Jane Austen was born in Steventon. She published Sense and Sensibility in 1811. Emma
+    followed in 1815. She died in Winchester": a title opening a sentence between is no one the
+    pronoun stands for)."""
+    said = sentences_of(passage, lang)
+    opens = re.compile(rf"(?:[Tt]he\s+)?{re.escape(name.text)}\b")
+    return (
+        bool(said)
+        and opens.match(said[0]) is not None
+        and any(_opening_pronoun(text, lang) == pronoun and opens.match(prior) for prior, text in pairwise(said))
+    )
 
 
 def _only_beside(name: NameSlot, text: str, does: frozenset[str], lang: Lang) -> bool:
@@ -5051,6 +5214,18 @@ def _numbered_opening(text: str, name: NameSlot, lang: Lang) -> NumberSlot | Non
     return next((n for n in _numbers(text, lang) if n.label == name.text and n.label_opens and not n.is_year), None)
 
 
+def _numbered_subject(text: str, name: NameSlot, lang: Lang) -> NumberSlot | None:
+    """The number that numbers ``name`` in the subject ``text`` opens with past a determiner
+    (:data:`_DETERMINED`: "Our Fibre 100 package gives ..."), if any."""
+    if not re.match(rf"{_DETERMINED}{re.escape(name.text)}\s+\d", text):
+        return None
+    return next((n for n in _numbers(text, lang) if n.label == name.text and not n.is_year), None)
+
+
+_DETERMINED = r"(?:(?:[Tt]he|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Yy]our)\s+)"
+"""An English determiner opening a subject before its name."""
+
+
 _OPENING_PHRASE = re.compile(
     r"(?:(?:in|on|at|by|after|before|since|during|until)\s+(?:[\w'’]+\s+){0,3}?[\w'’]+,?|[^\W\d_]+,)\s+"
     r"(?=(?:he|she|they)\b)",
@@ -5065,6 +5240,9 @@ _IT_DOES = re.compile(r"(It)\s+([a-z]+)\b")
 _NO_DOING = _word_set("was had seemed appeared happened became remained took turned emerged meant followed")
 """Verbs in the past after an opening "It" that leave it no name's stand-in ("It was raining", "It
 seemed that", "It took three years")."""
+_NO_DOING_NOW = _word_set("is has seems appears takes means follows remains becomes happens depends looks makes always")
+"""The same in the present ("It is raining", "It takes three weeks"; "It costs 28 pounds" is what
+a thing does), and an adverb that may stand where the verb does ("It always")."""
 
 
 def _opening_pronoun(text: str, lang: Lang) -> str | None:
@@ -5073,7 +5251,9 @@ def _opening_pronoun(text: str, lang: Lang) -> str | None:
     ("It removed the distutils module": not "It was", "It seemed", :data:`_NO_DOING`); ``None`` if
     none."""
     if lang == "en" and (it := _IT_DOES.match(text)):
-        done = it.group(2) not in _NO_DOING and past_tense(it.group(2), get_lexicon(lang))
+        verb = it.group(2)
+        now = verb.endswith("s") and not verb.endswith("ss") and verb not in _NO_DOING_NOW
+        done = verb not in _NO_DOING and (past_tense(verb, get_lexicon(lang)) or now)
         return it.group(1) if done else None
     opening = _OPENING_PHRASE.match(text) if lang == "en" else None
     first = _WORD_OR_NUMBER.match(text, opening.end() if opening else 0)
