@@ -199,6 +199,10 @@ def test_a_name_of_x_of_y_is_told_by_its_y(claim: str, context: str, rival: str)
         # named the other way round, in a list after the same "of", or as written
         ("The Department of Defense said so.", "The Defense Department and the Department of State."),
         ("Elon Musk is the CEO of SpaceX.", "Elon Musk, the CEO of Tesla and SpaceX, spoke."),
+        (
+            "Henry VI led the House of Lancaster.",
+            "A feud between the houses of York and Lancaster. The House of York won.",
+        ),
         ("The Bank of England Museum is free.", "The Bank of England runs a museum."),
         # a stop word before "of" heads no name
         ("Most of Europe is cold.", "Most of Asia is cold."),

@@ -44,6 +44,9 @@ def named_of_another(claim: str, context: str, lang: Lang) -> str | None:
     True
     >>> named_of_another("Shares of Peloton fell.", "Shares of Hims & Hers rose. Peloton fell.", "en") is None
     True
+    >>> roses = "The Wars of the Roses were a feud between the houses of York and Lancaster. The House of York won."
+    >>> named_of_another("Henry VI led the House of Lancaster.", roses, "en") is None
+    True
     >>> departments = "The Defense Department and the Department of State."
     >>> named_of_another("The Department of Defense said so.", departments, "en") is None
     True
@@ -78,9 +81,10 @@ def _opens_as_word(found: re.Match[str], text: str) -> bool:
 
 
 def _names(head: str, name: str, context: str) -> bool:
-    """``context`` names "``head`` of ``name``" in one of the ways English writes it."""
+    """``context`` names "``head`` of ``name``" in one of the ways English writes it (past a list after
+    the same "of", with the head in the plural: "the houses of York and Lancaster")."""
     spelled = (
-        rf"{re.escape(head)}\s+of\s+{_LISTED_BEFORE}{re.escape(name)}",
+        rf"{re.escape(head)}s?\s+of\s+{_LISTED_BEFORE}{re.escape(name)}",
         rf"{re.escape(name)}(?:'s|’s)?\s+{re.escape(head)}",
     )
     return any(re.search(rf"\b{pattern}\b", context, re.IGNORECASE) for pattern in spelled)
