@@ -1200,7 +1200,7 @@ def _opposite(
                 alike = flanked_alike(before, after, their_before, their_after, lex.stopwords, each_side=each_side)
                 # ... or the words after a list's first member ("closed on Sundays and bank holidays"
                 # for "open on bank holidays")
-                listed = _past_first_listed(theirs, j, lex.stopwords)
+                listed = _past_first_listed(theirs, j, lex)
                 alike = alike or (
                     listed is not None
                     and flanked_alike(before, after, their_before, listed, lex.stopwords, each_side=each_side)
@@ -1219,22 +1219,21 @@ def _opposite(
     return None
 
 
-def _past_first_listed(tokens: Sequence[str], at: int, stopwords: frozenset[str]) -> list[str] | None:
+def _past_first_listed(tokens: Sequence[str], at: int, lex: Lexicon) -> list[str] | None:
     """The two words after ``tokens[at]`` with the members of a list its stop words lead to left out
-    but the last: "on bank" of "closed on Sundays and bank holidays"; ``None`` where no list follows."""
+    but the last (a list joined by a word of the lexicon's ``list_words``): "on bank" of "closed on
+    Sundays and bank holidays"; ``None`` where no list follows."""
     k = at + 1
-    while k < len(tokens) and tokens[k] in stopwords and tokens[k] not in _LIST_JOINS:
+    while k < len(tokens) and tokens[k] in lex.stopwords and tokens[k] not in lex.list_words:
         k += 1
     lead, m = list(tokens[at + 1 : k]), k + 1
-    while m < len(tokens) and tokens[m] not in stopwords:
+    while m < len(tokens) and tokens[m] not in lex.stopwords:
         m += 1
-    if k >= len(tokens) or m >= len(tokens) - 1 or tokens[m] not in _LIST_JOINS:
+    if k >= len(tokens) or m >= len(tokens) - 1 or tokens[m] not in lex.list_words:
         return None
     return [*lead, *tokens[m + 1 : m + 3]][:2]
 
 
-_LIST_JOINS = frozenset({"and", "or"})
-"""The words joining a list's last member (:func:`_past_first_listed`)."""
 _INTENSIFIERS = frozenset({"very", "extremely", "quite", "fairly", "relatively", "really", "highly"})
 """English adverbs of degree, passed over between a word and its flanks (:func:`_opposite`)."""
 

@@ -2165,14 +2165,14 @@ def _said_again_from(text: str, found: Sequence[tuple[int, int, float]], index: 
             return before_start  # the two ends of one change: the first's words are the change's
         gap = analyze(text[before_end:opening], lang)
         if (gap.content or not any(token in sequels for token in gap.tokens)) and not _listed_alike(
-            text, before_end, found[index][1], gap.tokens
+            text, before_end, found[index][1], gap.tokens, lang
         ):
             break
         opening = before_start
     return opening
 
 
-def _listed_alike(text: str, before_end: int, end: int, gap: Sequence[str]) -> bool:
+def _listed_alike(text: str, before_end: int, end: int, gap: Sequence[str], lang: Lang) -> bool:
     """The number ending at ``end`` is listed after one ending at ``before_end`` with the same unit,
     which the gap ``gap`` (its tokens) between them repeats: "start at 11 am and 2 pm" (both
     start), "weighs 5 kg or 7 kg"; not a number of another thing ("23 pounds and the practical test
@@ -2182,11 +2182,7 @@ def _listed_alike(text: str, before_end: int, end: int, gap: Sequence[str]) -> b
         return False
     first, then = unit_before.group(1).lower(), unit_after.group(1).lower()
     alike = first == then or (first in _MERIDIEMS and then in _MERIDIEMS)
-    return alike and gap[0] == first and set(gap[1:]) <= _LIST_JOINS
-
-
-_LIST_JOINS = frozenset({"and", "or"})
-"""The words that join a value to the list before it (:func:`_listed_alike`)."""
+    return alike and gap[0] == first and set(gap[1:]) <= get_lexicon(lang).list_words
 
 
 _HYPHENATED_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)[^\W_]+(?:-[^\W_]+)+(?![\w-])")
@@ -4186,7 +4182,8 @@ def _framed_opposite(
     # a word of the slot's that the number's frame has only after it, where the opposite stands
     # before it in its own part, is of the next part ("download speeds of 145 Mbps and upload speeds
     # of 20 Mbps"; not "at 9 am on weekdays and at 10 am on weekends")
-    own_part = list(takewhile(lambda word: word not in _LIST_JOINS, number.flank_before))
+    joins = get_lexicon(lang).list_words
+    own_part = list(takewhile(lambda word: word not in joins, number.flank_before))
     before = analyze(" ".join(own_part), lang).content
     found = next(
         (
