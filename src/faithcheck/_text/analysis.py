@@ -546,7 +546,7 @@ def analyze(text: str, lang: Lang = "en") -> TextFeatures:
                     if tokens[r] in _RELATIVE_OPENERS
                     and not _CLAUSE_MARK.search(text, matches[r - 1].end(), matches[r].start())
                 )
-                if relative := next(relatives, None):
+                if not (i and tok == "only" and tokens[i - 1] in _SOLE_BEFORE) and (relative := next(relatives, None)):
                     # through a relative clause within it: "only return items that are faulty" (not
                     # one after a comma, which adds to what it restricts: ", which costs 45 pounds")
                     hi = max(hi, min(len(tokens), relative + _SCOPE_WINDOW))

@@ -45,7 +45,7 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.slots import stated_otherwise
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
-from faithcheck._text.analysis import SOLE, TextFeatures, analyze, coverage, unstated_numbers
+from faithcheck._text.analysis import TextFeatures, analyze, coverage, unstated_numbers
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["BaselineVerifier", "BaselineWeights", "window_features"]
@@ -235,18 +235,23 @@ def _said_whole(
             and j.label in labels
             and (said := analyze(j.unit.window.sentence, lang))
             and coverage(claim, said) >= 1.0
-            and (j.label != "overclaim" or _restricts_alone(said, lang))
+            and (j.label != "overclaim" or _restricts_alone(claim, said, lang))
         ),
         None,
     )
 
 
-def _restricts_alone(sentence: TextFeatures, lang: Lang) -> bool:
-    """``sentence`` restricts by a word that allows nothing else (the lexicon's ``exclusive_words``,
-    "only"), not by a condition or an exception a claim may leave out ("renews automatically each
-    year unless cancelled")."""
-    exclusive = get_lexicon(lang).exclusive_words | {SOLE}
-    return any(word in exclusive for word, _ in sentence.restriction_scopes)
+def _restricts_alone(claim: TextFeatures, sentence: TextFeatures, lang: Lang) -> bool:
+    """``sentence`` restricts what ``claim`` says by a word that allows nothing else (the lexicon's
+    ``exclusive_words``, "only"), its scope at least half the claim's words; not by a condition or an
+    exception a claim may leave out ("renews automatically each year unless cancelled"), nor in a
+    part of its own ("but only 23 percent of New Zealand's million inhabitants live there"), nor by
+    "the only", which tells a thing is alone of its kind ("the only five states left")."""
+    exclusive = get_lexicon(lang).exclusive_words
+    return any(
+        word in exclusive and 2 * len(scope & claim.content) >= len(scope)
+        for word, scope in sentence.restriction_scopes
+    )
 
 
 _REBUTTING_LABELS: frozenset[Label] = frozenset({"contradicted"})

@@ -324,13 +324,13 @@ def find_cue(
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "number", overrules=True)
     for word, scope in sentence.restriction_scopes:
-        # a claim that restricts too ("just five" for "only five") keeps the restriction; one saying
-        # more of what a clause after ", which" adds than of the restricting clause speaks of that
-        # ("The flood extension costs 45 pounds" for "Flood damage is covered only if you add the
-        # optional flood extension, which costs 45 pounds a year")
+        # a claim that restricts too ("just five" for "only five", however it stresses) keeps the
+        # restriction; one saying more of what a clause after ", which" adds than of the restricting
+        # clause speaks of that ("The flood extension costs 45 pounds" for "Flood damage is covered
+        # only if you add the optional flood extension, which costs 45 pounds a year")
         if (
             scope - claim.content
-            and not claim.restriction_scopes
+            and not (claim.restriction_scopes or set(lex.restrictions).intersection(claim.tokens))
             and (word != SOLE or scope & claim.content)
             and not _of_the_added(claim, sentence.text, word, lang)
         ):

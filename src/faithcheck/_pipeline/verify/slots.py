@@ -3650,7 +3650,8 @@ def _check_number(
     # a sentence naming all of the claim's names by the slot, where others name some of them only
     # ("Mount Kenya" of "Mount Kenya is 5,895 metres high", beside "Mount Kilimanjaro")
     near_names = slot.around & claim_names
-    fully_named = bool(near_names) and any(near_names <= capitalised_stems(text, lang) for text in sentences)
+    fully_naming = [i for i, text in enumerate(sentences) if near_names and near_names <= capitalised_stems(text, lang)]
+    fully_named = bool(fully_naming)
     opposed_apart: list[tuple[int, NumberSlot, tuple[str, str]]] = []  # of the opposite thing
     for i, text in enumerate(sentences):
         given = numbered[i] = []
@@ -3881,11 +3882,14 @@ def _check_number(
             and slot.unit is not None
             and not slot.measured
         )
-        # ... and the only number in the slot's unit of a sentence naming the claim's names by it
-        # ("Mount Kenya, in Kenya, is the second highest at 5,199 metres" for "Mount Kenya is 5,895
-        # metres high")
+        # ... and the only number in the slot's unit of the only sentence naming all of the claim's
+        # names by it ("Mount Kenya, in Kenya, is the second highest at 5,199 metres" for "Mount Kenya
+        # is 5,895 metres high"; not where others name it too: "Frederick II of Prussia (who became
+        # Maria Theresa's greatest enemy ...) ... a nine-year war" for "Maria Theresa reigned for 40
+        # years")
         named_measure = (
-            i in naming
+            fully_naming == [i]
+            and tie == 0  # (saying nothing else of the claim's words around it)
             and slot.measured
             and not slot.is_year  # (a year needs the words of its event)
             and best.unit == slot.unit
