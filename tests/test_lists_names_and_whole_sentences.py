@@ -143,6 +143,26 @@ _FLOOD = (
         (_TIERS, "The Pro tier allows 1 million requests per day.", True),
         (_TIERS, "The Pro tier allows 60 requests per minute.", False),
         (_TIERS, "The free tier allows 60 requests per minute.", True),
+        # guards the larger training run showed: a possessive after "X of Y", "only" in a part of its
+        # own, "the only" with a relative clause beside a claim's stressing "just"
+        (
+            "The funeral of Diana, Princess of Wales took place on 6 September 1997.",
+            "Diana, Princess of Wales's funeral took place on 6 September 1997.",
+            True,
+        ),
+        (
+            "South Island. It has a larger landmass than the North Island so is sometimes called the mainland of "
+            "New Zealand, especially by South Island residents, but only 23 percent of New Zealand's inhabitants "
+            "live there.",
+            "South Island is sometimes called the mainland of New Zealand.",
+            True,
+        ),
+        (
+            "He will end the tour with a brief acoustic run that will hit the only five states left in the country "
+            "that he has never played. Tickets cost 3 dollars.",
+            "He will play five states he has never played, charging just 3 dollars.",
+            True,
+        ),
         # names of the form "X of Y"
         (_BANK, "Theresa May worked for the Bank of Merton.", False),
         (_BANK, "Theresa May worked for the Bank of England.", True),
