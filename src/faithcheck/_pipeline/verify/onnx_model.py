@@ -43,7 +43,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -66,6 +65,7 @@ from faithcheck._pipeline.verify.cues import CUE_COVERAGE, CUE_KINDS, FLAGGED_SC
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
 from faithcheck._text.analysis import TextFeatures, analyze, coverage
+from faithcheck._text.lexicon import get_lexicon
 
 __all__ = [
     "DEFAULT_OVERRULE",
@@ -365,16 +365,16 @@ def _says_all(claim: TextFeatures, unit: Unit, lang: Lang) -> bool:
     that sentence opens with a pronoun standing for it ("It is not used for type 1 diabetes." for
     "Metformin is used for type 1 diabetes"; not "It is not recommended during pregnancy." for "The
     vaccine is recommended for adults aged 65 and over")."""
-    sentence = unit.window.sentence
-    missing = claim.terms - analyze(sentence, lang).terms
+    said = analyze(unit.window.sentence, lang)
+    missing = claim.terms - said.terms
     if not missing:
         return True
+    # (a pronoun of the lexicon's ``subject_pronouns``, as the slot checks read one: "It", "They")
+    opens_with_pronoun = bool(said.tokens) and said.tokens[0] in get_lexicon(lang).subject_pronouns
     subject = analyze(" ".join(claim.text.split()[:_SUBJECT_WORDS]), lang).terms
-    return _OPENING_PRONOUN.match(sentence) is not None and missing <= subject
+    return opens_with_pronoun and missing <= subject
 
 
-_OPENING_PRONOUN = re.compile(r"(?:It|They|He|She)\b")
-"""An English sentence opening with a pronoun that stands for a thing or a person before it."""
 _SUBJECT_WORDS = 2
 """The words a claim opens with that a pronoun opening a sentence may stand for ("The vaccine")."""
 
