@@ -1403,13 +1403,16 @@ def _old_and_new(
 def _new_and_old(first: NumberSlot, then: NumberSlot, text: str, start: int, end: int, next_start: int) -> bool:
     """The two numbers at ``text[start:end]`` and from ``next_start`` are the new and the old value of
     a change of one kind, the old one after "down from" or "up from" ("Turnout was 58.2%, down from
-    64.1%"), or after "from" where "to" opens the new ("cut its forecast to 16.5 billion dollars from
+    64.1%"), after "from" and words saying it was the usual one ("now at $559.99 from its usual
+    $660"), or after "from" where "to" opens the new ("cut its forecast to 16.5 billion dollars from
     17 billion dollars"). English words."""
     if first.unit != then.unit or first.is_year or then.is_year or first.value == then.value:
         return False
     gap = _NEW_THEN_OLD.fullmatch(text, end, next_start)
     return gap is not None and (
-        gap.group(1) is not None or _TO_NEW.search(text, max(0, start - _LOOK_BACK), start) is not None
+        gap.group(1) is not None
+        or gap.group(2) is not None
+        or _TO_NEW.search(text, max(0, start - _LOOK_BACK), start) is not None
     )
 
 
@@ -1420,10 +1423,13 @@ def _after_change(text: str, at: int, lang: Lang) -> bool:
 
 
 _NEW_THEN_OLD = re.compile(
-    rf"(?:\s*%|\s*[^\W\d_]+\.?){{0,2}}(?:(\s*,\s*(?:down|up)\s+)|\s+)from\s+[{CURRENCIES}]?\s?", re.IGNORECASE
+    rf"(?:\s*%|\s*[^\W\d_]+\.?){{0,2}}(?:(\s*,\s*(?:down|up)\s+)|\s+)from\s+"
+    r"((?:its|their|the|an?)\s+(?:usual|regular|normal|original|previous|former|list|listed|full|retail)\s+"
+    rf"(?:price\s+(?:of\s+)?)?)?[{CURRENCIES}]?\s?",
+    re.IGNORECASE,
 )
 """What stands between the new and the old value of a change: the new one's unit, ", down from", ",
-up from" or "from"."""
+up from" or "from", and the words that say the value after it is the old one ("from its usual")."""
 _PHRASE_END = re.compile(r"[,;:.!?()]")
 """What ends a phrase after a number: its time ("at the last election") stands before it."""
 _TO_NEW = re.compile(rf"\bto\s+[{CURRENCIES}]?\s?$", re.IGNORECASE)
@@ -2354,7 +2360,11 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
             or after_initial
             or (run[-1].end(), m.start()) in nicknamed
         )
-        name_word = _is_name_word(word) or (_is_initial(text, m) and _may_be_initial(run, joined))
+        name_word = (
+            _is_name_word(word)
+            or (_is_initial(text, m) and _may_be_initial(run, joined))
+            or (joined and _LETTER_WITHIN.match(text, m.start()) is not None)
+        )
         if name_word and (joined or not run):
             run.append(m)
             continue
@@ -2365,6 +2375,9 @@ def _capitalised(text: str, lang: Lang) -> tuple[tuple[NameSlot, int, int, bool]
     return tuple(out)
 
 
+_LETTER_WITHIN = re.compile(r"(?![AI]\b)[A-Z] (?=[A-Z][^\W\d_]*[a-z])")
+"""A capital letter alone between two words of a name, part of it: "Galaxy Z Fold", "Model S Plaid"
+(not "I" nor "A", which are words)."""
 _INITIAL = re.compile(r"\.\s?[A-Z]")
 """What follows an initial of a name: its full stop and the next word ("J. R. R. Tolkien", "George
 W. Bush", "J.K. Rowling")."""
@@ -3312,6 +3325,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_changes=of_a_change(claim_features, lang),
             claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
             claim_subject=_subject_name(claim, names, lang),
+            claim_opening=_opening_subject(claim_features.tokens, lang),
             one_sentence=len(sentences_of(claim, lang)) == 1,
         ):
             if finding.decides and finding.yields:
@@ -3559,6 +3573,7 @@ def _check_number(
     claim_changes: bool = False,
     claim_codes: frozenset[str] = frozenset(),
     claim_subject: frozenset[str] = frozenset(),
+    claim_opening: tuple[str, str] | None = None,
     one_sentence: bool = False,
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
@@ -3576,7 +3591,9 @@ def _check_number(
     its words do ("The 787-8 seats 242 passengers" beside "The longer 787-9 seats 290 passengers");
     ``claim_subject``: the stems of the name the claim opens with (:func:`_subject_name`), which
     tell a clause of another's (:func:`_clause_of_another`: "Microsoft's shares rose 3%") and, in a
-    claim of ``one_sentence``, a sentence naming others only wherever the slot stands."""
+    claim of ``one_sentence``, a sentence naming others only wherever the slot stands;
+    ``claim_opening``: its subject word and the word after it (:func:`_opening_subject`), which tell a
+    sentence opening with another subject before that word as names do."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -3653,6 +3670,16 @@ def _check_number(
     fully_naming = [i for i, text in enumerate(sentences) if near_names and near_names <= capitalised_stems(text, lang)]
     fully_named = bool(fully_naming)
     opposed_apart: list[tuple[int, NumberSlot, tuple[str, str]]] = []  # of the opposite thing
+    # (a sentence opening with another subject word where one opens with the claim's, as names do:
+    # "Paracetamol can be taken ..., up to four times a day" beside "Ibuprofen can be taken ..., up
+    # to three times a day" for "Ibuprofen can be taken up to four times a day")
+    openings = [_opening_subject(f.tokens, lang) for f in features]
+    if claim_opening is not None and claim_opening in openings:
+        strangers.update(
+            i
+            for i, opening in enumerate(openings)
+            if opening is not None and opening[1:] == claim_opening[1:] and opening[0] != claim_opening[0]
+        )
     for i, text in enumerate(sentences):
         given = numbered[i] = []
         for n in _numbers(text, lang):
@@ -3725,6 +3752,8 @@ def _check_number(
         others_clause = _clause_of_another(text, named_near, claim_names | claim_subject, lang) if named_near else None
         if others_clause is None and (names_near := slot.around & (claim_names | claim_subject)):
             others_clause = _relative_of_another(text, names_near, claim_names | claim_subject, lang)
+        if others_clause is None and claim_opening is not None:
+            others_clause = _clause_opening_otherwise(text, claim_opening, lang)
         # the new values of the sentence's changes, where the claim's number is an old one ("fell from
         # 3.1%")
         new_values = {n.changed_to for n in given if n.changed_to} if slot.flank_before[:1] == ("from",) else set()
@@ -3845,7 +3874,9 @@ def _check_number(
     # 30 days after five years")
     measuring = [f for f in found if slot.of_what is not None and f[2].of_what == slot.of_what]
     measuring = measuring if all(f[2].of_what is not None for f in found) else []
-    found = measuring or _in_claimed_conjunct(slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered)
+    found = measuring or _in_claimed_conjunct(
+        slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered, claim_content
+    )
     # (a year stated by no word of its event leaves a sentence naming others that states the claim's
     # words around it: "was the tallest man-made structure in the world until the Chrysler Building
     # was finished in 1930" for "... until 1889", beside "built for the 1889 World's Fair")
@@ -4055,6 +4086,7 @@ def _in_claimed_conjunct(
     marks: frozenset[str] = frozenset(),
     ranks: frozenset[str] = frozenset(),
     numbered: Mapping[int, Sequence[NumberSlot]] | None = None,
+    claim_content: frozenset[str] = frozenset(),
 ) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
@@ -4070,7 +4102,11 @@ def _in_claimed_conjunct(
     reduction in mortality"). A rank does so only where every part ranks: one part's rank may be
     of the whole sentence's time ("Revenue rose 12% in the third quarter, while net income fell
     5%"). Where ``numbered`` gives each sentence's numbers, a claim's number singles out a part only
-    in a sentence giving it as a number of its kind ("four felony counts" is no "March 4")."""
+    in a sentence giving it as a number of its kind ("four felony counts" is no "March 4"). Where
+    nothing singles out a part, the one part whose own words the claim (``claim_content``) says
+    all of does, where every other part has a word or a number of its own that the claim leaves out
+    (:func:`_said_all_of`: "or 45 pounds a month with no contract" for "Membership costs 45 pounds
+    a month with no contract", beside "35 pounds a month with a 12-month contract")."""
     # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
     # give the year
     months = _month_stems()
@@ -4095,9 +4131,20 @@ def _in_claimed_conjunct(
         marking = words & (marks | ranks if ranked else marks)
         if chosen is None and (chosen := _singled_out(parts, marking)) is not None:
             terms = marking  # a part without the mark is no rival for the rest of its words
+        whole = None
+        if chosen is None and claim_content:
+            values = frozenset(n.value for *_, n in entries)  # (the slot's rivals are no words of a part)
+            said = claim_content | {n.value for n in claim_numbers}
+            chosen = whole = _said_all_of(parts, said, values, slot.unit)
+            if not any(n.conjunct[0] == chosen and n.unit == slot.unit for *_, n in entries):
+                # (a part giving no value of the slot's unit is none of its alternatives: "twice" of
+                # "Take one tablet twice a day, or two tablets once a day")
+                chosen = whole = None
         chosen = _singled_out(parts, words) if chosen is None else chosen
         stating = {n.conjunct[0] for (*_, states), _, n in entries if states and n.conjunct[0] not in (chosen, -1)}
-        if chosen is None or any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating):
+        if chosen is None or (
+            whole is None and any(len(terms & parts[k]) >= len(terms & parts[chosen]) for k in stating)
+        ):
             kept += entries
         else:
             own = [entry for entry in entries if entry[2].conjunct[0] == chosen]
@@ -4148,6 +4195,20 @@ def _singled_out(parts: dict[int, frozenset[str | float]], terms: frozenset[str 
     holders = Counter(term for own in parts.values() for term in own & terms)
     singling = [k for k, own in parts.items() if any(holders[term] == 1 for term in own & terms)]
     return singling[0] if len(singling) == 1 else None
+
+
+def _said_all_of(
+    parts: dict[int, frozenset[str | float]], said: frozenset[str | float], values: frozenset[float], unit: str | None
+) -> int | None:
+    """The one part whose own words and numbers (but the slot's ``values`` and ``unit``: at least one
+    word besides) are all ``said``, where every other part has one of its own that is not (the part
+    that says what the claim leaves out is another case: "billed annually" of "15 dollars per user
+    per month, billed annually, or 18 dollars billed monthly"), or ``None``."""
+    unsaid = {k: own - values - {unit} - said for k, own in parts.items()}
+    whole = [k for k, own in parts.items() if not unsaid[k] and own - values - {unit}]
+    if len(whole) == 1 and all(unsaid[k] for k in parts if k != whole[0]):
+        return whole[0]
+    return None
 
 
 def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[NumberSlot]) -> bool:
@@ -4686,9 +4747,17 @@ def _check_name(
         for i in naming
         if i != best
     )
+    # (a claim's name before a verb in the passive is what the verb is done to: the name before it in
+    # the active, its doer, stands in no place of it: "Bill Gates, who co-founded the company ... in
+    # 1975" for "Microsoft was co-founded in 1975")
+    passive = _PASSIVE_AFTER.match(place[2], place[1]) if lang == "en" else None
+    done_to = passive is not None and not re.search(
+        rf"\b(?:{_PASSIVE_AUXILIARIES})\s+(?:\w+ly\s+)?{re.escape(passive.group(1))}\b", sentences[best], re.IGNORECASE
+    )
     if (
         tie >= _ROLE_TIE * len(frame)
         and not named_as_much
+        and not done_to
         and (
             other := _in_role(name, role, claim_terms, sentences[best], lang)
             or _in_role_as_subject(name, place, role, claim_terms, sentences[best], lang)
@@ -4722,6 +4791,11 @@ def _check_name(
     # the claim's name nowhere in the evidence: the sentence may still be about it ("The point
     # guard has won ..."), so the verdict is left to the verifier, marked uncertain
     return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
+
+
+_PASSIVE_AUXILIARIES = "was|were|is|are|been|be"
+_PASSIVE_AFTER = re.compile(rf"\s+(?:{_PASSIVE_AUXILIARIES})\s+(?:\w+ly\s+)?([a-z][a-z-]*ed)\b")
+"""A verb in the passive after a name, its participle in -ed: "was co-founded", "were first recorded"."""
 
 
 _PLACE_FRAME = 2
@@ -4916,6 +4990,36 @@ def _subject_name(claim: str, names: Sequence[NameSlot], lang: Lang) -> frozense
     if opening is None:
         return frozenset()
     return analyze(opening.group(1), lang).content & frozenset().union(*(name.stems for name in names))
+
+
+def _opening_subject(tokens: Sequence[str], lang: Lang) -> tuple[str, str] | None:
+    """The one content word a sentence (its ``tokens``) opens with, past an article, and the stop word
+    after it (its verb: "can" of "Ibuprofen can be taken"; "tenant", "must" of "A tenant must give"),
+    or ``None``."""
+    lex = get_lexicon(lang)
+    words = list(tokens[1:] if tokens and tokens[0] in lex.determiners else tokens)
+    if len(words) < 2 or not words[0].isalpha() or words[0] in lex.stopwords or words[1] not in lex.stopwords:
+        return None
+    return words[0], words[1]
+
+
+def _clause_opening_otherwise(text: str, opening: tuple[str, str], lang: Lang) -> tuple[int, int] | None:
+    """Where the clause of ``text`` lies (as :func:`_clause_of_another` parts them) that opens with
+    another subject word before the claim's verb (``opening``: :func:`_opening_subject`), where
+    another clause opens with the claim's: its numbers are the other's ("Breakfast is served from 7
+    am to 10:30 am, and the pool is open until 9 pm" gives no 10:30 am of "The pool is open until
+    10:30 am"); ``None`` if none."""
+    breaks = list(_CONTRASTED_CLAUSE.finditer(text))
+    if not breaks:
+        return None
+    spans = list(zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(text)], strict=True))
+    openings = [_opening_subject(analyze(text[a:b], lang).tokens, lang) for a, b in spans]
+    if opening not in openings:
+        return None
+    for span, other in zip(spans, openings, strict=True):
+        if other is not None and other[0] != opening[0] and other[1] == opening[1]:
+            return span
+    return None
 
 
 def _clause_of_another(
