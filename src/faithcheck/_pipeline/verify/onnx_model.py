@@ -61,10 +61,10 @@ from faithcheck._core.types import Lang, Usage, Verdict
 from faithcheck._models.onnx_runtime import load_model, pad_batch
 from faithcheck._models.quantization import SAFE_WEIGHT, widest_integer_weight
 from faithcheck._pipeline.verify.base import ClaimCheck, ClaimError, VerifierOutput
-from faithcheck._pipeline.verify.cues import CUE_COVERAGE, CUE_KINDS, FLAGGED_SCORE_CAP, find_cue
+from faithcheck._pipeline.verify.cues import CUE_COVERAGE, CUE_KINDS, FLAGGED_SCORE_CAP, Cue, find_cue
 from faithcheck._pipeline.verify.needs import EvidenceNeeds
 from faithcheck._pipeline.verify.units import Unit, cited, contested, unit_verdict
-from faithcheck._text.analysis import TextFeatures, analyze, coverage
+from faithcheck._text.analysis import TextFeatures, analyze, capitalised_stems, coverage
 from faithcheck._text.lexicon import get_lexicon
 
 __all__ = [
@@ -303,22 +303,40 @@ class OnnxVerifier:
         verdict = partial(unit_verdict, claim=check.claim.text, lang=lang)
         supporting = [i for i in order if support[i] >= self.calibration.threshold]
         cues = {i: find_cue(claim, units[i].window, check.passages, lang, supports=i in supporting) for i in order}
-        # (a negation too, where the unit's own sentence says every word of the claim, as the
-        # baseline's does: "There is no setup fee." for "There is a setup fee.")
         overruled = [
+            i for i in supporting if (cue := cues[i]) is not None and (cue.overrules or cue.kind in self.overrule)
+        ]
+        # (a negation too, or a thing said of another, where the unit's own sentence says every word
+        # of the claim, as the baseline's does: "There is no setup fee." for "There is a setup fee.",
+        # "Access tokens expire after 1 hour; refresh tokens expire after 30 days." for "Access tokens
+        # expire after 30 days.")
+        said_all = [
             i
             for i in supporting
-            if (cue := cues[i]) is not None
-            and (
-                cue.overrules
-                or cue.kind in self.overrule
-                or (cue.kind == "negation" and cue.label == "contradicted" and _says_all(claim, units[i], lang))
-            )
+            if i not in overruled and (cue := cues[i]) is not None and _against_all(cue, claim, units[i], lang)
+        ]
+        # ... and a unit reading such a sentence in its window, whose own sentence does not say all of
+        # the claim: its support rests on the sentence overruled ("The Standard plan ..., with no ads"
+        # after "The Basic plan ... includes ads." for "The Basic plan has no ads.")
+        said_all_sentences = {units[i].window.sentence for i in said_all}
+        overruled += said_all + [
+            i
+            for i in supporting
+            if i not in overruled
+            and i not in said_all
+            and any(sentence in units[i].window.text for sentence in said_all_sentences)
+            and not _says_all(claim, units[i], lang)
         ]
         # a unit saying little of the claim supports nothing where units saying most of it are
         # overruled: "It is closed on Mondays. Admission is free ..." read as support of "The museum
         # is open on Mondays", which "The museum is open ... It is closed on Mondays." contradicts
         about = {i for i in supporting if coverage(claim, analyze(units[i].window.text, lang)) >= CUE_COVERAGE}
+        # (nor a unit naming none of the claim's names that a sentence saying all of it, overruled,
+        # names: "The Standard plan ..., with no ads. The Premium plan ..." for "The Basic plan has no
+        # ads")
+        names = capitalised_stems(check.claim.text, lang)
+        if any(names <= capitalised_stems(units[i].window.sentence, lang) for i in said_all):
+            about = {i for i in about if names <= capitalised_stems(units[i].window.text, lang)}
         kept = [i for i in supporting if i not in overruled and (i in about or not about.intersection(overruled))]
         if kept:  # union over units; the quote is the best-matching evidence among the supporting ones
             best = max(kept, key=lambda i: units[i].window.retrieval_score)
@@ -358,6 +376,14 @@ class OnnxVerifier:
     async def averify(self, checks: Sequence[ClaimCheck], lang: Lang) -> VerifierOutput:
         verdicts: list[Verdict | ClaimError] = list(await asyncio.to_thread(self.verify, checks, lang))
         return VerifierOutput(verdicts=verdicts, usage=Usage(claims_local=len(checks)))
+
+
+def _against_all(cue: Cue, claim: TextFeatures, unit: Unit, lang: Lang) -> bool:
+    """``cue`` overrules the model's support of ``claim`` by ``unit`` because the unit's own sentence
+    says all of the claim (:func:`_says_all`): a negation contradicting it, or a cue of a thing said
+    of another ("the context says this of 'refresh' and speaks of 'access' apart")."""
+    negation = cue.kind == "negation" and cue.label == "contradicted"
+    return (negation or cue.kind == "entity") and _says_all(claim, unit, lang)
 
 
 def _says_all(claim: TextFeatures, unit: Unit, lang: Lang) -> bool:
