@@ -1,7 +1,9 @@
 """A value given as the alternative of another, with its own condition ("35 pounds a month with a
 12-month contract, or 45 pounds a month with no contract"): the part whose words the claim says all
 of, where the other part says something the claim leaves out, is the claim's; the old value of a
-price after "from its usual" ("now at $559.99 from its usual $660"); a sentence opening with another
+price after "from its usual" ("now at $559.99 from its usual $660"), which a claim of the past states
+("originally cost 349 dollars"); a number in a relative clause, framed by its own words ("Elon Musk, who
+invested in the company in 2004, became its chief executive in 2008"); a sentence opening with another
 subject word before the same verb ("Paracetamol can be taken" beside "Ibuprofen can be taken"), read
 as one naming others is, and a clause so opening ("..., and the pool is open until 9 pm") as a clause of
 another's; a name before a verb in the passive, which a doer before it in the active does not stand in
@@ -43,6 +45,11 @@ _MICROSOFT = (
     "co-founded the company with Paul Allen in 1975, stepped down as chairman in 2014 and was replaced by John "
     "Thompson."
 )
+_HEADPHONES = "The headphones are now 199 dollars, down from their original price of 349 dollars."
+_TESLA = (
+    "Tesla was founded in 2003 by Martin Eberhard and Marc Tarpenning. Elon Musk, who invested in the company in "
+    "2004, became its chief executive in 2008."
+)
 _FOLDS = (
     "Samsung unveiled the Galaxy Z Fold 6 and the Galaxy Z Flip 6 in Paris. The Z Fold 6 costs 1,799 pounds, while "
     "the Z Flip 6 costs 1,049 pounds. Both go on sale on 24 July."
@@ -70,6 +77,20 @@ _FOLDS = (
         # the usual price is the old one
         (_DEAL, "The 256GB model is priced at $660.", False),
         (_DEAL, "The 256GB model is priced at $559.99.", True),
+        (_HEADPHONES, "The headphones cost 349 dollars.", False),
+        (_HEADPHONES, "The headphones originally cost 349 dollars.", True),
+        (_HEADPHONES, "The headphones now cost 199 dollars.", True),
+        # (a time the context does not give is no former time: "a year earlier")
+        (
+            "Net profit fell 4% to 950 million euros, down from 990 million euros.",
+            "Net profit was 990 million euros a year earlier.",
+            False,
+        ),
+        # a relative clause's own number
+        (_TESLA, "Elon Musk became chief executive in 2004.", False),
+        (_TESLA, "Elon Musk became chief executive in 2008.", True),
+        (_TESLA, "Elon Musk invested in the company in 2004.", True),
+        (_TESLA, "Elon Musk invested in the company in 2008.", False),
         # another subject opening a sentence before the claim's verb
         (_DOSES, "Ibuprofen can be taken up to four times a day.", False),
         (_DOSES, "Ibuprofen can be taken up to three times a day.", True),
@@ -86,6 +107,8 @@ _FOLDS = (
         (_MICROSOFT, "Microsoft was co-founded in 1975.", True),
         (_MICROSOFT, "Satya Nadella was replaced by John Thompson.", False),
         (_MICROSOFT, "Bill Gates was replaced by John Thompson.", True),
+        # (a participle with no object is no verb in the active: "a 2023 film directed by Greta Gerwig")
+        ("Barbie is a 2023 film directed by Greta Gerwig.", "Oppenheimer was directed by Greta Gerwig.", False),
         # a letter inside a name
         (_FOLDS, "The Galaxy Z Fold 6 costs 1,799 pounds.", True),
         (_FOLDS, "The Galaxy Z Flip 6 costs 1,799 pounds.", False),

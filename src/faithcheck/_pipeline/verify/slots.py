@@ -831,10 +831,14 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
             # money is money: "$87.5 million after" counts dollars; "October 31 revealed" is a day
             unit = before
         opening = _said_again_from(text, ordered, index, lang)
-        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, _reach(runs, start))
+        (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
+        if _RELATIVE_OPENING.match(text, opens) and text.startswith(",", closes):
+            # a relative clause between commas says its own: "Elon Musk, who invested in the company
+            # in 2004, became its chief executive" (the words after its comma are none of the 2004's)
+            high = min(high, closes)
+        near = _words_near(text, words, starts, opening, start, _FRAME_TOKENS, (low, high))
         around = analyze(" ".join(near), lang).content
         # words gained past a name stay in the number's phrase
-        (low, high), (opens, closes) = _reach(runs, start), _phrase_of(text, start, end)
         framed = near + _words_near(
             text, framing, framing_starts, start, start, _FRAME_TOKENS, (max(low, opens), min(high, closes))
         )
@@ -1635,6 +1639,8 @@ def _phrase_of(text: str, start: int, end: int) -> tuple[int, int]:
     return (before[-1] if before else reach), (after.start() if after else min(len(text), end + _PHRASE_REACH))
 
 
+_RELATIVE_OPENING = re.compile(r"\s*(?:who|which|whose)\b", re.IGNORECASE)
+"""What opens a relative clause after its comma."""
 _BETWEEN_COMMAS = re.compile(r",[^,;:()\[\]]{1,80},")
 """An apposition between commas: ", released in October 2024,"."""
 
@@ -3755,8 +3761,15 @@ def _check_number(
         if others_clause is None and claim_opening is not None:
             others_clause = _clause_opening_otherwise(text, claim_opening, lang)
         # the new values of the sentence's changes, where the claim's number is an old one ("fell from
-        # 3.1%")
-        new_values = {n.changed_to for n in given if n.changed_to} if slot.flank_before[:1] == ("from",) else set()
+        # 3.1%"), or an adverb of a former time says the old one ("The headphones originally cost 349
+        # dollars" against "now 199 dollars, down from their original price of 349 dollars"; not a
+        # tense alone, "Profit was 950 million euros", nor a time the context does not give, "a year
+        # earlier")
+        from_before = slot.flank_before[:1] == ("from",)
+        former = bool(claim_content & _former_adverbs(lang))
+        new_values = {
+            n.changed_to for n in given if n.changed_to and (from_before or (former and n.value == slot.value))
+        }
         # the numbers before an exception naming the claim's name are of all but it ("Both have a top
         # speed of 149 mph, except the Plaid, which reaches 200 mph" for "The Model S Plaid ...")
         excepted = _EXCEPTED_NAME.search(text) if claim_names and "except" in text else None
@@ -4011,6 +4024,12 @@ def _then_unsaid(number: NumberSlot, claim_content: frozenset[str], lang: Lang) 
     the claim says neither its time nor a word of change or of a former time but a tense (the
     lexicon's ``change_words``, ``directions``, ``former_words``: "fell", "previously")."""
     return number.then is not None and not claim_content & (number.then | _then_stems(lang))
+
+
+@cache
+def _former_adverbs(lang: Lang) -> frozenset[str]:
+    """The stems of the lexicon's ``former_words`` that are adverbs ("originally", "previously")."""
+    return analyze(" ".join(w for w in get_lexicon(lang).former_words if w.endswith("ly")), lang).content
 
 
 @cache
@@ -4751,8 +4770,8 @@ def _check_name(
     # the active, its doer, stands in no place of it: "Bill Gates, who co-founded the company ... in
     # 1975" for "Microsoft was co-founded in 1975")
     passive = _PASSIVE_AFTER.match(place[2], place[1]) if lang == "en" else None
-    done_to = passive is not None and not re.search(
-        rf"\b(?:{_PASSIVE_AUXILIARIES})\s+(?:\w+ly\s+)?{re.escape(passive.group(1))}\b", sentences[best], re.IGNORECASE
+    done_to = passive is not None and bool(
+        re.search(rf"\b{re.escape(passive.group(1))}\s+{_OBJECT_OPENING}", sentences[best], re.IGNORECASE)
     )
     if (
         tie >= _ROLE_TIE * len(frame)
@@ -4793,9 +4812,10 @@ def _check_name(
     return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
 
 
-_PASSIVE_AUXILIARIES = "was|were|is|are|been|be"
-_PASSIVE_AFTER = re.compile(rf"\s+(?:{_PASSIVE_AUXILIARIES})\s+(?:\w+ly\s+)?([a-z][a-z-]*ed)\b")
+_PASSIVE_AFTER = re.compile(r"\s+(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?([a-z][a-z-]*ed)\b")
 """A verb in the passive after a name, its participle in -ed: "was co-founded", "were first recorded"."""
+_OBJECT_OPENING = r"(?:the|a|an|its|their|his|her|this|that)\b"
+"""What opens the object of a verb in the active: "co-founded the company" (not "directed by")."""
 
 
 _PLACE_FRAME = 2
