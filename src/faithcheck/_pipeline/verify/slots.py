@@ -3684,7 +3684,7 @@ def _check_number(
         strangers.update(
             i
             for i, opening in enumerate(openings)
-            if opening is not None and opening[1:] == claim_opening[1:] and opening[0] != claim_opening[0]
+            if opening is not None and opening[1] == claim_opening[1] and opening[0] != claim_opening[0]
         )
     for i, text in enumerate(sentences):
         given = numbered[i] = []
@@ -4767,8 +4767,8 @@ def _check_name(
         if i != best
     )
     # (a claim's name before a verb in the passive is what the verb is done to: the name before it in
-    # the active, its doer, stands in no place of it: "Bill Gates, who co-founded the company ... in
-    # 1975" for "Microsoft was co-founded in 1975")
+    # the active, with its object after it, is its doer and stands in no place of it: "Bill Gates,
+    # who co-founded the company ... in 1975" for "Microsoft was co-founded in 1975")
     passive = _PASSIVE_AFTER.match(place[2], place[1]) if lang == "en" else None
     done_to = passive is not None and bool(
         re.search(rf"\b{re.escape(passive.group(1))}\s+{_OBJECT_OPENING}", sentences[best], re.IGNORECASE)
@@ -5023,16 +5023,21 @@ def _opening_subject(tokens: Sequence[str], lang: Lang) -> tuple[str, str] | Non
     return words[0], words[1]
 
 
-def _clause_opening_otherwise(text: str, opening: tuple[str, str], lang: Lang) -> tuple[int, int] | None:
-    """Where the clause of ``text`` lies (as :func:`_clause_of_another` parts them) that opens with
-    another subject word before the claim's verb (``opening``: :func:`_opening_subject`), where
-    another clause opens with the claim's: its numbers are the other's ("Breakfast is served from 7
-    am to 10:30 am, and the pool is open until 9 pm" gives no 10:30 am of "The pool is open until
-    10:30 am"); ``None`` if none."""
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of ``text`` lie, as :data:`_CONTRASTED_CLAUSE` parts them (one span where it
+    parts none)."""
     breaks = list(_CONTRASTED_CLAUSE.finditer(text))
-    if not breaks:
+    return list(zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(text)], strict=True))
+
+
+def _clause_opening_otherwise(text: str, opening: tuple[str, str], lang: Lang) -> tuple[int, int] | None:
+    """Where the clause of ``text`` lies (:func:`_clause_spans`) that opens with another subject word
+    before the claim's verb (``opening``: :func:`_opening_subject`), where another clause opens with
+    the claim's: its numbers are the other's ("Breakfast is served from 7 am to 10:30 am, and the pool
+    is open until 9 pm" gives no 10:30 am of "The pool is open until 10:30 am"); ``None`` if none."""
+    spans = _clause_spans(text)
+    if len(spans) < 2:
         return None
-    spans = list(zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(text)], strict=True))
     openings = [_opening_subject(analyze(text[a:b], lang).tokens, lang) for a, b in spans]
     if opening not in openings:
         return None
@@ -5045,18 +5050,15 @@ def _clause_opening_otherwise(text: str, opening: tuple[str, str], lang: Lang) -
 def _clause_of_another(
     text: str, names: frozenset[str], claim_names: frozenset[str], lang: Lang
 ) -> tuple[int, int] | None:
-    """Where the clause of ``text`` lies (clauses as :data:`_CONTRASTED_CLAUSE` parts them) that opens
-    with another's name (:data:`_OPENING_NAME`; no month or week day) and names none of ``names``
-    (the claim's names near its number), where another clause names some of them: its numbers are
+    """Where the clause of ``text`` lies (:func:`_clause_spans`) that opens with another's name
+    (:data:`_OPENING_NAME`; no month or week day) and names none of ``names`` (the claim's names
+    near its number), where another clause names some of them: its numbers are
     the other's ("Alphabet's shares closed up 3% on Tuesday, while Microsoft's shares were little
     changed" gives no 3% of Microsoft's; "Walsh was inducted ... in 1998, and into the Vocal Group
     Hall of Fame in 2001" gives Walsh's 2001); ``None`` if none."""
-    breaks = list(_CONTRASTED_CLAUSE.finditer(text))
-    if not breaks:
+    spans = _clause_spans(text)
+    if len(spans) < 2:
         return None
-    edges = [0, *(m.end() for m in breaks)]
-    ends = [*(m.start() for m in breaks), len(text)]
-    spans = list(zip(edges, ends, strict=True))
     cased = [capitalised_stems(text[a:b], lang) - _calendar(lang) for a, b in spans]
     if not any(stems & names for stems in cased):
         return None
