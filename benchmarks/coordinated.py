@@ -72,12 +72,16 @@ building it.
   company results, the GDPR, a survey, refunds, Kilimanjaro, cars, aspirin, libraries, chief
   executives, visas, phones, a heatwave, API limits, server defaults, Jane Austen, rivers, holiday
   rules, ferries, vitamin D, Messi, an acquisition, a clinic, Apollo 13, metformin, a bridge closure
-  and memberships); its last contexts hold claims still wrong.
+  and memberships, alternatives with their own condition ("or 45 pounds a month with no contract"),
+  usual and original prices, subjects opening a sentence or a clause ("Paracetamol can be taken"),
+  relative clauses, names before a passive verb, letters inside names ("Galaxy Z Fold"), bus fares,
+  course fees, deliveries, vaccinations, expense limits, opening hours, Tesla, game consoles,
+  medicines, plans and cookies); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
 
 ``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
-session's new made-up claims: ``--pairs everyday --new-since 5c99797``).
+session's new made-up claims: ``--pairs everyday --new-since da24172``).
 """
 
 from __future__ import annotations
