@@ -150,7 +150,8 @@ def test_amounts_prices_and_parts(
             _NOTICE,
             "A tenant must give at least two months' notice.",
             "contradicted",
-            'the context says "landlord" here',
+            # (the tenant's own sentence: "A landlord must give" opens with another subject)
+            "the context gives one month's, not two months",
         ),
         (_PYTHON, "Python 3.13 removed the distutils module.", "wrong_entity", "the context says it of Python 3.12"),
         (_MOUNTAINS, "K2 is the highest mountain.", "contradicted", "the context gives second-highest"),
