@@ -1555,6 +1555,20 @@ def _of_one_date(first: NumberSlot, then: NumberSlot) -> bool:
     return first.unit == then.unit and first.unit in _month_stems() and first.is_year != then.is_year
 
 
+def _year_left_out(year: NumberSlot, claim_numbers: Sequence[NumberSlot], sentences: Sequence[str], lang: Lang) -> bool:
+    """A sentence gives the day of the claim's date (``year`` its year) with no year, and another
+    gives that year: the context leaves it out where it said it before ("Apollo 11 launched on July
+    16, 1969 ... The crew returned to Earth on July 24." for "... on July 24, 1969")."""
+    days = {(n.value, n.unit) for n in claim_numbers if _of_one_date(year, n)}
+    if not days:
+        return False
+    given = [_numbers(text, lang) for text in sentences]
+    yearless = any(
+        days <= {(n.value, n.unit) for n in numbers} and not any(n.is_year for n in numbers) for numbers in given
+    )
+    return yearless and any(n.is_year and n.value == year.value for numbers in given for n in numbers)
+
+
 def _one_date(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
     """``slots`` with the day and the year of each date framed alike, by the words around both: a
     date is one value, whose year speaks of the event its day's words tell ("It was approved by the
@@ -3608,6 +3622,8 @@ def _check_number(
     dated = slot.is_year or slot.unit in _month_stems() or slot.unit in (_HOUR_OF_DAY, _CLOCK)
     if dated and (finding := _check_ends(slot, claim_content, sentences, features, lang)):
         return finding
+    if slot.is_year and _year_left_out(slot, claim_numbers, sentences, lang):
+        return None
     found: list[_Found] = []
     # the claim's pairs that a number of the slot's value has in the evidence: a rival paired with
     # the same number the same way is as much the claim's ("0 to 60 mph in 5.8 seconds" beside "0
