@@ -1556,17 +1556,21 @@ def _of_one_date(first: NumberSlot, then: NumberSlot) -> bool:
 
 
 def _year_left_out(year: NumberSlot, claim_numbers: Sequence[NumberSlot], sentences: Sequence[str], lang: Lang) -> bool:
-    """A sentence gives the day of the claim's date (``year`` its year) with no year, and another
-    gives that year: the context leaves it out where it said it before ("Apollo 11 launched on July
-    16, 1969 ... The crew returned to Earth on July 24." for "... on July 24, 1969")."""
+    """A sentence gives the day of the claim's date (``year`` its year) with no year, and the last
+    year a sentence before it gives is that year: the context leaves it out where it said it before
+    ("Apollo 11 launched on July 16, 1969 ... The crew returned to Earth on July 24." for "... on July
+    24, 1969")."""
     days = {(n.value, n.unit) for n in claim_numbers if _of_one_date(year, n)}
     if not days:
         return False
-    given = [_numbers(text, lang) for text in sentences]
-    yearless = any(
-        days <= {(n.value, n.unit) for n in numbers} and not any(n.is_year for n in numbers) for numbers in given
-    )
-    return yearless and any(n.is_year and n.value == year.value for numbers in given for n in numbers)
+    last: float | None = None
+    for text in sentences:
+        numbers = _numbers(text, lang)
+        years = [n.value for n in numbers if n.is_year]
+        if not years and last == year.value and days <= {(n.value, n.unit) for n in numbers}:
+            return True
+        last = years[-1] if years else last
+    return False
 
 
 def _one_date(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
