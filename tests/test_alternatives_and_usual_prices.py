@@ -8,8 +8,7 @@ subject word before the same verb ("Paracetamol can be taken" beside "Ibuprofen 
 as one naming others is, and a clause so opening ("..., and the pool is open until 9 pm") as a clause of
 another's; a name before a verb in the passive, which a doer before it in the active does not stand in
 the place of ("Bill Gates, who co-founded the company" for "Microsoft was co-founded"); a capital letter alone
-inside a name ("Galaxy Z Fold"); a noun qualified otherwise in the plural ("Starter plans" beside
-"The Business plan"); and a date whose year the context left out ("The crew returned to Earth on July
+inside a name ("Galaxy Z Fold"); and a date whose year the context left out ("The crew returned to Earth on July
 24." after "... July 20, 1969")."""
 
 from __future__ import annotations
@@ -51,10 +50,6 @@ _HEADPHONES = "The headphones are now 199 dollars, down from their original pric
 _TESLA = (
     "Tesla was founded in 2003 by Martin Eberhard and Marc Tarpenning. Elon Musk, who invested in the company in "
     "2004, became its chief executive in 2008."
-)
-_PLANS = (
-    "Starter plans include 2 users and 10 projects. The Business plan adds unlimited projects and up to 25 users "
-    "for 49 dollars a month."
 )
 _APOLLO = (
     "Apollo 11 launched on July 16, 1969, and landed on the Moon on July 20, 1969. The crew returned to Earth on "
@@ -119,9 +114,6 @@ _FOLDS = (
         (_MICROSOFT, "Bill Gates was replaced by John Thompson.", True),
         # (a participle with no object is no verb in the active: "a 2023 film directed by Greta Gerwig")
         ("Barbie is a 2023 film directed by Greta Gerwig.", "Oppenheimer was directed by Greta Gerwig.", False),
-        # a noun qualified otherwise, in the plural
-        (_PLANS, "The Business plan includes up to 25 users.", True),
-        (_PLANS, "Starter plans include 25 users.", False),
         # a year the context left out
         (_APOLLO, "The crew returned to Earth on July 24, 1969.", True),
         (_APOLLO, "The crew returned to Earth on July 24, 1970.", False),

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import SlotFinding
-from faithcheck._text.analysis import analyze, stem
+from faithcheck._text.analysis import analyze
 from faithcheck._text.lexicon import get_lexicon, lower_case_words
 
 __all__ = ["check_variants", "modified_otherwise", "varied_otherwise"]
@@ -44,7 +44,7 @@ _OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z-]{2,})\s+([a-z]{3,})\b")
 
 @lru_cache(maxsize=16384)
 def _modified(text: str, lang: Lang) -> frozenset[tuple[str, str]]:
-    """The (word, noun stem) pairs of ``text`` whose word is a content word, in lower case or a capitalised
+    """The (word, noun) pairs of ``text`` whose word is a content word, in lower case or a capitalised
     label of a noun in lower case ("the Pro tier"): no stop word,
     number word or rank ("the first plan" is ranked, "the two plans" counted); a sentence's first
     word too where people write it in lower case inside a sentence ("Standard delivery takes 3 to 5
@@ -64,10 +64,7 @@ def _modified(text: str, lang: Lang) -> frozenset[tuple[str, str]]:
         for m in _MODIFIED.finditer(text)
         if m.group(2).islower() and (m.group(1).islower() or m.group(1)[1:].islower())
     ]
-    # (the noun by its stem: "Starter plans" and "The Business plan" qualify one noun)
-    return frozenset(
-        (word, stem(noun, lex)) for word, noun in (*pairs, *opening) if word not in skip and noun not in skip
-    )
+    return frozenset((word, noun) for word, noun in (*pairs, *opening) if word not in skip and noun not in skip)
 
 
 def modified_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
