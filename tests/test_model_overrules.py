@@ -10,17 +10,13 @@ import pytest
 
 from faithcheck import Faithfulness
 
+from .test_lists_names_and_whole_sentences import _PLANS
 from .verdicts import assert_supported
 
 _ASPIRIN = (
     "Aspirin should not be given to children under 16, because of the risk of Reye's syndrome. Adults can take 300 "
     "to 600 mg every 4 hours, up to a maximum of 4 grams a day. Low-dose aspirin, 75 mg a day, is used to prevent "
     "heart attacks and strokes."
-)
-_PLANS = (
-    "The Basic plan costs 6.99 dollars a month and includes ads. The Standard plan costs 15.49 dollars a month, with "
-    "no ads and HD streaming on 2 screens at once. The Premium plan costs 22.99 dollars a month and allows 4 screens "
-    "in Ultra HD."
 )
 _TOKENS = (
     "The free tier allows 60 requests per minute and 10,000 requests per day. Requests over the limit return HTTP "

@@ -4789,7 +4789,7 @@ def _check_name(
     # (a claim's name before a verb in the passive is what the verb is done to: the name before it in
     # the active, with its object after it, is its doer and stands in no place of it: "Bill Gates,
     # who co-founded the company ... in 1975" for "Microsoft was co-founded in 1975")
-    passive = _PASSIVE_AFTER.match(place[2], place[1]) if lang == "en" else None
+    passive = _passive_after(lang).match(place[2], place[1]) if lang == "en" else None
     done_to = passive is not None and bool(
         re.search(rf"\b{re.escape(passive.group(1))}\s+{_OBJECT_OPENING}", sentences[best], re.IGNORECASE)
     )
@@ -4832,8 +4832,14 @@ def _check_name(
     return _named_otherwise(others[0], name, sentences[best], surely=bool(naming))
 
 
-_PASSIVE_AFTER = re.compile(r"\s+(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?([a-z][a-z-]*ed)\b")
-"""A verb in the passive after a name, its participle in -ed: "was co-founded", "were first recorded"."""
+@cache
+def _passive_after(lang: Lang) -> re.Pattern[str]:
+    """A verb in the passive after a name: one of the lexicon's ``copulas`` and a participle in -ed
+    ("was co-founded", "were first recorded")."""
+    copulas = "|".join(sorted(get_lexicon(lang).copulas))
+    return re.compile(rf"\s+(?:{copulas})\s+(?:\w+ly\s+)?([a-z][a-z-]*ed)\b")
+
+
 _OBJECT_OPENING = r"(?:the|a|an|its|their|his|her|this|that)\b"
 """What opens the object of a verb in the active: "co-founded the company" (not "directed by")."""
 
