@@ -2368,10 +2368,17 @@ def test_an_ordinal_the_aligned_sentence_ranks_otherwise_is_contradicted() -> No
     unstated = check_slots("The second dose is given at 8 weeks.", doses, "en")
     assert unstated is not None
     assert (unstated.label, unstated.why) == ("unsupported", "the context does not state 8 weeks")
-    # a rank the evidence gives of anything: no finding; one it gives nowhere is not aligned (as a
-    # number the evidence does not state), except "first", as often no rank ("was first developed")
+    # a rank the evidence gives of anything: no finding, unless the clause of its own names another
+    # thing and the claim's name stands in the clause of another rank (the word left out after "its
+    # third" is the season of "its second season"); one it gives nowhere is not aligned (as a number
+    # the evidence does not state), except "first", as often no rank ("was first developed")
     emmy = ["The show won an Emmy in its second season and a Golden Globe in its third."]
-    assert check_slots("The show won an Emmy in its third season.", emmy, "en") is None
+    third = check_slots("The show won an Emmy in its third season.", emmy, "en")
+    assert third is not None
+    assert (third.label, third.why) == ("contradicted", 'the context gives "a Golden Globe in its third", not Emmy')
+    assert check_slots("The show won an Emmy in its second season.", emmy, "en") is None
+    assert check_slots("The show won a Golden Globe in its third season.", emmy, "en") is None
+    assert check_slots("The show won an award in its third season.", emmy, "en") is None
     assert check_slots("The first season premiered in 2004.", ["The show premiered in 2004."], "en") is None
     unranked = check_slots("The second season premiered in 2005.", ["The show premiered in 2004 and 2005."], "en")
     assert unranked is not None

@@ -96,7 +96,9 @@ from faithcheck._pipeline.verify.slots import (
     spelt_as_one,
     window_sentences,
 )
+from faithcheck._pipeline.verify.subject_swapped import subject_swapped
 from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
+from faithcheck._pipeline.verify.turned_subject import subject_turned
 from faithcheck._pipeline.verify.whenever import at_any_time
 from faithcheck._text.analysis import (
     SOLE,
@@ -171,9 +173,15 @@ def find_cue(
     slot = check_slots(claim.text, window_sentences(window, lang), lang)
     # any deciding slot finding where the window is about the claim; only a certain one where the
     # window is only read as support
+    # (a number's finding that a name's may say better yields to the family's: "The Toyota Corolla GR
+    # Sport returns up to 60 mpg" is said of the Corolla Hybrid)
     if slot is not None and slot.decides and (about or slot.certain):
-        return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
-    if variant := _variant_in_context(claim.text, passages, lang):
+        variant = _variant_in_context(claim.text, passages, lang) if slot.yields else None
+        if variant is None:
+            return Cue(slot.label, slot.why + _naming(slot.sentence, window), slot.kind, overrules=True)
+    else:
+        variant = _variant_in_context(claim.text, passages, lang)
+    if variant:
         # the claim says of a name what the context says only of another of its family ("iPhone 15
         # Pro" for "iPhone 15", "MacBook Pro" for "MacBook Air"), or of a variant what it says only
         # of the name
@@ -265,6 +273,10 @@ def find_cue(
         if found := said_of_another(claim, said, lang):
             other, why = found
             return Cue(label, why + _naming(other.text, window), "entity", overrules=True)
+    if found := subject_swapped(claim, said, passages, lang):
+        # "Paracetamol is safe for ... pregnant women" for "Ibuprofen is safe for pregnant women"
+        other, why = found
+        return Cue("wrong_entity", why + _naming(other.text, window), "entity", overrules=True)
     for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word, free_of_otherwise, said_for_another):
         if found := said_otherwise(claim, said, lang):
             other, why = found
@@ -279,6 +291,11 @@ def find_cue(
     for other in said:
         if turned := _number_turned(claim, other, lang):
             return Cue("contradicted", turned + _naming(other.text, window), "direction", overrules=True)
+    # ... and the claim's subject changing the other way in the sentence about it ("Operating profit
+    # fell 3%" beside "Revenue rose 12% in 2023" for "Operating profit rose in 2023")
+    if found := subject_turned(claim, said, lang):
+        other, turned = found
+        return Cue("contradicted", turned + _naming(other.text, window), "direction", overrules=True)
     if of_another := named_of_another(claim.text, context, lang):
         # "Bank of Merton" where the context names only the "Bank of England" (and Merton elsewhere)
         return Cue("wrong_entity", of_another, "entity", overrules=True)

@@ -242,6 +242,9 @@ def check_ordinals(
         return None
     given = [(i, rank) for i, text in enumerate(sentences) for rank in ordinals(text, lang)]
     for mine in claimed:
+        if found := _elided_otherwise(claim, mine, sentences, lang):
+            i, why = found
+            return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=mine.text)
         rivals = [(i, rank) for i, rank in given if rank.ranks == mine.ranks and rank.value != mine.value]
         if not rivals:
             continue
@@ -277,6 +280,66 @@ def check_ordinals(
             return SlotFinding(
                 "unsupported", "number", why, sentences[best], certain=False, decides=False, slot=mine.text
             )
+    return None
+
+
+_MARK = re.compile(r"\d+(?:[.,]\d+)*")
+"""A number of a clause (names are its capitalised words)."""
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas)\b(?!\s+\d)")
+"""Where a clause of a list ends: "The first season was filmed in Belfast | and the second in Dublin"
+(not "and" before a number: "3 years and 4 months")."""
+
+
+def _marks(text: str, lang: Lang) -> frozenset[str]:
+    """The names (their stems), the months (as written in lower case: "May" is no stem) and the numbers
+    of ``text``: what tells one clause of a list from another. Its first word is capitalised as any
+    opening word is ("Payments are due ..."): no name."""
+    text = text.strip()
+    text = text[:1].lower() + text[1:]
+    months = frozenset(get_lexicon(lang).months) & {word.lower() for word in _TOKEN.findall(text) if word[0].isupper()}
+    return capitalised_stems(text, lang) | months | frozenset(_MARK.findall(text))
+
+
+def _clause_at(text: str, at: int) -> tuple[int, int]:
+    """Where the clause of ``text`` holding ``at`` starts and ends (:data:`_CLAUSE_BREAK`)."""
+    breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)]
+    start = max((end for begin, end in breaks if end <= at), default=0)
+    end = min((begin for begin, _ in breaks if begin >= at), default=len(text))
+    return start, end
+
+
+def _elided_otherwise(claim: str, mine: Ordinal, sentences: Sequence[str], lang: Lang) -> tuple[int, str] | None:
+    """The sentence that gives the claim's rank and another rank of its word, one of them with the
+    word left out ("The first season was filmed in Belfast and the second in Dublin", "two doses: the
+    first at 1 year old and the second at 3 years"), where the claim's names, months or numbers stand
+    only in the other rank's clause and the claim's rank's clause has its own: the index and why;
+    ``None`` otherwise ("Nico Williams opened the scoring in the 47th minute, Cole Palmer equalised in
+    the 73rd" gives Cole Palmer the 73rd). A rank with its word left out ranks the word of the rank
+    before it, or the claim's word where the sentence has it before the rank ("two doses: the first")."""
+    marks = _marks(claim[: mine.start] + claim[mine.start + len(mine.text) :], lang)
+    for i, text in enumerate(sentences):
+        ranks = ordinals(text, lang)
+        if all(rank.ranks for rank in ranks):
+            continue
+        words, ranked = [], ""
+        for rank in ranks:
+            ranked = rank.ranks or ranked or next(iter(analyze(text[: rank.start], lang).content & {mine.ranks}), "")
+            words.append(ranked)
+        claimed = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value == mine.value]
+        others = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value != mine.value]
+        for rank, other_rank in ((r, o) for r in claimed for o in others):
+            (start, end), other_clause = _clause_at(text, rank.start), _clause_at(text, other_rank.start)
+            if (start, end) == other_clause:
+                continue
+            own, other = _marks(text[start:end], lang), _marks(text[slice(*other_clause)], lang)
+            if (missing := (marks & other) - own) and own - marks:
+                written = [
+                    w
+                    for w in _TOKEN.findall(claim)
+                    if w in missing or w.lower() in missing or analyze(w, lang).content & missing
+                ]
+                why = f'the context gives "{text[start:end].strip(" .;,")}", not {" or ".join(dict.fromkeys(written))}'
+                return i, why
     return None
 
 

@@ -405,6 +405,8 @@ class NumberSlot:
                 and not self.of_someone_else(other)
                 and self.age == other.age
             )
+        if self.in_another_month(other):
+            return not self.of_someone_else(other)
         return (
             other.value != self.value
             and not self._rounds(other)
@@ -414,6 +416,19 @@ class NumberSlot:
             and (self.compatible(other, strict=True) or self.dated_alike(other))
             and not self.of_someone_else(other)
             and self.age == other.age
+        )
+
+    def in_another_month(self, other: NumberSlot) -> bool:
+        """Both are a year dated by its month, one year in two months: "May 2023" rivals "April
+        2023" ("approved ... in May 2023 but blocked ... in April 2023" for "approved in April
+        2023"), where its value alone would make it the claim's own."""
+        months = _month_stems()
+        return (
+            self.is_year
+            and other.is_year
+            and self.value == other.value
+            and self.unit != other.unit
+            and {self.unit, other.unit} <= months
         )
 
     def dated_alike(self, other: NumberSlot) -> bool:
@@ -3356,6 +3371,15 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 yielded = yielded or finding
             elif finding.decides:
                 return finding
+            elif (variant := _stated_apart_only(slot, sentences, apart, kept, lang)) is not None:
+                # "The Nintendo Switch 2 launched in June 2025" beside "The original Nintendo Switch
+                # launched in March 2017" for "The original Nintendo Switch launched in June 2025" (a
+                # name's finding may say better: "the context names The Pro here, not Basic")
+                why = f"only a sentence about another one states {slot.text}"
+                apart_only = SlotFinding(
+                    "unsupported", "number", why, sentences[variant], certain=False, slot=slot.text, yields=True
+                )
+                yielded = yielded or apart_only
             else:
                 unaligned = unaligned or finding
     if actors := _actors(claim, _heads(sentences, lang), lang):
@@ -3397,6 +3421,22 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             ):
                 return finding
     return unaligned
+
+
+def _stated_apart_only(
+    slot: NumberSlot, sentences: Sequence[str], apart: frozenset[int], kept: Sequence[int], lang: Lang
+) -> int | None:
+    """The first sentence set ``apart`` (of another thing than the claim's, :func:`_check_slots`) that
+    states ``slot``, where none ``kept`` does: the value is that thing's, not the claim's."""
+    if not apart or not kept or kept == list(range(len(sentences))):
+        return None
+
+    def states(i: int) -> bool:
+        return any(slot.states(n) for n in _numbers(sentences[i], lang))
+
+    if any(states(i) for i in kept):
+        return None
+    return next((i for i in sorted(apart) if states(i)), None)
 
 
 def _check_agents(
@@ -3908,7 +3948,7 @@ def _check_number(
     measuring = [f for f in found if slot.of_what is not None and f[2].of_what == slot.of_what]
     measuring = measuring if all(f[2].of_what is not None for f in found) else []
     found = measuring or _in_claimed_conjunct(
-        slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered, claim_content
+        slot, claim_numbers, found, claim_marks, rank_stems(lang), numbered, claim_content, claim_subject & claim_marks
     )
     # (a year stated by no word of its event leaves a sentence naming others that states the claim's
     # words around it: "was the tallest man-made structure in the world until the Chrysler Building
@@ -3964,14 +4004,15 @@ def _check_number(
         )
         if not states and aligned:
             why = f"the context gives {best.text}, not {slot.text}"
+            same = best.value == slot.value and not slot.in_another_month(best)  # (not "May 2023" for "April 2023")
             if best.per and slot.per and best.per[0] != slot.per[0]:  # a rate per another time
                 why = f"the context gives {best.text} {best.per[1]}, not {slot.text} {slot.per[1]}"
-            elif best.span is not None and best.value == slot.value:  # a range starting where the claim's ends
+            elif best.span is not None and same:  # a range starting where the claim's ends
                 low, high = best.span
                 why = f"the context gives {low:g} to {high:g}, not {_BEYOND[slot.bound or '']} {slot.text}"
-            elif best.value == slot.value and best.bound is None:  # the number itself, which the claim's bound excludes
+            elif same and best.bound is None:  # the number itself, which the claim's bound excludes
                 why = f"the context gives {best.text}, not {_BEYOND[slot.bound or '']} {slot.text}"
-            elif best.value == slot.value:  # the same number, bounded the other way
+            elif same:  # the same number, bounded the other way
                 why = f"the context bounds {best.text} {_SIDE[best.bound or '']}, the claim {_SIDE[slot.bound or '']}"
             return SlotFinding("contradicted", "number", why, sentences[i], certain=True, slot=slot.text)
     stating = [f for f in found if f[0][3]]
@@ -4126,6 +4167,7 @@ def _in_claimed_conjunct(
     ranks: frozenset[str] = frozenset(),
     numbered: Mapping[int, Sequence[NumberSlot]] | None = None,
     claim_content: frozenset[str] = frozenset(),
+    subject: frozenset[str] = frozenset(),
 ) -> list[_Found]:
     """``found`` less the numbers of a coordinated sentence outside the part that the claim's other
     numbers single out ("In 2020, 8,000 people attended" for "in 2020, 8,000 did") or, where they
@@ -4145,7 +4187,10 @@ def _in_claimed_conjunct(
     nothing singles out a part, the one part whose own words the claim (``claim_content``) says
     all of does, where every other part has a word or a number of its own that the claim leaves out
     (:func:`_said_all_of`: "or 45 pounds a month with no contract" for "Membership costs 45 pounds
-    a month with no contract", beside "35 pounds a month with a 12-month contract")."""
+    a month with no contract", beside "35 pounds a month with a 12-month contract"). The ``subject``,
+    the claim's name it opens with, marks as the words around the slot do, however far before it
+    ("The Senate passed the bill in February 2024" against "passed by the House in February 2024 and
+    by the Senate in March 2024")."""
     # the other parts of the slot's date ("October 29, 2023") tie it to no part: a dateline may
     # give the year
     months = _month_stems()
@@ -4167,7 +4212,7 @@ def _in_claimed_conjunct(
         if chosen is None and numbered is not None:
             chosen = _bounded_alike(others, numbered[i])
         ranked = all(own & ranks for own in parts.values())
-        marking = words & (marks | ranks if ranked else marks)
+        marking = (words | subject) & (marks | ranks if ranked else marks)
         if chosen is None and (chosen := _singled_out(parts, marking)) is not None:
             terms = marking  # a part without the mark is no rival for the rest of its words
         whole = None
@@ -4256,7 +4301,8 @@ def _claims_too(number: NumberSlot, slot: NumberSlot, claim_numbers: Sequence[Nu
     own, so it still rivals "$ 2 each"; nor does "200 g of sugar" make "200 g of flour" the claim's
     (:func:`_measure_other`), which rivals "100 g of flour". The slot's value per another time is
     a rival ("200 patients a day" for "200 patients a week")."""
-    return (number.value == slot.value and slot.rates(number) is None) or any(
+    same = number.value == slot.value and slot.rates(number) is None and not slot.in_another_month(number)
+    return same or any(
         other.states(number) and not _measure_other(other, number) for other in claim_numbers if other is not slot
     )
 
