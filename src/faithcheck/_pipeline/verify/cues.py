@@ -30,7 +30,10 @@ occur in it):
   claim's apart ("Members get 10% off" beside "Guests get no discount" for "Guests get 10% off") →
   ``unsupported``,
 * a change of a number that goes the other way ("revenue fell 12%" against "revenue grew 12%",
-  or "rose 12% ..., while costs fell 3%") → ``contradicted``,
+  or "rose 12% ..., while costs fell 3%"), and a change of the claim's subject that the sentence or
+  clause opening with it turns the other way ("Operating profit fell 3%" beside "Revenue rose 12% in
+  2023" for "Operating profit rose in 2023": :mod:`faithcheck._pipeline.verify.turned_subject`) →
+  ``contradicted``,
 * a word the claim takes from another sentence or clause that says the same of something else
   ("Maria Lopez leads the oncology department" beside "Dr. James Okafor heads the oncology
   department": :mod:`faithcheck._pipeline.verify.swapped`), a thing in a kind the context qualifies
@@ -45,8 +48,10 @@ occur in it):
   ``contradicted``,
 * the one replaced given what the one replacing does ("replacing Mark Ellis":
   :mod:`faithcheck._pipeline.verify.replaced`), a name given what another clause says of others
-  ("while Michael Collins remained in lunar orbit": :mod:`faithcheck._pipeline.verify.clause_apart`)
-  → ``wrong_entity``,
+  ("while Michael Collins remained in lunar orbit": :mod:`faithcheck._pipeline.verify.clause_apart`),
+  and a subject word given what a sentence says of another, where the context speaks of the claim's
+  apart ("Paracetamol is safe for ... pregnant women" for "Ibuprofen is safe for pregnant women":
+  :mod:`faithcheck._pipeline.verify.subject_swapped`) → ``wrong_entity``,
 * a name in the claim that occurs nowhere in the context → ``wrong_entity`` (a title such as "Mr"
   is no part of it; a word of origin names its place, "African" Africa; an abbreviation the name
   it spells, "U.S." the United States),

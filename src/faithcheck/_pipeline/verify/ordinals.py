@@ -20,7 +20,10 @@ Globe in its third": what it ranks is not always written beside it), unless the 
 leaves out a name of the claim that the sentence giving another rank, stating all the rest of the
 claim, has, and refers to nothing with a pronoun: then it is another thing's rank ("Lyon, the
 third-largest city" beside "Marseille is the second-largest city" for "Marseille is the
-third-largest city"). A sentence that ranks the
+third-largest city"). A list that leaves out the word its later rank ranks ("The first season was
+filmed in Belfast and the second in Dublin") gives each rank its clause: a name, a month or a number
+of the claim standing only in another rank's clause, where the claim's rank's clause has its own,
+contradicts it ("The second season was filmed in Belfast"). A sentence that ranks the
 claim's thing otherwise speaks of another one (:func:`ranked_otherwise`): the slot check takes none
 of its numbers for the claim's. A century's rank ("the 19th century": the lexicon's
 ``century_words``) is a span of years, which the slot check reads as a year ("the 1800s").

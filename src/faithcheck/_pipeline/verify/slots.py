@@ -3337,7 +3337,8 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # or names a variant of it ("The Pixel 8 Pro" for "The Pixel 8") speaks of another one: its
     # numbers are none of the claim's, nor rivals of them (where every sentence would be set apart,
     # none is)
-    apart = modified_otherwise(claim, sentences, lang) | varied_otherwise(claim, sentences, lang)
+    variants = varied_otherwise(claim, sentences, lang)
+    apart = modified_otherwise(claim, sentences, lang) | variants
     kept = [i for i in range(len(sentences)) if i not in apart] or list(range(len(sentences)))
     numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
@@ -3371,7 +3372,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 yielded = yielded or finding
             elif finding.decides:
                 return finding
-            elif (variant := _stated_apart_only(slot, sentences, apart, kept, lang)) is not None:
+            elif (variant := _stated_apart_only(slot, sentences, variants, kept, lang)) is not None:
                 # "The Nintendo Switch 2 launched in June 2025" beside "The original Nintendo Switch
                 # launched in March 2017" for "The original Nintendo Switch launched in June 2025" (a
                 # name's finding may say better: "the context names The Pro here, not Basic")
@@ -3426,8 +3427,10 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
 def _stated_apart_only(
     slot: NumberSlot, sentences: Sequence[str], apart: frozenset[int], kept: Sequence[int], lang: Lang
 ) -> int | None:
-    """The first sentence set ``apart`` (of another thing than the claim's, :func:`_check_slots`) that
-    states ``slot``, where none ``kept`` does: the value is that thing's, not the claim's."""
+    """The first sentence set ``apart`` as one naming a variant of the claim's name (``varied_otherwise``:
+    "The Nintendo Switch 2" for "The original Nintendo Switch") that states ``slot``, where none
+    ``kept`` does: the value is the variant's, not the claim's. (Not a thing modified otherwise: "the
+    hottest year" may be "the warmest year".)"""
     if not apart or not kept or kept == list(range(len(sentences))):
         return None
 
