@@ -3937,11 +3937,13 @@ def _check_number(
                 # a rival known by its words around, not its unit, is less sure than one by both,
                 # and so is a length of time in another unit ("17 years" in prison is no rival of
                 # "in 11 months" that shares one word; "187 km" is of "187 miles") and a date in
-                # another month ("extended from March 1 to April 15" for "The deadline is April 15")
+                # another month ("extended from March 1 to April 15" for "The deadline is April 15";
+                # "in April 2019" for "on January 23, 2019": articles date many events)
                 sure = (
                     slot.competes(number)
                     and (slot.measures(number) is None or slot.unit not in _seconds())
                     and (slot.unit == number.unit or not slot.dated_alike(number))
+                    and not slot.in_another_month(number)
                 )
                 found.append(((near if sure else near - 1, tie, named, 0), i, number))
     # where every number found says what it measures, those of the thing the claim's measures are
