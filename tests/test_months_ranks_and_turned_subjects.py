@@ -41,6 +41,10 @@ _CONSOLES = (
     "The Nintendo Switch 2 launched in June 2025 at 395 pounds. The original Nintendo Switch launched in March 2017 "
     "at 279 pounds."
 )
+_OPERA = (
+    "The Royal Opera House reopened after a long renovation. Its first premiere was staged at the Royal Opera House "
+    "Theatre in 2019, and the company toured Japan in 2018."
+)
 _PAINKILLERS = (
     "Ibuprofen should not be taken by people with stomach ulcers. Paracetamol is safe for most people, including "
     "pregnant women. Adults can take up to 1,200 mg of ibuprofen a day without a prescription."
@@ -106,6 +110,8 @@ _CASES = [
     (_CONSOLES, "The original Nintendo Switch launched in June 2025.", False),
     (_CONSOLES, "The original Nintendo Switch launched in March 2017.", True),
     (_CONSOLES, "The Nintendo Switch 2 launched in June 2025.", True),
+    # (not a thing named after the claim's: "the Royal Opera House Theatre" is no model of it)
+    (_OPERA, "The Royal Opera House staged its first premiere in 2019.", True),
     # the claim said of another subject
     (_PAINKILLERS, "Ibuprofen is safe for pregnant women.", False),
     (_PAINKILLERS, "Paracetamol is safe for pregnant women.", True),
@@ -130,7 +136,11 @@ def test_months_ranks_and_turned_subjects(
     assert_supported(verifiers["en"], context, claim, supported=supported)
 
 
-@pytest.mark.parametrize(("context", "claim", "supported"), [case for case in _CASES if not case[2]])
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [case for case in _CASES if not case[2]]
+    + [(_OPERA, "The Royal Opera House staged its first premiere in 2019.", True)],
+)
 def test_the_model_is_overruled_too(model: Faithfulness, context: str, claim: str, supported: bool) -> None:
     assert_supported(model, context, claim, supported=supported)
 

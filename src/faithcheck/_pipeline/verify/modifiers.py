@@ -28,7 +28,7 @@ from faithcheck._pipeline.verify.findings import SlotFinding
 from faithcheck._text.analysis import analyze
 from faithcheck._text.lexicon import get_lexicon, lower_case_words
 
-__all__ = ["check_variants", "modified_otherwise", "varied_otherwise"]
+__all__ = ["check_variants", "model_variants", "modified_otherwise", "varied_otherwise"]
 
 _MODIFIED = re.compile(
     r"\b(?:the|our|its|their|his|her|this|that|your)\s+([a-z][a-z-]{2,})\s+([a-z]{3,})\b", re.IGNORECASE
@@ -182,9 +182,30 @@ def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
     ...     ["The Pixel 8 has a 6.2-inch display.", "The Pixel 8 Pro has a 6.7-inch display."], "en"))
     [1]
     """
+    return frozenset(_varied(claim, sentences, lang))
+
+
+def model_variants(claim: str, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
+    """The sentences :func:`varied_otherwise` sets apart whose variant's last word tells a model (a
+    model word, :func:`_model_word`, or a number: "The Nintendo Switch 2" for "The original Nintendo
+    Switch"), not a thing named after the claim's ("the Supreme Court Building" for "the Supreme
+    Court").
+
+    >>> sorted(model_variants("The Supreme Court heard the case in 2009.",
+    ...     ["The Supreme Court ruled.", "It was held at the Supreme Court Building in 2009."], "en"))
+    []
+    """
+    varied = _varied(claim, sentences, lang)
+    return frozenset(
+        i for i, other in varied.items() if (word := other.split()[-1]).isdigit() or _model_word(word, lang)
+    )
+
+
+def _varied(claim: str, sentences: Sequence[str], lang: Lang) -> dict[int, str]:
+    """The sentences :func:`varied_otherwise` sets apart, with the name each gives the variant."""
     if lang != "en":
-        return frozenset()
-    out: set[int] = set()
+        return {}
+    out: dict[int, str] = {}
     for name in _variant_names(claim, lang):
         alone, others = _naming(name, sentences, claim, lang)
         # a sentence naming the claim's name alone with all the claim's other numbers sets apart one
@@ -194,8 +215,8 @@ def varied_otherwise(claim: str, sentences: Sequence[str], lang: Lang) -> frozen
         if numbers and any(numbers <= analyze(sentences[i], lang).numbers for i in alone):
             alone, others = _naming(name, sentences, claim, lang, numbered=True)
         if alone:
-            out |= others.keys()
-    return frozenset(out)
+            out.update((i, other) for i, other in others.items() if i not in out)
+    return out
 
 
 def check_variants(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:

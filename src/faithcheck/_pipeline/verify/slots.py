@@ -99,7 +99,7 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.holders import check_holders
 from faithcheck._pipeline.verify.letters import check_letters, lettered
-from faithcheck._pipeline.verify.modifiers import modified_otherwise, varied_otherwise
+from faithcheck._pipeline.verify.modifiers import model_variants, modified_otherwise, varied_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._pipeline.verify.predicates import check_predicates
@@ -3337,8 +3337,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     # or names a variant of it ("The Pixel 8 Pro" for "The Pixel 8") speaks of another one: its
     # numbers are none of the claim's, nor rivals of them (where every sentence would be set apart,
     # none is)
-    variants = varied_otherwise(claim, sentences, lang)
-    apart = modified_otherwise(claim, sentences, lang) | variants
+    apart = modified_otherwise(claim, sentences, lang) | varied_otherwise(claim, sentences, lang)
     kept = [i for i in range(len(sentences)) if i not in apart] or list(range(len(sentences)))
     numbered, numbered_features = tuple(sentences[i] for i in kept), [features[i] for i in kept]
     # one that ranks it otherwise ("the first dose" for "the second dose") states none of them
@@ -3350,6 +3349,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
     marks = frozenset().union(*(place.stems for place, _, _ in places)) | (
         _naming_a_noun(claim, features, lang) if numbers else frozenset()
     )
+    models = model_variants(claim, sentences, lang) if numbers else frozenset()
     for slot in numbers:
         if finding := _check_number(
             slot,
@@ -3372,7 +3372,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
                 yielded = yielded or finding
             elif finding.decides:
                 return finding
-            elif (variant := _stated_apart_only(slot, sentences, variants, kept, lang)) is not None:
+            elif (variant := _stated_apart_only(slot, sentences, models, kept, lang)) is not None:
                 # "The Nintendo Switch 2 launched in June 2025" beside "The original Nintendo Switch
                 # launched in March 2017" for "The original Nintendo Switch launched in June 2025" (a
                 # name's finding may say better: "the context names The Pro here, not Basic")
@@ -3427,10 +3427,11 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
 def _stated_apart_only(
     slot: NumberSlot, sentences: Sequence[str], apart: frozenset[int], kept: Sequence[int], lang: Lang
 ) -> int | None:
-    """The first sentence set ``apart`` as one naming a variant of the claim's name (``varied_otherwise``:
-    "The Nintendo Switch 2" for "The original Nintendo Switch") that states ``slot``, where none
-    ``kept`` does: the value is the variant's, not the claim's. (Not a thing modified otherwise: "the
-    hottest year" may be "the warmest year".)"""
+    """The first sentence set ``apart`` as one naming a model of the claim's name's family
+    (``model_variants``: "The Nintendo Switch 2" for "The original Nintendo Switch") that states
+    ``slot``, where none ``kept`` does: the value is the model's, not the claim's. (Not a thing
+    modified otherwise, "the hottest year" may be "the warmest year"; nor one named after the claim's,
+    "the Supreme Court Building".)"""
     if not apart or not kept or kept == list(range(len(sentences))):
         return None
 
