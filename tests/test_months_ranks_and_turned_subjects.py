@@ -33,6 +33,10 @@ _GOALS = (
     "Nico Williams opened the scoring in the 47th minute, Cole Palmer equalised in the 73rd, and Mikel Oyarzabal "
     "scored the winner in the 86th."
 )
+_COFFEE = (
+    "Coffee reached Europe in the 17th century through two ports: the first in Venice around 1615, and the second "
+    "in England in the 1650s."
+)
 _RESULTS = (
     "The company's revenue rose 12% to 4.2 billion dollars in 2023. Operating profit fell 3% to 610 million dollars. "
     "The board proposed a dividend of 45 cents a share."
@@ -89,6 +93,8 @@ _CASES = [
     (_EXAMS, "The first exam is in May.", False),
     (_EXAMS, "The first exam is in January.", True),
     (_EXAMS, "The second exam is in May.", True),
+    # (a list counts up from its first rank: "the first" after "the 17th century" ranks no century)
+    (_COFFEE, "Coffee arrived through Venice in the 17th century.", True),
     # (a rank's clause may name its own before it: "Cole Palmer equalised in the 73rd")
     (_GOALS, "Cole Palmer equalised in the 73rd minute.", True),
     (_GOALS, "Nico Williams opened the scoring in the 47th minute.", True),

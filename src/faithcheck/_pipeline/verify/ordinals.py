@@ -318,16 +318,23 @@ def _elided_otherwise(claim: str, mine: Ordinal, sentences: Sequence[str], lang:
     only in the other rank's clause and the claim's rank's clause has its own: the index and why;
     ``None`` otherwise ("Nico Williams opened the scoring in the 47th minute, Cole Palmer equalised in
     the 73rd" gives Cole Palmer the 73rd). A rank with its word left out ranks the word of the rank
-    before it, or the claim's word where the sentence has it before the rank ("two doses: the first")."""
+    before it where it counts up from it ("the 16th century by two different ports of entry: the first
+    in Spain" ranks no century first), or, first in its sentence, the claim's word where the sentence
+    has it before the rank ("two doses: the first")."""
     marks = _marks(claim[: mine.start] + claim[mine.start + len(mine.text) :], lang)
     for i, text in enumerate(sentences):
         ranks = ordinals(text, lang)
         if all(rank.ranks for rank in ranks):
             continue
-        words, ranked = [], ""
-        for rank in ranks:
-            ranked = rank.ranks or ranked or next(iter(analyze(text[: rank.start], lang).content & {mine.ranks}), "")
-            words.append(ranked)
+        words: list[str] = []
+        for k, rank in enumerate(ranks):
+            if rank.ranks:
+                words.append(rank.ranks)
+            elif k > 0:
+                # a list counts up: "the first" after "the 16th century" ranks no century
+                words.append(words[-1] if rank.value > ranks[k - 1].value else "")
+            else:
+                words.append(next(iter(analyze(text[: rank.start], lang).content & {mine.ranks}), ""))
         claimed = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value == mine.value]
         others = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value != mine.value]
         for rank, other_rank in ((r, o) for r in claimed for o in others):
