@@ -76,12 +76,15 @@ building it.
   usual and original prices, subjects opening a sentence or a clause ("Paracetamol can be taken"),
   relative clauses, names before a passive verb, letters inside names ("Galaxy Z Fold"), bus fares,
   course fees, deliveries, vaccinations, expense limits, opening hours, Tesla, game consoles,
-  medicines, plans and cookies); its last contexts hold claims still wrong.
+  medicines, plans and cookies, dates in another month of one year, ranks whose word a list leaves
+  out ("and the second in Dublin"), subjects whose change a sentence turns the other way, subjects
+  said of another, console variants, a museum, films, exams, company results, freight, blood
+  pressure medicines, tenants, rabbits, shares and a bill); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
 
 ``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
-session's new made-up claims: ``--pairs everyday --new-since da24172``).
+session's new made-up claims: ``--pairs everyday --new-since 496900c``).
 """
 
 from __future__ import annotations
