@@ -15,7 +15,9 @@ shape of sentence that once cost more than linear time. Run by hand; compare two
 * ``openings``: "Musiala scored again." again and again (each first word is read as a name or not
   by whether the text writes its names in lower case, which is read once a text);
 * ``heads``: "Harvard University, Ada Smith and" again and again (each "University" is looked up
-  among the names around it, and each name after "by" is an agent of a list).
+  among the names around it, and each name after "by" is an agent of a list);
+* ``ranks``: "and the 3rd in Leeds", "and the 4th in Leeds", ... (each rank whose word a list leaves
+  out is read against the claim's rank by its clause).
 """
 
 from __future__ import annotations
@@ -57,7 +59,19 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {  # the claim, and the se
             "The study was led and directed by " + _repeat("Harvard University, Ada Smith and ", chars) + "Yale."
         ),
     ),
+    "ranks": (
+        "The 2nd season was filmed in York.",
+        lambda chars: (
+            "The 1st season was filmed in Belfast"
+            + "".join(f" and the {i}{_suffix(i)} in Leeds" for i in range(2, max(3, chars // 20)))
+        ),
+    ),
 }
+
+
+def _suffix(rank: int) -> str:
+    """The ending of a rank in digits: "st" of 1st, "th" of 11th."""
+    return "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
 
 
 def seconds(shape: str, chars: int) -> float:

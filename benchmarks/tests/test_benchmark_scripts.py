@@ -341,7 +341,7 @@ def test_slot_cost_times_every_shape_of_long_sentence(capsys: pytest.CaptureFixt
     slot_cost = load_script("benchmarks/slot_cost.py", "faithcheck_bench_slot_cost")
     assert slot_cost.main(["--chars", "2000"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line][1:]
-    shapes = ["bracket", "numbers", "names", "changes", "parts", "labels", "openings", "heads"]
+    shapes = ["bracket", "numbers", "names", "changes", "parts", "labels", "openings", "heads", "ranks"]
     assert [r.split(" | ")[0].lstrip("| ") for r in rows] == shapes
     assert all(1500 <= int(r.split(" | ")[1].replace(",", "")) <= 2600 for r in rows)
 

@@ -32,6 +32,7 @@ of its numbers for the claim's. A century's rank ("the 19th century": the lexico
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -303,12 +304,29 @@ def _marks(text: str, lang: Lang) -> frozenset[str]:
     return capitalised_stems(text, lang) | months | frozenset(_MARK.findall(text))
 
 
-def _clause_at(text: str, at: int) -> tuple[int, int]:
-    """Where the clause of ``text`` holding ``at`` starts and ends (:data:`_CLAUSE_BREAK`)."""
-    breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)]
-    start = max((end for begin, end in breaks if end <= at), default=0)
-    end = min((begin for begin, _ in breaks if begin >= at), default=len(text))
-    return start, end
+class _Clauses:
+    """The clauses of a text (:data:`_CLAUSE_BREAK`), found once, and their marks, read once each: a
+    list of a thousand ranks costs no more than its clauses."""
+
+    def __init__(self, text: str, lang: Lang) -> None:
+        self.text, self.lang = text, lang
+        breaks = list(_CLAUSE_BREAK.finditer(text))
+        self._starts = [m.start() for m in breaks]
+        self._ends = [m.end() for m in breaks]
+        self._marks: dict[tuple[int, int], frozenset[str]] = {}
+
+    def at(self, at: int) -> tuple[int, int]:
+        """Where the clause holding ``at`` starts and ends."""
+        before = bisect_right(self._ends, at)
+        after = bisect_left(self._starts, at)
+        start = self._ends[before - 1] if before else 0
+        end = self._starts[after] if after < len(self._starts) else len(self.text)
+        return start, end
+
+    def marks(self, clause: tuple[int, int]) -> frozenset[str]:
+        if clause not in self._marks:
+            self._marks[clause] = _marks(self.text[clause[0] : clause[1]], self.lang)
+        return self._marks[clause]
 
 
 def _elided_otherwise(claim: str, mine: Ordinal, sentences: Sequence[str], lang: Lang) -> tuple[int, str] | None:
@@ -337,11 +355,12 @@ def _elided_otherwise(claim: str, mine: Ordinal, sentences: Sequence[str], lang:
                 words.append(next(iter(analyze(text[: rank.start], lang).content & {mine.ranks}), ""))
         claimed = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value == mine.value]
         others = [r for r, word in zip(ranks, words, strict=True) if word == mine.ranks and r.value != mine.value]
+        clauses = _Clauses(text, lang)
         for rank, other_rank in ((r, o) for r in claimed for o in others):
-            (start, end), other_clause = _clause_at(text, rank.start), _clause_at(text, other_rank.start)
+            (start, end), other_clause = clauses.at(rank.start), clauses.at(other_rank.start)
             if (start, end) == other_clause:
                 continue
-            own, other = _marks(text[start:end], lang), _marks(text[slice(*other_clause)], lang)
+            own, other = clauses.marks((start, end)), clauses.marks(other_clause)
             if (missing := (marks & other) - own) and own - marks:
                 written = [
                     w

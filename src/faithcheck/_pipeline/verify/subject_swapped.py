@@ -65,21 +65,23 @@ def subject_swapped(
     rest = claim.content - subject
     if not subject or len(rest) < 2:
         return None
-    for sentence in said:
-        theirs = _opening(sentence, lang, bare=True)
-        if (
-            theirs is None
-            or theirs[1] != mine[1]
-            or theirs[0] == mine[0]
-            or theirs[0] in claim.tokens
-            or subject & sentence.content
-            or not rest <= sentence.content
-        ):
-            continue
-        # (read only the sentences that may open with the claim's subject: an article has hundreds)
-        context = context_sentences(passages, lang)
-        near_start = (analyze(text, lang) for text in context if mine[0] in text[:_REACH].lower())
-        own = [f for f in near_start if (opening := _opening(f, lang)) is not None and opening[0] == mine[0]]
-        if own and not any(f.content & rest for f in own):
-            return sentence, f"the context says this of {theirs[0]}, not {mine[0]}"
-    return None
+    candidates = [
+        (sentence, theirs[0])
+        for sentence in said
+        if (theirs := _opening(sentence, lang, bare=True)) is not None
+        and theirs[1] == mine[1]
+        and theirs[0] != mine[0]
+        and theirs[0] not in claim.tokens
+        and not subject & sentence.content
+        and rest <= sentence.content
+    ]
+    if not candidates:
+        return None
+    # the context's sentences opening with the claim's subject (read only those that may: an article
+    # has hundreds of sentences)
+    near_start = (analyze(text, lang) for text in context_sentences(passages, lang) if mine[0] in text[:_REACH].lower())
+    own = [f for f in near_start if (opening := _opening(f, lang)) is not None and opening[0] == mine[0]]
+    if not own or any(f.content & rest for f in own):
+        return None
+    sentence, other = candidates[0]
+    return sentence, f"the context says this of {other}, not {mine[0]}"
