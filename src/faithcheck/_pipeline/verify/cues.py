@@ -94,14 +94,16 @@ from faithcheck._pipeline.verify.slots import (
     check_comparison,
     check_pronoun_subject,
     check_slots,
+    check_subject_place,
     claim_slots,
     context_sentences,
+    crossed_names,
     flanked_alike,
     sentences_of,
     spelt_as_one,
     window_sentences,
 )
-from faithcheck._pipeline.verify.subject_swapped import subject_swapped
+from faithcheck._pipeline.verify.subject_swapped import subject_swapped, word_swapped
 from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
 from faithcheck._pipeline.verify.turned_subject import subject_turned
 from faithcheck._pipeline.verify.whenever import at_any_time
@@ -165,6 +167,20 @@ def find_cue(
     degrees Fahrenheit) of warming", in a window holding few of the claim's other words). A window
     supporting a claim of several sentences may speak of one of them only; the others' numbers are
     checked where each is stated (:func:`~faithcheck._pipeline.verify.units.contested`)."""
+    cue = _window_cue(claim, window, passages, lang, supports=supports)
+    if (cue is None or not cue.overrules) and (swapped := word_swapped(claim, passages, lang)):
+        # a sentence saying the claim word for word of another of its kind ("Do not take ibuprofen if
+        # ..." for "Do not take paracetamol if ..."), wherever it stands: where no cue of the window
+        # says it better
+        swapped_in, why = swapped
+        return Cue("wrong_entity", why + _naming(swapped_in, window), "entity", overrules=True)
+    return cue
+
+
+def _window_cue(
+    claim: TextFeatures, window: EvidenceWindow, passages: tuple[str, ...], lang: Lang, *, supports: bool
+) -> Cue | None:
+    """:func:`find_cue` but for a sentence saying the claim word for word of another."""
     if compared := check_comparison(claim.text, passages, lang):
         # two things the claim compares, by the numbers the context gives each, wherever they stand
         return Cue(compared.label, compared.why + _naming(compared.sentence, window), compared.kind, overrules=True)
@@ -193,6 +209,9 @@ def find_cue(
         return Cue(variant.label, variant.why + _naming(variant.sentence, window), variant.kind, overrules=True)
     if not about:
         return None
+    if placed := check_subject_place(claim.text, passages, lang):
+        # "Kilimanjaro is in Kenya" where the sentences naming Kilimanjaro place it in Tanzania
+        return Cue(placed.label, placed.why + _naming(placed.sentence, window), placed.kind, overrules=True)
     said = [analyze(s, lang) for s in window_sentences(window, lang)]
     if none_given := _none_given(claim, said, lang):
         # "Contractors get none" states the claim's words with no amount where it gives one: as
@@ -273,6 +292,7 @@ def find_cue(
         ("wrong_entity", named_as_relative),
         ("wrong_entity", named_as_replaced),
         ("wrong_entity", named_in_another_clause),
+        ("wrong_entity", crossed_names),
     )
     for label, said_of_another in roles:
         if found := said_of_another(claim, said, lang):

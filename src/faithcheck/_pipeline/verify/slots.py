@@ -94,6 +94,7 @@ from faithcheck._pipeline.verify.conjuncts import (
     left_out_after_article,
 )
 from faithcheck._pipeline.verify.contrasted import check_contrasted
+from faithcheck._pipeline.verify.crossed import names_crossed
 from faithcheck._pipeline.verify.described import check_described
 from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
@@ -103,6 +104,7 @@ from faithcheck._pipeline.verify.modifiers import model_variants, modified_other
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
 from faithcheck._pipeline.verify.predicates import check_predicates
+from faithcheck._pipeline.verify.subject_place import placed_otherwise
 from faithcheck._pipeline.verify.titles import check_spelt_titles, check_titles, titled
 from faithcheck._text.analysis import (
     CLOCK_TIME,
@@ -143,8 +145,10 @@ __all__ = [
     "check_comparison",
     "check_pronoun_subject",
     "check_slots",
+    "check_subject_place",
     "claim_slots",
     "context_sentences",
+    "crossed_names",
     "flanked_alike",
     "sentences_of",
     "stated_otherwise",
@@ -1184,18 +1188,24 @@ def _life_date(text: str, start: int, lex: Lexicon) -> bool:
     dated = _life_dated(lex.lang)
     if dated is None:
         return False
-    near = text[max(0, start - _LIFE_REACH) : start]
-    word = next(reversed(list(dated.finditer(near))), None)
-    if (
-        word is not None
-        and not re.search(r"\d{3}", near[word.end() :])
-        and not any(c in near[word.end() :] for c in ".;()")
-    ):
+    if _life_word(text, start, lex) is not None:
         return True
     opening = text.rfind("(", max(0, start - _BRACKET_REACH), start)
     return (
         opening >= 0 and ")" not in text[opening:start] and dated.match(text[opening + 1 : start].lstrip()) is not None
     )
+
+
+def _life_word(text: str, start: int, lex: Lexicon) -> str | None:
+    """The word of ``lex.life_dates`` ("born", "died") that dates the number at ``start``: in the
+    :data:`_LIFE_REACH` characters before it, with no other number of three digits or more, nor a
+    stop or a bracket, between; ``None`` if none does."""
+    dated = _life_dated(lex.lang)
+    near = text[max(0, start - _LIFE_REACH) : start]
+    word = next(reversed(list(dated.finditer(near))), None) if dated is not None else None
+    if word is None or re.search(r"\d{3}", near[word.end() :]) or any(c in near[word.end() :] for c in ".;()"):
+        return None
+    return word.group().lower()
 
 
 _PART_OPENING = re.compile(r"(?:^|[.;:!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+)(?:its|their)\s+", re.IGNORECASE)
@@ -3485,6 +3495,63 @@ def check_comparison(claim: str, passages: Sequence[str], lang: Lang) -> SlotFin
     return check_compared(claim, lambda: context_sentences(passages, lang), measured, lang)
 
 
+def crossed_names(claim: TextFeatures, said: Sequence[TextFeatures], lang: Lang) -> tuple[TextFeatures, str] | None:
+    """:func:`~faithcheck._pipeline.verify.crossed.names_crossed` with the names and places of a
+    text (:func:`_capitalised`), a name named by its whole text or its last word (:func:`_names_head`).
+
+    >>> said = [analyze("Rachel Green was played by Jennifer Aniston, and Monica Geller by Courteney Cox.", "en")]
+    >>> crossed_names(analyze("Courteney Cox played Rachel Green.", "en"), said, "en")[1]
+    'the context pairs Courteney Cox with Monica Geller, and Rachel Green with Jennifer Aniston, in two clauses'
+    """
+
+    def names_of(text: str) -> list[tuple[NameSlot, int]]:
+        return [(name, start) for name, start, _, _ in _capitalised(text, lang)]
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _names_head(name, text, lang)
+
+    return names_crossed(claim, said, names_of, mentions, lang)
+
+
+def check_subject_place(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.subject_place.placed_otherwise` over the sentences of the
+    whole context (the sentence placing the claim's subject may stand apart from the one stating the
+    rest of the claim), with the name a text opens with (:func:`_capitalised`'s first run, past
+    "the"), the places after their prepositions (:func:`_places_besides`) and :func:`_mentions`.
+
+    >>> context = ["Mount Kilimanjaro in Tanzania is the highest mountain in Africa. Mount Kenya, in Kenya, is the "
+    ...     "second highest. Kilimanjaro was first climbed in 1889."]
+    >>> check_subject_place("Kilimanjaro is in Kenya.", context, "en").why
+    'the context gives Kilimanjaro in Tanzania, not in Kenya'
+    """
+    return _check_subject_place(claim, tuple(passages), lang)
+
+
+@lru_cache(maxsize=1024)
+def _check_subject_place(claim: str, passages: tuple[str, ...], lang: Lang) -> SlotFinding | None:
+    # (a verifier asks once for each window of the claim: the answer is the context's, cached)
+    if len(sentences_of(claim, lang)) != 1:
+        return None
+
+    def subject_of(text: str) -> NameSlot | None:
+        runs = _capitalised(text, lang)
+        if not runs or runs[0][3] or not _BEFORE_SUBJECT.fullmatch(text, 0, runs[0][1]):
+            return None
+        return runs[0][0]
+
+    def places_of(text: str) -> list[tuple[NameSlot, str, int]]:
+        return [(name, _preposition(text, start), start) for name, start, _ in _places_besides(text, lang)]
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _mentions(name, text, lang)
+
+    return placed_otherwise(claim, lambda: context_sentences(passages, lang), subject_of, places_of, mentions, lang)
+
+
+_BEFORE_SUBJECT = re.compile(r"\s*(?:[Tt]he\s+)?")
+"""What may stand before a sentence's opening name: "the" ("The Eiffel Tower is ...")."""
+
+
 def _check_contrasted(claim: str, sentences: Sequence[str], lang: Lang) -> SlotFinding | None:
     """:func:`~faithcheck._pipeline.verify.contrasted.check_contrasted` with the names of each text
     (:func:`_capitalised`, and its acronyms), a name named by its whole text or its last word
@@ -3744,6 +3811,21 @@ def _check_number(
     # "Paracetamol can be taken ..., up to four times a day" beside "Ibuprofen can be taken ..., up
     # to three times a day" for "Ibuprofen can be taken up to four times a day")
     openings = [_opening_subject(f.tokens, lang) for f in features]
+    # a sentence referring back ("She ...") before any naming the claim's subject refers to someone
+    # else ("She ... won the award in 2019. Her colleague Tom Baker won it in 2021" for "Tom Baker won
+    # the award in 2021"; "She published ... in 1813. Emma followed in 1815" for "Emma was published in
+    # 1815"): it speaks of others, as a sentence naming only others does
+    first_naming = next(
+        (i for i, text in enumerate(sentences) if claim_subject and claim_subject <= capitalised_stems(text, lang)),
+        None,
+    )
+    if one_sentence and first_naming is not None:
+        strangers.update(
+            i
+            for i in range(first_naming)
+            if _refers_back(features[i], lang)
+            and not (claim_names | claim_subject) & capitalised_stems(sentences[i], lang)
+        )
     if claim_opening is not None and claim_opening in openings:
         strangers.update(
             i
@@ -4572,6 +4654,8 @@ def _check_ends(
         return None
     role = 0 if starts else 1
     rest = claim_content - start_stems - end_stems
+    lex = get_lexicon(lang)
+    lived = slot.is_year and bool(slot.frame & _life_stems(lang))  # the claim dates a birth or a death
     given = wrong = 0
     found: tuple[str, str] | None = None  # (why, sentence)
     for text, feature in zip(sentences, features, strict=True):
@@ -4590,13 +4674,21 @@ def _check_ends(
         years = [n for n in _numbers(text, lang) if n.is_year and n.value == slot.value]
         given += len(years)
         lives = [m for m in LIFE_SPAN.finditer(text) if _lived(text, m.start(), claim_content, lang)]
-        spans = [((float(m.group(1)), float(m.group(2))), ("year of birth", "year of death")) for m in lives]
+        spans = [((float(m.group(1)), float(m.group(2))), _LIFE_ENDS) for m in lives]
         if len(rest & feature.content) >= min(_ENDS_TIE, len(rest)) > 0:
             spans += [(n.span, _ENDS) for n in years if n.span]
         for span, names in spans:
             if span[1 - role] == slot.value != span[role]:
                 wrong += 1
                 found = found or (f"the context gives {span[role]:.0f} as the {names[role]}, not {slot.text}", text)
+        if lived and len(rest & feature.content) >= min(_ENDS_TIE, len(rest)) > 0:
+            # a year a word of a life's date gives ("Jane Austen was born in 1775" for "Jane Austen
+            # died in 1775")
+            for year in re.finditer(rf"(?<![\d.,]){slot.value:.0f}(?!\d)", text):
+                word = _life_word(text, year.start(), lex)
+                if word is not None and stem(word, lex) in (start_stems, end_stems)[1 - role]:
+                    wrong += 1
+                    found = found or (f"the context gives {slot.text} as the {_LIFE_ENDS[1 - role]}", text)
     if found is None or wrong < given:
         return None
     return SlotFinding("contradicted", "number", *found, certain=True, slot=slot.text)
@@ -4616,6 +4708,8 @@ def _in_a_state(slot: NumberSlot, lang: Lang) -> bool:
 
 _ENDS = ("start", "end")
 """The names of a span's two ends, in a reason."""
+_LIFE_ENDS = ("year of birth", "year of death")
+"""The names of a life's two ends, in a reason."""
 
 
 def _lived(text: str, bracket: int, claim_content: frozenset[str], lang: Lang) -> bool:
