@@ -12,7 +12,8 @@ import pytest
 
 from faithcheck import Faithfulness
 from faithcheck._core.types import Label, Lang
-from faithcheck._pipeline.verify.slots import check_subject_place
+from faithcheck._pipeline.verify.slots import check_subject_place, crossed_names
+from faithcheck._text.analysis import analyze
 
 from .verdicts import assert_supported, assert_verdict
 
@@ -144,3 +145,14 @@ def test_a_place_holding_the_other_is_no_other_place() -> None:
     )
     assert finding is not None
     assert finding.why == "the context gives The Louvre in Paris, not in France"
+
+
+def test_a_list_s_last_item_is_no_clause_of_its_own() -> None:
+    cast = analyze(
+        "During the first season, Orion's crew consists of Ann Lee (Jo Park), Ben Cole (Sam Hart), and Cara Diaz "
+        "(Tom Ruiz).",
+        "en",
+    )
+    assert crossed_names(analyze("Tom Ruiz is involved in Orion.", "en"), [cast], "en") is None
+    gapped = analyze("Ann Lee was played by Jo Park, and Cara Diaz by Tom Ruiz.", "en")
+    assert crossed_names(analyze("Tom Ruiz played Ann Lee.", "en"), [gapped], "en") is not None

@@ -4,13 +4,16 @@
 Geller by Courteney Cox": the sentence names both, so a verifier reading words supports the claim;
 but its clauses part them, each with a name of its own ("Rachel Green" with "Jennifer Aniston",
 "Courteney Cox" with "Monica Geller"). The claim pairs what the context keeps apart:
-``wrong_entity``. "Harold led the Norman army" against "... between the Norman army of William, Duke
-of Normandy, and the English army of King Harold II" is the same.
+``wrong_entity``.
 
 Clauses part at "while", "whereas", a semicolon, a comma before "and" or "but"
 (:data:`~faithcheck._pipeline.verify.conjuncts.CLAUSES`); each of the two must name another name than
-the claim's, and the later one open with a name (past "and", "but", "while", "the": its own subject,
-so that a clause without one, "and joined Inter Miami in 2023", does not speak of another). The claim must
+the claim's, and the later one leave out the earlier's verb, two names and the preposition between
+them ("and Monica Geller by Courteney Cox"), which the earlier has before a name too ("was played by
+Jennifer Aniston"): not a clause with no subject of its own ("and joined Inter Miami in 2023"), nor a
+list's last item ("... consists of Dr. Robert Chase (Jesse Spencer), ..., and Dr. Eric Foreman (Omar
+Epps)" for "Omar Epps is involved in House"; "between ... Aaron Burr, ..., and Alexander Hamilton, the
+former Secretary of the Treasury"). The claim must
 say something between its two names (a word that is no stop word: "played", "led"); two names it
 lists ("Apple and Google reported growth") are not paired, and the sentence must say all the rest of
 the claim but a word ("Liverpool beat Chelsea 2-1" is no pair of "Mohamed Salah scored both goals for
@@ -31,8 +34,12 @@ from faithcheck._text.lexicon import get_lexicon
 
 __all__ = ["names_crossed"]
 
-_OPENS_WITH_NAME = re.compile(r"\W*(?:(?:and|but|while|whereas)\s+)?(?:the\s+)?[A-Z][\w'’.-]*")
-"""A clause opening with a capitalised word, past its conjunction and "the": its own subject."""
+_NAME = r"(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
+_GAPPED = re.compile(
+    rf"\W*(?:(?:and|but|while|whereas)\s+)?{_NAME}\s+(?P<preposition>by|as|for|with|in|at|to|from)\s+{_NAME}\W*"
+)
+"""A clause that is two names and a preposition, past its conjunction: "and Monica Geller by Courteney
+Cox"."""
 _BETWEEN = re.compile(r"[^\W\d_]+")
 """A word of the claim between its two names."""
 _UNSAID = 1
@@ -72,8 +79,8 @@ def names_crossed(
             spans = (own[0][0], own[1][0])
             placed = names_of(sentence.text)
             partners = [_partner(sentence.text, span, (first, second), placed, mentions) for span in spans]
-            # (the later clause opens with a name of its own: the first opens the sentence)
-            if all(partners) and _OPENS_WITH_NAME.match(sentence.text[slice(*max(spans))]):
+            earlier, later = sorted(spans)
+            if all(partners) and _gapped(sentence.text, earlier, later, placed):
                 with_first, with_second = partners
                 why = (
                     f"the context pairs {first.text} with {with_first}, and {second.text} with {with_second},"
@@ -81,6 +88,20 @@ def names_crossed(
                 )
                 return sentence, why
     return None
+
+
+def _gapped(
+    sentence: str, earlier: tuple[int, int], later: tuple[int, int], placed: Sequence[tuple[Named, int]]
+) -> bool:
+    """The later clause leaves out the earlier's verb: it is two names and the preposition between
+    them ("and Monica Geller by Courteney Cox"), which stands before a name in the earlier clause too
+    ("was played by Jennifer Aniston"); not a list's last item ("and Dr. Eric Foreman (Omar Epps)",
+    "and Alexander Hamilton, the former Secretary of the Treasury")."""
+    gapped = _GAPPED.fullmatch(sentence, *later)
+    if gapped is None:
+        return False
+    before = re.compile(rf"\b{gapped.group('preposition')}\s+(?:the\s+)?$")
+    return any(earlier[0] <= start < earlier[1] and before.search(sentence, earlier[0], start) for _, start in placed)
 
 
 def _said_between(claim: str, first: str, second: str, stopwords: frozenset[str]) -> bool:

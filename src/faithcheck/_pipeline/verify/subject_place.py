@@ -82,7 +82,7 @@ def placed_otherwise(
                     and not mentions(other, subject.text)
                     and not mentions(subject, other.text)
                     and not mentions(other, place.text)
-                    and not _holds(place, other, sentences, places_of, mentions)
+                    and not _holds(place, other, sentences, mentions)
                 ):
                     why = f"the context gives {subject.text} {preposition} {other.text}, not {preposition} {place.text}"
                     return SlotFinding("wrong_entity", "entity", why, text, certain=True)
@@ -102,21 +102,13 @@ def _of_its_own(text: str, lang: Lang) -> bool:
     return word not in lex.stopwords and word not in lex.subject_pronouns and word not in lex.determiners
 
 
-def _holds(
-    place: Named,
-    other: Named,
-    sentences: Sequence[str],
-    places_of: Callable[[str], Sequence[PlacedAfter[Named]]],
-    mentions: Callable[[Named, str], bool],
-) -> bool:
-    """A sentence naming both places sets one inside or beside the other: after "in" or "of"
-    ("Honolulu is the capital of Hawaii") or after a comma ("Steventon, Hampshire")."""
-    for text in sentences:
-        if not (mentions(place, text) and mentions(other, text)):
-            continue
-        if any(theirs in _HOLDING and found.text in (place.text, other.text) for found, theirs, _ in places_of(text)):
-            return True
-        one, two = re.escape(place.text), re.escape(other.text)
-        if re.search(rf"{one},\s+(?:the\s+)?{two}|{two},\s+(?:the\s+)?{one}", text):
-            return True
-    return False
+def _holds(place: Named, other: Named, sentences: Sequence[str], mentions: Callable[[Named, str], bool]) -> bool:
+    """A sentence naming both places sets one inside or beside the other: after "in", "of" or
+    "within", up to two words in lower case between ("Honolulu is the capital of Hawaii", "Greece ... is
+    a country in southeastern Europe"), or after a comma ("Steventon, Hampshire")."""
+    one, two = re.escape(place.text), re.escape(other.text)
+    inside = re.compile(
+        rf"\b(?:{'|'.join(_HOLDING)})\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}(?:{one}|{two})\b"
+        rf"|{one},\s+(?:the\s+)?{two}|{two},\s+(?:the\s+)?{one}"
+    )
+    return any(mentions(place, text) and mentions(other, text) and inside.search(text) for text in sentences)
