@@ -79,12 +79,15 @@ building it.
   medicines, plans and cookies, dates in another month of one year, ranks whose word a list leaves
   out ("and the second in Dublin"), subjects whose change a sentence turns the other way, subjects
   said of another, console variants, a museum, films, exams, company results, freight, blood
-  pressure medicines, tenants, rabbits, shares and a bill); its last contexts hold claims still wrong.
+  pressure medicines, tenants, rabbits, shares and a bill; a subject's place given otherwise, names a
+sentence's clauses pair otherwise, a sentence word for word of another of a kind, the other end of a
+life, a pronoun before the claim's subject is named, a museum, transfers, a film's cast, fares,
+rivers, factories, vitamins, a band, tennis and medicines); its last contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
 
 ``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
-session's new made-up claims: ``--pairs everyday --new-since 496900c``).
+session's new made-up claims: ``--pairs everyday --new-since 360b76b``).
 """
 
 from __future__ import annotations
