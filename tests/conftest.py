@@ -51,6 +51,12 @@ def server() -> Iterator[FakeLLMServer]:
 
 
 @pytest.fixture(scope="session")
+def model() -> Faithfulness:
+    """The trained model's verifier, built once for the tests that check claims by it."""
+    return Faithfulness(verifier="model")
+
+
+@pytest.fixture(scope="session")
 def verifiers() -> dict[Lang, Faithfulness]:
     """The baseline verifier of each language, built once for the tests that check claims by it."""
     return {lang: Faithfulness(verifier="baseline", lang=lang) for lang in ("en", "de", "fr")}

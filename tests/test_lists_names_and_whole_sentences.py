@@ -249,11 +249,6 @@ def test_a_letter_after_a_capitalised_name_numbers_it() -> None:
     assert claim_slots("The iPhone 5C is cheap.", "en")[0] == ()
 
 
-@pytest.fixture(scope="module")
-def model() -> Faithfulness:
-    return Faithfulness(verifier="model")
-
-
 def test_the_model_reads_what_it_stands_for(model: Faithfulness) -> None:
     # "It costs 28 pounds a month" speaks of the Fibre 100 package the sentence before names
     why = 'the context says it of Fibre 100 ("It"), not Fibre 500'

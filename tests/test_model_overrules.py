@@ -24,11 +24,6 @@ _TOKENS = (
 )
 
 
-@pytest.fixture(scope="module")
-def model() -> Faithfulness:
-    return Faithfulness(verifier="model")
-
-
 @pytest.mark.parametrize(
     ("context", "claim", "supported"),
     [

@@ -65,11 +65,6 @@ _MODELS = "Sales of the Model 3 fell 12% in the second quarter, while Model Y sa
 _SALES = "Sales rose 5% in Europe. Sales fell 2% in Asia."
 
 
-@pytest.fixture(scope="module")
-def model() -> Faithfulness:
-    return Faithfulness(verifier="model")
-
-
 _CASES = [
     # another month of the claim's year
     (_DEAL, "The deal was approved by the European Commission in April 2023.", False),

@@ -50,11 +50,6 @@ _ULCERS = (
 )
 
 
-@pytest.fixture(scope="module")
-def model() -> Faithfulness:
-    return Faithfulness(verifier="model")
-
-
 _CASES = [
     # the subject's place given otherwise by the sentences naming it
     (_MOUNTAINS, "Kilimanjaro is in Kenya.", False),

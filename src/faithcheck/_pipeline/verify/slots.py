@@ -3479,9 +3479,15 @@ def _check_agents(
     )
 
 
-def context_sentences(passages: Sequence[str], lang: Lang) -> list[str]:
-    """The sentences of the whole context, passage after passage."""
-    return [sentence for passage in passages for sentence in sentences_of(passage, lang)]
+def context_sentences(passages: Sequence[str], lang: Lang) -> tuple[str, ...]:
+    """The sentences of the whole context, passage after passage (split once for all the checks that
+    read the whole context, for each window of each claim)."""
+    return _context_sentences(tuple(passages), lang)
+
+
+@lru_cache(maxsize=8)
+def _context_sentences(passages: tuple[str, ...], lang: Lang) -> tuple[str, ...]:
+    return tuple(sentence for passage in passages for sentence in sentences_of(passage, lang))
 
 
 def check_comparison(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
@@ -3527,7 +3533,7 @@ def check_subject_place(claim: str, passages: Sequence[str], lang: Lang) -> Slot
     return _check_subject_place(claim, tuple(passages), lang)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def _check_subject_place(claim: str, passages: tuple[str, ...], lang: Lang) -> SlotFinding | None:
     # (a verifier asks once for each window of the claim: the answer is the context's, cached)
     if len(sentences_of(claim, lang)) != 1:

@@ -103,9 +103,9 @@ def _of_its_own(text: str, lang: Lang) -> bool:
 
 
 def _holds(place: Named, other: Named, sentences: Sequence[str], mentions: Callable[[Named, str], bool]) -> bool:
-    """A sentence naming both places sets one inside or beside the other: after "in", "of" or
-    "within", up to two words in lower case between ("Honolulu is the capital of Hawaii", "Greece ... is
-    a country in southeastern Europe"), or after a comma ("Steventon, Hampshire")."""
+    """A sentence naming both places sets one inside or beside the other: after a word of
+    :data:`_HOLDING`, up to two words in lower case between ("Honolulu is the capital of Hawaii",
+    "Greece ... is a country in southeastern Europe"), or after a comma ("Steventon, Hampshire")."""
     one, two = re.escape(place.text), re.escape(other.text)
     inside = re.compile(
         rf"\b(?:{'|'.join(_HOLDING)})\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}(?:{one}|{two})\b"

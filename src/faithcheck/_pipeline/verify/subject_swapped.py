@@ -112,7 +112,7 @@ def word_swapped(claim: TextFeatures, passages: Sequence[str], lang: Lang) -> tu
     return _word_swapped(claim.text, tuple(passages), lang)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def _word_swapped(claim_text: str, passages: tuple[str, ...], lang: Lang) -> tuple[str, str] | None:
     # (a verifier asks once for each window of the claim: the answer is the context's, cached)
     lex = get_lexicon(lang)
