@@ -132,8 +132,7 @@ def test_the_reason_names_the_other(
 
 
 def test_a_place_holding_the_other_is_no_other_place() -> None:
-    # (end to end, the slot check reads "The Louvre is in Paris" as naming Paris in France's place:
-    # a place holding another is not told apart there yet)
+    # (end to end too: tests/test_life_places_kin_and_places_within.py)
     assert check_subject_place("The Louvre is in France.", [_LOUVRE], "en") is None
     finding = check_subject_place(
         "The Louvre is in France.", ["The Louvre is in Paris. France has many museums."], "en"

@@ -85,13 +85,16 @@ from faithcheck._pipeline.verify.for_whom import said_for_another
 from faithcheck._pipeline.verify.free_of import free_of_otherwise
 from faithcheck._pipeline.verify.modifiers import check_variants
 from faithcheck._pipeline.verify.of_names import named_of_another
+from faithcheck._pipeline.verify.opposite_phrases import phrase_opposed
 from faithcheck._pipeline.verify.prices import free_at_a_price, priced_where_free
 from faithcheck._pipeline.verify.qualified import qualified_otherwise
+from faithcheck._pipeline.verify.relative_clause import named_inside_relative
 from faithcheck._pipeline.verify.relatives import named_as_relative
 from faithcheck._pipeline.verify.replaced import named_as_replaced
 from faithcheck._pipeline.verify.shares import share_otherwise
 from faithcheck._pipeline.verify.slots import (
     check_comparison,
+    check_life_place,
     check_pronoun_subject,
     check_slots,
     check_subject_place,
@@ -103,6 +106,7 @@ from faithcheck._pipeline.verify.slots import (
     spelt_as_one,
     window_sentences,
 )
+from faithcheck._pipeline.verify.subject_place import set_within
 from faithcheck._pipeline.verify.subject_swapped import subject_swapped, word_swapped
 from faithcheck._pipeline.verify.swapped import swapped_into_qualified, swapped_word
 from faithcheck._pipeline.verify.turned_subject import subject_turned
@@ -192,6 +196,10 @@ def _window_cue(
     if not about and not (supports and len(sentences_of(claim.text, lang)) == 1):
         return None
     slot = check_slots(claim.text, window_sentences(window, lang), lang)
+    if slot is not None and slot.placed and set_within(*slot.placed, context_sentences(passages, lang)):
+        # "Barack Obama was born in Honolulu" gives the place of "... born in Hawaii" where another
+        # sentence sets Honolulu in Hawaii
+        slot = None
     # any deciding slot finding where the window is about the claim; only a certain one where the
     # window is only read as support
     # (a number's finding that a name's may say better yields to the family's: "The Toyota Corolla GR
@@ -212,6 +220,9 @@ def _window_cue(
     if placed := check_subject_place(claim.text, passages, lang):
         # "Kilimanjaro is in Kenya" where the sentences naming Kilimanjaro place it in Tanzania
         return Cue(placed.label, placed.why + _naming(placed.sentence, window), placed.kind, overrules=True)
+    if lived := check_life_place(claim.text, passages, lang):
+        # "Jane Austen died in Steventon" where the context has her born there
+        return Cue(lived.label, lived.why + _naming(lived.sentence, window), lived.kind, overrules=True)
     said = [analyze(s, lang) for s in window_sentences(window, lang)]
     if none_given := _none_given(claim, said, lang):
         # "Contractors get none" states the claim's words with no amount where it gives one: as
@@ -286,12 +297,14 @@ def _window_cue(
     # in a kind the context qualifies the other way ("rare", "common"); a word of another sentence
     # saying the same of something else, in the place of this one's
     # two words the other way round ("The customer may terminate ... if the supplier fails to pay");
-    # what "The bank raised its rate" says, given to "Its rival Lloyds"
+    # what "The bank raised its rate" says, given to "Its rival Lloyds"; what "Bill Gates, who
+    # co-founded the company with Paul Allen, stepped down" says, given to Paul Allen
     roles: tuple[tuple[Label, _SaidOfAnother], ...] = (
         ("contradicted", exchanged_words),
         ("wrong_entity", named_as_relative),
         ("wrong_entity", named_as_replaced),
         ("wrong_entity", named_in_another_clause),
+        ("wrong_entity", named_inside_relative),
         ("wrong_entity", crossed_names),
     )
     for label, said_of_another in roles:
@@ -302,7 +315,14 @@ def _window_cue(
         # "Paracetamol is safe for ... pregnant women" for "Ibuprofen is safe for pregnant women"
         other, why = found
         return Cue("wrong_entity", why + _naming(other.text, window), "entity", overrules=True)
-    for said_otherwise in (_opposed_after, qualified_otherwise, swapped_word, free_of_otherwise, said_for_another):
+    for said_otherwise in (
+        _opposed_after,
+        qualified_otherwise,
+        swapped_word,
+        free_of_otherwise,
+        said_for_another,
+        phrase_opposed,
+    ):
         if found := said_otherwise(claim, said, lang):
             other, why = found
             return Cue("contradicted", why + _naming(other.text, window), "negation", overrules=True)

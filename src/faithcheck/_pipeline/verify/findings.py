@@ -54,6 +54,10 @@ class SlotFinding:
     """A deciding finding that a name's own deciding finding says better: a number stated only in a
     clause about another ("Vinicius Junior scored twice, while Bellingham ..." for "Bellingham
     scored twice"), where the name check tells whom the clause names."""
+    placed: tuple[str, str] | None = None
+    """The place the evidence gives where the claim gives its own, and the claim's (a place check's
+    finding, :func:`~faithcheck._pipeline.verify.slots.check_slots`): a place the context sets inside
+    the claim's is no other place ("Honolulu" for "Hawaii" where "Honolulu is the capital of Hawaii")."""
 
 
 def changed_from(old: str, new: str) -> str:

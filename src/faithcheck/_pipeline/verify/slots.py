@@ -100,6 +100,7 @@ from faithcheck._pipeline.verify.evidence import EvidenceWindow
 from faithcheck._pipeline.verify.findings import SlotFinding, changed_from
 from faithcheck._pipeline.verify.holders import check_holders
 from faithcheck._pipeline.verify.letters import check_letters, lettered
+from faithcheck._pipeline.verify.life_place import life_place_otherwise
 from faithcheck._pipeline.verify.modifiers import model_variants, modified_otherwise, varied_otherwise
 from faithcheck._pipeline.verify.order import swapped_names
 from faithcheck._pipeline.verify.ordinals import century_stems, check_ordinals, ordinals, rank_stems, ranked_otherwise
@@ -143,6 +144,7 @@ __all__ = [
     "NumberSlot",
     "SlotFinding",
     "check_comparison",
+    "check_life_place",
     "check_pronoun_subject",
     "check_slots",
     "check_subject_place",
@@ -1001,6 +1003,7 @@ def _numbers(text: str, lang: Lang) -> tuple[NumberSlot, ...]:
                 (slots[k][0], end, replace(first, days=days)),
                 (start, slots[k + 1][1], replace(then, days=days)),
             )
+    slots = _durations(text, slots)
     slots = _one_date(text, _changed_to(text, _parts_of_wholes(text, slots, words, starts, names | calendar, lang)))
     # a numbered name opening the sentence is its subject, of every part ("Apollo 11 launched on 16
     # July 1969 and landed on the Moon on 20 July"): no number of a part
@@ -1505,6 +1508,42 @@ _INTERVAL = re.compile(
     r"(?P<ends>[^()]*)\)"
 )
 """A statistic's interval in a bracket after its estimate: its level ("95%"), its name, its ends."""
+
+
+_DURATION_JOIN = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
+"""What may stand between the parts of one duration: "2 hours 20 minutes", "3 years and 4 months"."""
+
+
+def _durations(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
+    """Two numbers of time one after the other, the larger unit first, with nothing but a comma or
+    "and" between ("2 hours 20 minutes", "3 years and 4 months"), as one duration in the smaller
+    unit ("140 minutes", written as the text writes it): either part alone misstates it ("takes 20
+    minutes", "was 4 months old"); a bound before the first is the whole's ("about 2 hours 20 minutes")."""
+    seconds = _seconds()
+    merged: list[tuple[int, int, NumberSlot]] = []
+    k = 0
+    while k < len(slots):
+        start, _, first = slots[k]
+        if k + 1 < len(slots):
+            then_start, then_end, then = slots[k + 1]
+            if (
+                first.unit in seconds
+                and then.unit in seconds
+                and seconds[first.unit] > seconds[then.unit]
+                and not (first.is_year or then.is_year or first.span or then.span or then.bound)
+                and text.startswith(first.text, start)
+                and text.startswith(then.text, then_start)
+                and _DURATION_JOIN.fullmatch(text, start + len(first.text), then_start)
+            ):
+                value = first.value * seconds[first.unit] / seconds[then.unit] + then.value
+                whole = text[start : then_start + len(then.text)]
+                duration = replace(first, value=value, unit=then.unit, text=whole, flank=then.flank)
+                merged.append((start, then_end, duration))
+                k += 2
+                continue
+        merged.append(slots[k])
+        k += 1
+    return merged
 
 
 def _intervals(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
@@ -3376,6 +3415,7 @@ def _check_slots(claim: str, sentences: tuple[str, ...], lang: Lang) -> SlotFind
             claim_codes=frozenset(_HYPHENATED_CODE.findall(claim)),
             claim_subject=_subject_name(claim, names, lang),
             claim_opening=_opening_subject(claim_features.tokens, lang),
+            claim_person=_person_opening(claim, names, lang),
             one_sentence=len(sentences_of(claim, lang)) == 1,
         ):
             if finding.decides and finding.yields:
@@ -3540,18 +3580,73 @@ def _check_subject_place(claim: str, passages: tuple[str, ...], lang: Lang) -> S
         return None
 
     def subject_of(text: str) -> NameSlot | None:
-        runs = _capitalised(text, lang)
-        if not runs or runs[0][3] or not _BEFORE_SUBJECT.fullmatch(text, 0, runs[0][1]):
-            return None
-        return runs[0][0]
+        return _opening_name(text, lang)
 
     def places_of(text: str) -> list[tuple[NameSlot, str, int]]:
-        return [(name, _preposition(text, start), start) for name, start, _ in _places_besides(text, lang)]
+        return _places_after(text, lang)
 
     def mentions(name: NameSlot, text: str) -> bool:
         return _mentions(name, text, lang)
 
     return placed_otherwise(claim, lambda: context_sentences(passages, lang), subject_of, places_of, mentions, lang)
+
+
+def check_life_place(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
+    """:func:`~faithcheck._pipeline.verify.life_place.life_place_otherwise` over the sentences of
+    the whole context (the sentence giving the claim's place may stand apart from the one naming the
+    claim's end of the life), with the readers of :func:`check_subject_place` and the words of
+    the lexicon's ``life_dates`` ("born", "died"), each of a start or an end of a span.
+
+    >>> context = ["Jane Austen was born on 16 December 1775 in Steventon, Hampshire. She died in Winchester in 1817."]
+    >>> check_life_place("Jane Austen died in Steventon.", context, "en").why
+    'the context gives Steventon as the place of birth, and Winchester as the place of death'
+    """
+    return _check_life_place(claim, tuple(passages), lang)
+
+
+@lru_cache(maxsize=64)
+def _check_life_place(claim: str, passages: tuple[str, ...], lang: Lang) -> SlotFinding | None:
+    # (a verifier asks once for each window of the claim: the answer is the context's, cached)
+    dated = _life_dated(lang)
+    if dated is None or len(sentences_of(claim, lang)) != 1:
+        return None
+    lex = get_lexicon(lang)
+    start_stems, end_stems = _span_stems(lang)
+
+    def life_words(text: str) -> list[tuple[int, int, int]]:
+        found = []
+        for word in dated.finditer(text):
+            stemmed = stem(word.group().lower(), lex)
+            if (stemmed in start_stems) != (stemmed in end_stems):
+                found.append((int(stemmed in end_stems), word.start(), word.end()))
+        return found
+
+    def subject_of(text: str) -> NameSlot | None:
+        return _opening_name(text, lang)
+
+    def places_of(text: str) -> list[tuple[NameSlot, str, int]]:
+        return _places_after(text, lang)
+
+    def mentions(name: NameSlot, text: str) -> bool:
+        return _mentions(name, text, lang)
+
+    return life_place_otherwise(
+        claim, lambda: context_sentences(passages, lang), subject_of, places_of, mentions, life_words, lang
+    )
+
+
+def _opening_name(text: str, lang: Lang) -> NameSlot | None:
+    """The name ``text`` opens with, past "the" (its subject, where it has one)."""
+    runs = _capitalised(text, lang)
+    if not runs or runs[0][3] or not _BEFORE_SUBJECT.fullmatch(text, 0, runs[0][1]):
+        return None
+    return runs[0][0]
+
+
+def _places_after(text: str, lang: Lang) -> list[tuple[NameSlot, str, int]]:
+    """The places of ``text`` (:func:`_places_besides`), each with the preposition before it and
+    where it starts."""
+    return [(name, _preposition(text, start), start) for name, start, _ in _places_besides(text, lang)]
 
 
 _BEFORE_SUBJECT = re.compile(r"\s*(?:[Tt]he\s+)?")
@@ -3715,6 +3810,7 @@ def _check_number(
     claim_codes: frozenset[str] = frozenset(),
     claim_subject: frozenset[str] = frozenset(),
     claim_opening: tuple[str, str] | None = None,
+    claim_person: tuple[str, str] | None = None,
     one_sentence: bool = False,
 ) -> SlotFinding | None:
     """Align the slot with the numbers of the evidence, occurrence by occurrence: the number whose
@@ -3734,7 +3830,9 @@ def _check_number(
     tell a clause of another's (:func:`_clause_of_another`: "Microsoft's shares rose 3%") and, in a
     claim of ``one_sentence``, a sentence naming others only wherever the slot stands;
     ``claim_opening``: its subject word and the word after it (:func:`_opening_subject`), which tell a
-    sentence opening with another subject before that word as names do."""
+    sentence opening with another subject before that word as names do; ``claim_person``: the given
+    name and the family name the claim opens with (:func:`_person_opening`), which tell a sentence
+    naming only another of the family (:func:`_names_kin_only`)."""
     if slot.label and _labelled(slot, sentences, lang):
         return _check_label(slot, claim_numbers, sentences, features, lang)
     claimed = frozenset(n.value for n in claim_numbers)
@@ -3878,6 +3976,11 @@ def _check_number(
             strangers.add(i)
         if names & cased:
             naming.add(i)
+        if claim_person is not None and _names_kin_only(text, claim_person, lang):
+            # another of the family ("Serena Williams won 23 Grand Slam singles titles. Her sister
+            # Venus won seven." for "Venus Williams won seven ...")
+            strangers.add(i)
+            naming.discard(i)
         month = _bare_month(slot, given, features[i])
         # the sentence states the slot's value with a word of the claim's around it: which of its
         # values the claim means is open (:func:`_framed_alike`)
@@ -4892,8 +4995,12 @@ def _check_name(
     # (ranks in lower case: "Fifth" of "the Fifth National Climate Assessment" is a name's)
     lowered = " ".join(word for word in _WORD.findall(place[2], first, last) if word.islower())
     ranked = analyze(lowered, lang).content & rank_stems(lang)
+    # a sentence naming only another of the person's family, where one names the person by the given
+    # name alone, speaks of the other ("Serena Williams won 23 ... Her sister Venus won seven" for
+    # "Venus Williams won seven ...")
+    kin = _of_kin(name, sentences, lang)
     for i, text in enumerate(sentences):
-        if any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
+        if i in kin or any(shares[j] >= shares[i] + _NAME_MARGIN for j in naming_head if j != i):
             continue
         # ... or all of it, where this one does not ("The Business plan includes 5 TB of storage and
         # 24/7 phone support" for "The Business plan includes phone support", beside "The Standard
@@ -4928,7 +5035,7 @@ def _check_name(
     if len(frame) < _NAME_FRAME:
         return None
     naming = [i for i, text in enumerate(sentences) if _mentions(name, text, lang)]
-    best = max(range(len(sentences)), key=lambda i: len(frame & features[i].terms))
+    best = max(range(len(sentences)), key=lambda i: (i not in kin, len(frame & features[i].terms)))
     tie = len(frame & features[best].terms)
     # a sentence naming the claim's name that states as much of the claim may be the one it speaks
     # of ("Erling Haaland missed a penalty" beside "Phil Foden scored twice against Arsenal")
@@ -5166,7 +5273,7 @@ def _check_in_place(
     if day:
         why = f"the context gives {other.text}, not {slot.text}"
         return SlotFinding("contradicted", "number", why, sentences[best], certain=True, slot=slot.text)
-    return _named_otherwise(other, slot, sentences[best])
+    return replace(_named_otherwise(other, slot, sentences[best]), placed=(other.text, slot.text))
 
 
 _CLAUSE_BREAK = re.compile(CLAUSES, re.IGNORECASE)
@@ -5188,6 +5295,62 @@ def _subject_name(claim: str, names: Sequence[NameSlot], lang: Lang) -> frozense
     if opening is None:
         return frozenset()
     return analyze(opening.group(1), lang).content & frozenset().union(*(name.stems for name in names))
+
+
+def _person_opening(claim: str, names: Sequence[NameSlot], lang: Lang) -> tuple[str, str] | None:
+    """The given name and the family name of the name of two words ``claim`` opens with (one of its
+    ``names``), whose first word people never write in lower case nor as a title ("Venus Williams",
+    not "President Obama" nor "Manchester United"); ``None`` where it opens otherwise."""
+    opening = _OPENING_NAME.match(claim)
+    name = next((name for name in names if opening and name.text.startswith(opening.group(1))), None)
+    return _person(name, lang) if name is not None else None
+
+
+def _person(name: NameSlot, lang: Lang) -> tuple[str, str] | None:
+    """The given name and the family name of a name of two words whose first may be a given name
+    and whose second a family name (:func:`_given_name`: "Venus Williams", not "Columbia Records"),
+    or ``None``."""
+    words = name.text.split()
+    if len(words) != 2 or not _personal_name(words[0], lang) or not _personal_name(words[1], lang):
+        return None
+    return words[0], words[1]
+
+
+def _personal_name(word: str, lang: Lang) -> bool:
+    """``word`` may be a given name or a family name: capitalised, and people never write it in
+    lower case nor as a title."""
+    lower = word.lower()
+    return (
+        word[:1].isupper()
+        and word[1:].islower()
+        and lower not in lower_case_words(lang).written
+        and lower not in get_lexicon(lang).honorifics
+    )
+
+
+def _of_kin(name: NameSlot, sentences: Sequence[str], lang: Lang) -> frozenset[int]:
+    """The sentences naming only another of the family of the person ``name`` names
+    (:func:`_names_kin_only`), where a sentence names the person by the given name alone (not
+    before the family name: "Michelle Obama was in the audience" names her in full): they speak
+    of the other ("Serena Williams won 23 ... Her sister Venus won seven" for "Venus Williams won
+    seven ...")."""
+    person = _person(name, lang)
+    alone = re.compile(rf"\b{re.escape(person[0])}\b(?!\s+{re.escape(person[1])}\b)") if person else None
+    if person is None or alone is None or not any(alone.search(text) for text in sentences):
+        return frozenset()
+    return frozenset(i for i, text in enumerate(sentences) if _names_kin_only(text, person, lang))
+
+
+def _names_kin_only(text: str, person: tuple[str, str], lang: Lang) -> bool:
+    """``text`` names someone else of the claim's person's family (another given name before the
+    family name: "Serena Williams" for "Venus Williams") and not the person's given name."""
+    given, family = person
+    if re.search(rf"\b{re.escape(given)}\b", text):
+        return False
+    return any(
+        _personal_name(other, lang) and other != given
+        for other in re.findall(rf"\b([A-Z][\w'’-]*)\s+{re.escape(family)}\b", text)
+    )
 
 
 def _opening_subject(tokens: Sequence[str], lang: Lang) -> tuple[str, str] | None:

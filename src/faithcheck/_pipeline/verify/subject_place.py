@@ -27,7 +27,7 @@ from faithcheck._core.types import Lang
 from faithcheck._pipeline.verify.findings import Named, SlotFinding
 from faithcheck._text.lexicon import get_lexicon
 
-__all__ = ["PlacedAfter", "placed_otherwise"]
+__all__ = ["PlacedAfter", "placed_otherwise", "set_within"]
 
 PlacedAfter = tuple[Named, str, int]
 """A place of a text as the slot check reads it, the preposition before it ("in", "for"), and where
@@ -112,3 +112,23 @@ def _holds(place: Named, other: Named, sentences: Sequence[str], mentions: Calla
         rf"|{one},\s+(?:the\s+)?{two}|{two},\s+(?:the\s+)?{one}"
     )
     return any(mentions(place, text) and mentions(other, text) and inside.search(text) for text in sentences)
+
+
+def set_within(inner: str, outer: str, sentences: Sequence[str]) -> bool:
+    """A sentence sets the place ``inner`` inside ``outer``: ``inner``, a comma or a copula, an
+    article, up to two words in lower case, "in", "of" or "within", and ``outer`` ("Honolulu is the
+    capital of Hawaii", "Paris, the capital of France", "Greece is a country in southeastern
+    Europe"), or ``inner``, a comma and ``outer`` ("Honolulu, Hawaii"). Not "Obama was born in
+    Honolulu and later lived in Illinois": a place a sentence names after another is not set in it.
+
+    >>> set_within("Honolulu", "Hawaii", ["Obama was born in Honolulu.", "Honolulu is the capital of Hawaii."])
+    True
+    >>> set_within("Hawaii", "Honolulu", ["Honolulu is the capital of Hawaii."])
+    False
+    """
+    one, two = re.escape(inner), re.escape(outer)
+    inside = re.compile(
+        rf"\b{one}(?:,\s+|\s+(?:is|was|lies|lay)\s+)(?:the|a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}"
+        rf"(?:in|of|within)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}{two}\b|\b{one},\s+{two}\b"
+    )
+    return any(inside.search(text) for text in sentences)

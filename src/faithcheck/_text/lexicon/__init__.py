@@ -163,6 +163,10 @@ class Lexicon:
     """Words, lower-cased, to a word that says the opposite ("open" to "closed", "added" to
     "removed"); read both ways. Where the rest of a claim is stated word for word around the
     other, the claim says the opposite of the context."""
+    opposite_phrases: dict[str, str]
+    """Phrases, lower-cased, to a phrase that says the opposite ("with food" to "on an empty
+    stomach", "before meals" to "after meals"); read both ways. A sentence saying the rest of a
+    claim with the other phrase, and never the claim's, says the opposite of it."""
     rivals: tuple[str, ...]
     """Groups of words of which each rules out the others where it stands in the same place
     ("nightly backups" against "weekly backups", "a gold medal" against "a silver medal"),
