@@ -77,7 +77,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import pairwise, product, takewhile
 from math import isclose
 
@@ -3578,17 +3578,7 @@ def _check_subject_place(claim: str, passages: tuple[str, ...], lang: Lang) -> S
     # (a verifier asks once for each window of the claim: the answer is the context's, cached)
     if len(sentences_of(claim, lang)) != 1:
         return None
-
-    def subject_of(text: str) -> NameSlot | None:
-        return _opening_name(text, lang)
-
-    def places_of(text: str) -> list[tuple[NameSlot, str, int]]:
-        return _places_after(text, lang)
-
-    def mentions(name: NameSlot, text: str) -> bool:
-        return _mentions(name, text, lang)
-
-    return placed_otherwise(claim, lambda: context_sentences(passages, lang), subject_of, places_of, mentions, lang)
+    return placed_otherwise(claim, lambda: context_sentences(passages, lang), *_place_readers(lang), lang)
 
 
 def check_life_place(claim: str, passages: Sequence[str], lang: Lang) -> SlotFinding | None:
@@ -3621,18 +3611,21 @@ def _check_life_place(claim: str, passages: tuple[str, ...], lang: Lang) -> Slot
                 found.append((int(stemmed in end_stems), word.start(), word.end()))
         return found
 
-    def subject_of(text: str) -> NameSlot | None:
-        return _opening_name(text, lang)
-
-    def places_of(text: str) -> list[tuple[NameSlot, str, int]]:
-        return _places_after(text, lang)
-
-    def mentions(name: NameSlot, text: str) -> bool:
-        return _mentions(name, text, lang)
-
     return life_place_otherwise(
-        claim, lambda: context_sentences(passages, lang), subject_of, places_of, mentions, life_words, lang
+        claim, lambda: context_sentences(passages, lang), *_place_readers(lang), life_words, lang
     )
+
+
+@cache
+def _place_readers(
+    lang: Lang,
+) -> tuple[
+    Callable[[str], NameSlot | None], Callable[[str], list[tuple[NameSlot, str, int]]], Callable[[NameSlot, str], bool]
+]:
+    """What :func:`check_subject_place` and :func:`check_life_place` read texts with: the name a
+    text opens with (:func:`_opening_name`), its places after their prepositions
+    (:func:`_places_after`), and whether a text names a name (:func:`_mentions`)."""
+    return partial(_opening_name, lang=lang), partial(_places_after, lang=lang), partial(_mentions, lang=lang)
 
 
 def _opening_name(text: str, lang: Lang) -> NameSlot | None:
@@ -5308,8 +5301,8 @@ def _person_opening(claim: str, names: Sequence[NameSlot], lang: Lang) -> tuple[
 
 def _person(name: NameSlot, lang: Lang) -> tuple[str, str] | None:
     """The given name and the family name of a name of two words whose first may be a given name
-    and whose second a family name (:func:`_given_name`: "Venus Williams", not "Columbia Records"),
-    or ``None``."""
+    and whose second a family name (:func:`_personal_name`: "Venus Williams", not "Columbia
+    Records"), or ``None``."""
     words = name.text.split()
     if len(words) != 2 or not _personal_name(words[0], lang) or not _personal_name(words[1], lang):
         return None
@@ -5335,8 +5328,11 @@ def _of_kin(name: NameSlot, sentences: Sequence[str], lang: Lang) -> frozenset[i
     of the other ("Serena Williams won 23 ... Her sister Venus won seven" for "Venus Williams won
     seven ...")."""
     person = _person(name, lang)
-    alone = re.compile(rf"\b{re.escape(person[0])}\b(?!\s+{re.escape(person[1])}\b)") if person else None
-    if person is None or alone is None or not any(alone.search(text) for text in sentences):
+    if person is None:
+        return frozenset()
+    given, family = map(re.escape, person)
+    alone = re.compile(rf"\b{given}\b(?!\s+{family}\b)")
+    if not any(alone.search(text) for text in sentences):
         return frozenset()
     return frozenset(i for i, text in enumerate(sentences) if _names_kin_only(text, person, lang))
 
