@@ -23,6 +23,8 @@ _CASES = [
     (_EUROSTAR, "Trains to Brussels take about 2 hours.", True),
     (_BABY, "The baby was 4 months old when the family moved to Leeds.", False),
     (_BABY, "The baby was 3 years and 4 months old when the family moved to Leeds.", True),
+    (_BABY, "The baby was 40 months old when the family moved to Leeds.", True),
+    ("The baby was 3 years and 11 months old.", "The baby was 4 years old.", False),
     (_RACE, "She finished the marathon in 31 minutes.", False),
     (_RACE, "She finished the marathon in 2 hours, 31 minutes and 4 seconds.", True),
 ]
@@ -48,8 +50,8 @@ def test_the_reason_gives_the_whole_duration(verifiers: dict[Lang, Faithfulness]
 @pytest.mark.parametrize(
     ("text", "values"),
     [
-        ("It takes 2 hours 20 minutes.", [(140.0, "2 hours 20 minutes")]),
-        ("She was 3 years and 4 months old.", [(40.0, "3 years and 4 months")]),
+        ("It takes 2 hours 30 minutes.", [(2.5, "2 hours 30 minutes")]),
+        ("She was 3 years and 6 months old.", [(3.5, "3 years and 6 months")]),
         # (the smaller unit first is no one duration; nor a rate's: "24 hours a day, 7 days a week")
         ("It takes 20 minutes 2 hours later.", [(20.0, "20 minutes"), (2.0, "2 hours")]),
         ("It runs 24 hours a day, 7 days a week.", [(24.0, "24 hours"), (7.0, "7 days")]),

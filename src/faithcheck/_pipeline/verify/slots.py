@@ -1516,9 +1516,11 @@ _DURATION_JOIN = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 
 def _durations(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tuple[int, int, NumberSlot]]:
     """Two numbers of time one after the other, the larger unit first, with nothing but a comma or
-    "and" between ("2 hours 20 minutes", "3 years and 4 months"), as one duration in the smaller
-    unit ("140 minutes", written as the text writes it): either part alone misstates it ("takes 20
-    minutes", "was 4 months old"); a bound before the first is the whole's ("about 2 hours 20 minutes")."""
+    "and" between ("2 hours 20 minutes", "3 years and 4 months"), as one duration in the larger unit
+    (2.33 hours, written as the text writes it): either part alone misstates it ("takes 20 minutes",
+    "takes 2 hours", "was 4 months old"), and a round value in that unit is no other way to write it
+    ("4 years old" for "3 years and 11 months old"), where one in another unit is ("140 minutes"); a
+    bound before the first is the whole's ("about 2 hours 20 minutes")."""
     seconds = _seconds()
     merged: list[tuple[int, int, NumberSlot]] = []
     k = 0
@@ -1535,9 +1537,9 @@ def _durations(text: str, slots: list[tuple[int, int, NumberSlot]]) -> list[tupl
                 and text.startswith(then.text, then_start)
                 and _DURATION_JOIN.fullmatch(text, start + len(first.text), then_start)
             ):
-                value = first.value * seconds[first.unit] / seconds[then.unit] + then.value
+                value = first.value + then.value * seconds[then.unit] / seconds[first.unit]
                 whole = text[start : then_start + len(then.text)]
-                duration = replace(first, value=value, unit=then.unit, text=whole, flank=then.flank)
+                duration = replace(first, value=value, text=whole, flank=then.flank)
                 merged.append((start, then_end, duration))
                 k += 2
                 continue
