@@ -82,12 +82,15 @@ building it.
   pressure medicines, tenants, rabbits, shares and a bill; a subject's place given otherwise, names a
 sentence's clauses pair otherwise, a sentence word for word of another of a kind, the other end of a
 life, a pronoun before the claim's subject is named, a museum, transfers, a film's cast, fares,
-rivers, factories, vitamins, a band, tennis and medicines); its last contexts hold claims still wrong.
+rivers, factories, vitamins, a band, tennis and medicines; a life's places, a family's other members,
+a place within another, relative clauses, durations in two units, opposite phrases, opening hours,
+plans, a vaccine, a hurricane, trains, deliveries, penicillin, a bill and a recipe); its last
+contexts hold claims still wrong.
 
     python benchmarks/coordinated.py [--pairs everyday] [--new-since REV]
 
 ``--new-since REV`` counts only the claims the file did not hold at the git revision ``REV`` (a
-session's new made-up claims: ``--pairs everyday --new-since 360b76b``).
+session's new made-up claims: ``--pairs everyday --new-since e0ee4a5``).
 """
 
 from __future__ import annotations
