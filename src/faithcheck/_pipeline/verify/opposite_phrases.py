@@ -16,7 +16,7 @@ from functools import cache
 
 from faithcheck._core.types import Lang
 from faithcheck._text.analysis import TextFeatures, analyze
-from faithcheck._text.lexicon import get_lexicon
+from faithcheck._text.lexicon import opposite_phrases
 
 __all__ = ["phrase_opposed"]
 
@@ -50,22 +50,12 @@ def _opposite_phrase(text: str, other: str, lang: Lang) -> tuple[str, str] | Non
     ('with food', 'on an empty stomach')
     """
     mine, theirs = text.lower(), other.lower()
-    for phrase, others in _opposites(lang).items():
+    for phrase, others in opposite_phrases(lang).items():
         if not _phrase(phrase).search(mine) or _phrase(phrase).search(theirs):
             continue
         if opposite := next((o for o in sorted(others) if _phrase(o).search(theirs)), None):
             return phrase, opposite
     return None
-
-
-@cache
-def _opposites(lang: Lang) -> dict[str, frozenset[str]]:
-    """The lexicon's ``opposite_phrases``, read both ways."""
-    phrases: dict[str, set[str]] = {}
-    for a, b in get_lexicon(lang).opposite_phrases.items():
-        phrases.setdefault(a, set()).add(b)
-        phrases.setdefault(b, set()).add(a)
-    return {phrase: frozenset(others) for phrase, others in phrases.items()}
 
 
 @cache

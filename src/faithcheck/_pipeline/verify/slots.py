@@ -3602,16 +3602,10 @@ def _check_life_place(claim: str, passages: tuple[str, ...], lang: Lang) -> Slot
     dated = _life_dated(lang)
     if dated is None or len(sentences_of(claim, lang)) != 1:
         return None
-    lex = get_lexicon(lang)
-    start_stems, end_stems = _span_stems(lang)
 
     def life_words(text: str) -> list[tuple[int, int, int]]:
-        found = []
-        for word in dated.finditer(text):
-            stemmed = stem(word.group().lower(), lex)
-            if (stemmed in start_stems) != (stemmed in end_stems):
-                found.append((int(stemmed in end_stems), word.start(), word.end()))
-        return found
+        ends = ((_life_end(word.group(), lang), word) for word in dated.finditer(text))
+        return [(end, word.start(), word.end()) for end, word in ends if end is not None]
 
     return life_place_otherwise(
         claim, lambda: context_sentences(passages, lang), *_place_readers(lang), life_words, lang
@@ -4725,6 +4719,15 @@ def _life_stems(lang: Lang) -> frozenset[str]:
     return analyze(" ".join(get_lexicon(lang).life_words), lang).content
 
 
+def _life_end(word: str, lang: Lang) -> int | None:
+    """Which end of a life a word of the lexicon's ``life_dates`` dates: 0 its start ("born"), 1 its
+    end ("died"), by the words of a beginning and of an end (:func:`_span_stems`); ``None`` if
+    neither or both."""
+    start_stems, end_stems = _span_stems(lang)
+    stemmed = stem(word.lower(), get_lexicon(lang))
+    return None if (stemmed in start_stems) == (stemmed in end_stems) else int(stemmed in end_stems)
+
+
 @lru_cache(maxsize=8)
 def _span_stems(lang: Lang) -> tuple[frozenset[str], frozenset[str]]:
     """The stems of the lexicon's words of a beginning and of an end (English only, for now)."""
@@ -4790,7 +4793,7 @@ def _check_ends(
             # died in 1775")
             for year in re.finditer(rf"(?<![\d.,]){slot.value:.0f}(?!\d)", text):
                 word = _life_word(text, year.start(), lex)
-                if word is not None and stem(word, lex) in (start_stems, end_stems)[1 - role]:
+                if word is not None and _life_end(word, lang) == 1 - role:
                     wrong += 1
                     found = found or (f"the context gives {slot.text} as the {_LIFE_ENDS[1 - role]}", text)
     if found is None or wrong < given:

@@ -38,6 +38,8 @@ _PREPOSITIONS = frozenset({"in", "at", "for", "from"})
 works for, where one comes from (not "to", which a move may have several of, nor "of" or "by")."""
 _HOLDING = frozenset({"in", "of", "within", "near"})
 """The prepositions that set a place inside (or beside) another: "Honolulu, the capital of Hawaii"."""
+_SETTING = _HOLDING - {"near"}
+"""The prepositions that set a place inside another (:func:`set_within`): not "near"."""
 _OPENING_WORD = re.compile(r"\s*(?:the\s+)?([A-Za-z][\w'’-]*)")
 """A sentence's first word (past a "the" in lower case: a text written in lower case)."""
 
@@ -116,7 +118,7 @@ def _holds(place: Named, other: Named, sentences: Sequence[str], mentions: Calla
 
 def set_within(inner: str, outer: str, sentences: Sequence[str]) -> bool:
     """A sentence sets the place ``inner`` inside ``outer``: ``inner``, a comma or a copula, an
-    article, up to two words in lower case, "in", "of" or "within", and ``outer`` ("Honolulu is the
+    article, up to two words in lower case, a word of :data:`_SETTING`, and ``outer`` ("Honolulu is the
     capital of Hawaii", "Paris, the capital of France", "Greece is a country in southeastern
     Europe"), or ``inner``, a comma and ``outer`` ("Honolulu, Hawaii"). Not "Obama was born in
     Honolulu and later lived in Illinois": a place a sentence names after another is not set in it.
@@ -129,6 +131,6 @@ def set_within(inner: str, outer: str, sentences: Sequence[str]) -> bool:
     one, two = re.escape(inner), re.escape(outer)
     inside = re.compile(
         rf"\b{one}(?:,\s+|\s+(?:is|was|lies|lay)\s+)(?:the|a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}"
-        rf"(?:in|of|within)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}{two}\b|\b{one},\s+{two}\b"
+        rf"(?:{'|'.join(sorted(_SETTING))})\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}{two}\b|\b{one},\s+{two}\b"
     )
     return any(inside.search(text) for text in sentences)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
@@ -20,7 +20,15 @@ from typing import Any
 
 from faithcheck._core.types import Lang
 
-__all__ = ["Lexicon", "LowerCaseWords", "get_lexicon", "lower_case_words", "opposite_words", "read_lexicon"]
+__all__ = [
+    "Lexicon",
+    "LowerCaseWords",
+    "get_lexicon",
+    "lower_case_words",
+    "opposite_phrases",
+    "opposite_words",
+    "read_lexicon",
+]
 
 
 @dataclass(frozen=True)
@@ -166,7 +174,9 @@ class Lexicon:
     opposite_phrases: dict[str, str]
     """Phrases, lower-cased, to a phrase that says the opposite ("with food" to "on an empty
     stomach", "before meals" to "after meals"); read both ways. A sentence saying the rest of a
-    claim with the other phrase, and never the claim's, says the opposite of it."""
+    claim with the other phrase, and never the claim's, says the opposite of it, whatever words stand
+    beside it (``converse_words`` reads "before" and "after" alone, between the same words on each
+    side: "Take it before a meal" has too few for "Take it after a meal")."""
     rivals: tuple[str, ...]
     """Groups of words of which each rules out the others where it stands in the same place
     ("nightly backups" against "weekly backups", "a gold medal" against "a silver medal"),
@@ -312,10 +322,7 @@ def opposite_words(lang: Lang) -> dict[str, frozenset[str]]:
     (True, False)
     """
     lex = get_lexicon(lang)
-    words: dict[str, set[str]] = {}
-    for a, b in lex.opposites.items():
-        words.setdefault(a, set()).add(b)
-        words.setdefault(b, set()).add(a)
+    words = _both_ways(lex.opposites)
     for group in lex.rivals:
         meanings = [meaning.split("|") for meaning in group.split()]
         for meaning in meanings:
@@ -323,6 +330,26 @@ def opposite_words(lang: Lang) -> dict[str, frozenset[str]]:
             for word in meaning:
                 words.setdefault(word, set()).update(others)
     return {word: frozenset(others) for word, others in words.items()}
+
+
+@cache
+def opposite_phrases(lang: Lang) -> dict[str, frozenset[str]]:
+    """The lexicon's ``opposite_phrases``, read both ways: each phrase to the phrases of the
+    opposite meaning.
+
+    >>> sorted(opposite_phrases("en")["on an empty stomach"])
+    ['with a meal', 'with food', 'with meals']
+    """
+    return {phrase: frozenset(others) for phrase, others in _both_ways(get_lexicon(lang).opposite_phrases).items()}
+
+
+def _both_ways(pairs: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each key and value of ``pairs`` to the words it is paired with, either way."""
+    words: dict[str, set[str]] = {}
+    for a, b in pairs.items():
+        words.setdefault(a, set()).add(b)
+        words.setdefault(b, set()).add(a)
+    return words
 
 
 @dataclass(frozen=True)
